@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance } from "fastify";
+import { authRoutes } from "./auth/routes.js";
+import { resolveJwtSecret } from "./auth/secret.js";
+import { createAuthenticator } from "./auth/session.js";
+import { createThrottle } from "./auth/throttle.js";
+import { createTokens } from "./auth/tokens.js";
+import type { Config } from "./config.js";
+import type { Database } from "./db/database.js";
+import { registerAccess } from "./http/access.js";
+import { registerErrorHandler } from "./http/error-handler.js";
+import { healthRoutes } from "./http/health.js";
+import { Lifecycle } from "./http/lifecycle.js";
+import { securityHeaders } from "./http/security.js";
+import { webAppRoutes } from "./http/web-app.js";
+
+export type AppConfig = Pick<Config, "jwtSecret" | "logLevel" | "trustProxy" | "bodyLimit" | "webDist"> & {
+  /** Where logs go; standard output by default. */
+  logStream?: NodeJS.WritableStream;
+};
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  lifecycle: Lifecycle;
+}
+
+/**
+ * The whole server over an open database: plugins first, then hooks, then routes. The
+ * database is closed with the app. Tests call this and use `app.inject`.
+ */
+export async function buildApp(config: AppConfig, database: Database): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token"],
+        censor: "[redacted]",
+      },
+      ...(config.logStream ? { stream: config.logStream } : {}),
+    },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  app.addHook("onClose", async () => {
+    await database.close();
+    app.log.info("database closed");
+  });
+
+  const lifecycle = new Lifecycle();
+  const tokens = createTokens(await resolveJwtSecret(database.db, config.jwtSecret));
+  const authenticate = createAuthenticator(database.db, tokens);
+
+  registerErrorHandler(app);
+  await securityHeaders(app);
+  lifecycle.register(app);
+  registerAccess(app, authenticate);
+
+  await app.register(healthRoutes, { database, lifecycle });
+  await app.register(authRoutes, { db: database.db, tokens, throttle: createThrottle(database.db) });
+  await app.register(webAppRoutes, { root: config.webDist });
+  return { app, lifecycle };
+}

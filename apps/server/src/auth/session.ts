@@ -1,0 +1,35 @@
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../db/schema.js";
+import { AppError } from "../http/app-error.js";
+import type { TokenClaims, Tokens } from "./tokens.js";
+
+export type SessionUser = TokenClaims;
+
+/**
+ * Turns an Authorization header into the signed-in user, or a 401. Besides the signature,
+ * one query checks what only the database knows: the token is not revoked (logout, on any
+ * server), the account is enabled, its employee active, and the password unchanged since.
+ */
+export function createAuthenticator(db: Kysely<DB>, tokens: Tokens) {
+  return async function authenticate(header: string | undefined): Promise<SessionUser> {
+    const match = header ? /^Bearer ([A-Za-z0-9_.-]{1,4096})$/.exec(header) : null;
+    const claims = match?.[1] ? await tokens.verify(match[1]) : null;
+    if (!claims) throw AppError.sessionExpired();
+    const row = await db
+      .selectFrom("authAccount as a")
+      .innerJoin("tblEmployee as e", "e.empID", "a.empID")
+      .select([
+        "a.tokenEpoch",
+        "a.disabled",
+        "e.empActive",
+        sql<boolean>`exists (select 1 from "authRevokedToken" r where r."jti" = ${claims.jti})`.as("revoked"),
+      ])
+      .where("a.empID", "=", claims.empID)
+      .executeTakeFirst();
+    const valid = row && !row.revoked && !row.disabled && row.empActive === 1 && row.tokenEpoch === claims.epoch;
+    if (!valid) throw AppError.sessionExpired();
+    return claims;
+  };
+}
+
+export type Authenticator = ReturnType<typeof createAuthenticator>;

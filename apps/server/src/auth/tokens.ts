@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import { TOKEN_LIFETIME_SECONDS } from "@office/core";
+import { jwtVerify, SignJWT } from "jose";
+
+const ALGORITHM = "HS256";
+const ISSUER = "office";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export interface TokenClaims {
+  empID: number;
+  jti: string;
+  /** Seconds since the epoch. */
+  exp: number;
+  /** The account's token epoch when signed: a password change or a disable moves it on. */
+  epoch: number;
+}
+
+export interface Tokens {
+  issue(empID: number, epoch: number): Promise<{ token: string; claims: TokenClaims }>;
+  /** The claims of a token signed by us with the pinned algorithm and not expired; else null. */
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+export function createTokens(secret: string, lifetimeSeconds = TOKEN_LIFETIME_SECONDS): Tokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async issue(empID, epoch) {
+      const now = Math.floor(Date.now() / 1000);
+      const claims: TokenClaims = { empID, jti: randomUUID(), exp: now + lifetimeSeconds, epoch };
+      const token = await new SignJWT({ ep: epoch })
+        .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+        .setIssuer(ISSUER)
+        .setSubject(String(empID))
+        .setJti(claims.jti)
+        .setIssuedAt(now)
+        .setExpirationTime(claims.exp)
+        .sign(key);
+      return { token, claims };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          requiredClaims: ["exp", "iat", "jti", "sub"],
+        });
+        const empID = Number(payload.sub);
+        const { jti, exp, ep } = payload;
+        if (!Number.isSafeInteger(empID) || empID <= 0) return null;
+        if (typeof jti !== "string" || !UUID.test(jti)) return null;
+        if (typeof exp !== "number" || !Number.isSafeInteger(ep)) return null;
+        return { empID, jti, exp, epoch: ep as number };
+      } catch {
+        return null; // bad signature, other algorithm, alg none, expired, malformed: all alike
+      }
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting comes from the environment (README lists them). Invalid values stop the
+ * start with a message naming the variable, instead of surfacing later as odd behaviour.
+ */
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
+
+const envSchema = z.object({
+  PORT: int(0, 65_535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: flag.default(false),
+  BODY_LIMIT_BYTES: int(1_024, 64 * 1_048_576).default(1_048_576),
+  DB_POOL_SIZE: int(1, 200).default(10),
+  STATEMENT_TIMEOUT_MS: int(100, 600_000).default(15_000),
+  POOL_ACQUIRE_TIMEOUT_MS: int(50, 600_000).default(5_000),
+  SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(20_000),
+  SEED_DEMO: flag.default(true),
+  WEB_DIST: z.string().min(1).optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  bodyLimit: number;
+  poolSize: number;
+  statementTimeoutMs: number;
+  poolAcquireTimeoutMs: number;
+  shutdownTimeoutMs: number;
+  seedDemo: boolean;
+  webDist: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== "")));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    poolSize: e.DB_POOL_SIZE,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    poolAcquireTimeoutMs: e.POOL_ACQUIRE_TIMEOUT_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    seedDemo: e.SEED_DEMO,
+    webDist: resolve(e.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,105 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { Config } from "../config.js";
+import { holdDataDirLock } from "./data-dir-lock.js";
+import { pglitePool } from "./pglite-pool.js";
+import type { DB } from "./schema.js";
+
+export type Engine = "pglite" | "postgres";
+
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  /** Whether the database answers a trivial query within the timeout. */
+  ping(timeoutMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+type DatabaseOptions = Pick<
+  Config,
+  "databaseUrl" | "dataDir" | "poolSize" | "statementTimeoutMs" | "poolAcquireTimeoutMs"
+> & {
+  /** PGlite only: keep the database in memory (tests). */
+  inMemory?: boolean;
+};
+
+const INT8_OID = 20;
+
+/** PostgreSQL through a pg pool when DATABASE_URL is set, otherwise PGlite under DATA_DIR. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
+}
+
+function openPostgres(url: string, options: DatabaseOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize,
+    connectionTimeoutMillis: options.poolAcquireTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: options.statementTimeoutMs,
+    idle_in_transaction_session_timeout: options.statementTimeoutMs * 2,
+    application_name: "office",
+    // Counts and ids fit a JS number; strings for int8 would leak into every response.
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // A client whose server went away emits "error", idle or checked out between queries;
+  // unhandled, that would end the process. The next query on it fails and answers 503.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: "postgres", ping: (ms) => ping(db, ms), close: () => db.destroy() };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  let releaseLock = () => {};
+  let dataDir: string | undefined;
+  if (!options.inMemory) {
+    mkdirSync(options.dataDir, { recursive: true });
+    releaseLock = holdDataDirLock(options.dataDir);
+    dataDir = join(options.dataDir, "pglite");
+  }
+  try {
+    const pglite = await PGlite.create(dataDir, {
+      parsers: { [INT8_OID]: (value: string) => Number(value) },
+    });
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: pglitePool(pglite, options.poolAcquireTimeoutMs) }),
+    });
+    return {
+      db,
+      engine: "pglite",
+      ping: (ms) => ping(db, ms),
+      async close() {
+        await db.destroy();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+async function ping(db: Kysely<DB>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

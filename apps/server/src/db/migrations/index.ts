@@ -1,0 +1,7 @@
+import type { Migration } from "kysely";
+import * as foundation from "./0001_foundation.js";
+
+/** Forward-only migrations, in order. A new area adds its own numbered file here. */
+export const migrations: Record<string, Migration> = {
+  "0001_foundation": foundation,
+};

@@ -1,0 +1,65 @@
+import type { PGlite } from "@electric-sql/pglite";
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
+import { DatabaseUnavailableError } from "./errors.js";
+
+type Command = PostgresQueryResult<unknown>["command"];
+const COMMANDS = new Set<Command>(["INSERT", "UPDATE", "DELETE", "MERGE"]);
+
+/**
+ * PGlite is one PostgreSQL backend in this process: a transaction must own it alone. This
+ * adapter gives Kysely's PostgreSQL dialect a pool of exactly one connection, handed out in
+ * turn, with the same acquisition timeout a pg pool has, so a stuck transaction answers 503
+ * instead of queueing every request behind it forever.
+ */
+export function pglitePool(pg: PGlite, acquireTimeoutMs: number): PostgresPool {
+  let busy = false;
+  let closed = false;
+  const waiters: Array<{ grant: () => void; timer: NodeJS.Timeout }> = [];
+
+  const release = () => {
+    const next = waiters.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.grant();
+    } else busy = false;
+  };
+
+  const client: PostgresPoolClient = {
+    // biome-ignore lint/suspicious/noExplicitAny: overloads of the dialect's interface
+    query: (async (text: string, parameters: ReadonlyArray<unknown>): Promise<any> => {
+      const result = await pg.query(text, parameters as unknown[]);
+      const verb = text.trimStart().slice(0, 6).toUpperCase() as Command;
+      return {
+        command: COMMANDS.has(verb) ? verb : "SELECT",
+        rowCount: result.affectedRows ?? result.rows.length,
+        rows: result.rows,
+      };
+    }) as PostgresPoolClient["query"],
+    release,
+  };
+
+  return {
+    connect() {
+      if (closed) return Promise.reject(new DatabaseUnavailableError("database is closed"));
+      if (!busy) {
+        busy = true;
+        return Promise.resolve(client);
+      }
+      return new Promise((resolve, reject) => {
+        const waiter = {
+          grant: () => resolve(client),
+          timer: setTimeout(() => {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            reject(new DatabaseUnavailableError("timeout exceeded when trying to connect"));
+          }, acquireTimeoutMs),
+        };
+        waiters.push(waiter);
+      });
+    },
+    async end() {
+      closed = true;
+      for (const waiter of waiters.splice(0)) clearTimeout(waiter.timer);
+      await pg.close();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import type { ColumnType, Generated } from "kysely";
+
+/** Timestamps are written as Date or ISO text and read back as Date. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface TblAppLookup {
+  appLookupID: Generated<number>;
+  appLookupParentID: string;
+  appLookupValue: string | null;
+  appLookupCode: string | null;
+  appLookupPrompt: string | null;
+  appLookupSort: Generated<number>;
+  appLookupMisc: string | null;
+}
+
+export interface TblEmployee {
+  empID: Generated<number>;
+  empFirstName: string;
+  empLastName: string;
+  empActive: Generated<number>;
+  empDepartment: number | null;
+  empManagerID: number | null;
+  empOfficeExtention: string | null;
+  empOfficeHoursSu: string | null;
+  empOfficeHoursMo: string | null;
+  empOfficeHoursTu: string | null;
+  empOfficeHoursWe: string | null;
+  empOfficeHoursTh: string | null;
+  empOfficeHoursFr: string | null;
+  empOfficeHoursSa: string | null;
+  empAvailabilityType: "In" | "Break" | "Out" | null;
+  empAvailabilityTS: Timestamp | null;
+}
+
+export interface TblPermission {
+  permissionID: Generated<number>;
+  empID: number;
+  permissionPageID: number;
+  permissionView: Generated<number>;
+  permissionAdd: Generated<number>;
+  permissionChange: Generated<number>;
+  permissionDel: Generated<number>;
+}
+
+export interface TblProject {
+  projectID: Generated<number>;
+  projectName: string;
+  projectFirstSourceNumber: string | null;
+  projectSecondSourceNumber: string | null;
+}
+
+export interface TblProjectStatus {
+  projectStatusID: Generated<number>;
+  projectID: number;
+  projectStatusCodeID: number;
+  createdTS: GeneratedTimestamp;
+}
+
+export interface TblProjectNotes {
+  projectNotesID: Generated<number>;
+  projectID: number;
+  empID: number;
+  projectNoteCategory: Generated<number>;
+  ProjectNotesMinutes: number;
+  ProjectNotesDesc: string | null;
+  createdTS: GeneratedTimestamp;
+}
+
+export interface TblCC {
+  ccID: Generated<number>;
+  empID: number;
+  ccStatus: Generated<number>;
+}
+
+export interface TblCCPermission {
+  ccPermissionID: Generated<number>;
+  ccID: number;
+  empID: number;
+  ccPermissionOverLimitApprovalStatus: Generated<number>;
+  ccPermissionCCUsedApprovalStatus: Generated<number>;
+}
+
+export interface AuthAccount {
+  accountID: Generated<number>;
+  empID: number;
+  username: string;
+  passwordHash: string;
+  disabled: Generated<boolean>;
+  tokenEpoch: Generated<number>;
+  passwordChangedTS: GeneratedTimestamp;
+  createdTS: GeneratedTimestamp;
+}
+
+export interface AuthRevokedToken {
+  jti: string;
+  expiresAt: Timestamp;
+}
+
+export interface AuthLoginFailure {
+  failureID: Generated<number>;
+  username: string;
+  address: string;
+  createdTS: GeneratedTimestamp;
+}
+
+export interface AppSetting {
+  key: string;
+  value: string;
+  createdTS: GeneratedTimestamp;
+}
+
+export interface DB {
+  tblAppLookup: TblAppLookup;
+  tblEmployee: TblEmployee;
+  tblPermission: TblPermission;
+  tblProject: TblProject;
+  tblProjectStatus: TblProjectStatus;
+  tblProjectNotes: TblProjectNotes;
+  tblCC: TblCC;
+  tblCCPermission: TblCCPermission;
+  authAccount: AuthAccount;
+  authRevokedToken: AuthRevokedToken;
+  authLoginFailure: AuthLoginFailure;
+  appSetting: AppSetting;
+}

@@ -1,0 +1,55 @@
+import { type Kysely, sql } from "kysely";
+import { hashPassword } from "../../auth/passwords.js";
+import type { DB } from "../schema.js";
+import { bulkInsert } from "./bulk-insert.js";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoCompany } from "./demo-company.js";
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-company.js";
+
+export interface SeedOptions {
+  /** Multiplies projects and notes: 1 is about 3,000 projects and 50,000 notes. */
+  scale: number;
+  /** The moment the demo's "now" stands for; the start of today (UTC) by default. */
+  anchor?: Date;
+}
+
+// Records that (and how) the demo company was seeded.
+const MARKER = "demoSeed";
+
+/** Whether the database holds any company data (an empty one may be seeded). */
+export async function hasCompanyData(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom("tblEmployee").select("empID").limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Fills an empty database with the demo company, in one transaction. */
+export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<void> {
+  const anchor = options.anchor ?? startOfTodayUtc();
+  const company = demoCompany(options.scale, anchor);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction().execute(async (tx) => {
+    // In the order of the foreign keys; managers are rows of the same statement as their
+    // staff, which is fine: foreign keys are checked at the end of a statement.
+    await bulkInsert(tx, "tblAppLookup", company.lookups);
+    await bulkInsert(tx, "tblEmployee", company.employees);
+    await bulkInsert(tx, "tblPermission", company.permissions);
+    await bulkInsert(tx, "tblProject", company.projects);
+    await bulkInsert(tx, "tblProjectStatus", company.statuses);
+    await bulkInsert(tx, "tblProjectNotes", company.notes);
+    await bulkInsert(tx, "tblCC", company.cards);
+    await bulkInsert(tx, "tblCCPermission", company.cardPermissions);
+    await tx
+      .insertInto("authAccount")
+      .values(DEMO_ACCOUNTS.map(({ username, empID }) => ({ username, empID, passwordHash })))
+      .execute();
+    await tx
+      .insertInto("appSetting")
+      .values({ key: MARKER, value: JSON.stringify({ scale: options.scale, anchor: anchor.toISOString() }) })
+      .execute();
+  });
+  await sql`analyze`.execute(db);
+}
+
+export function startOfTodayUtc(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}

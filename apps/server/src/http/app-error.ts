@@ -1,0 +1,26 @@
+import { ERROR_MESSAGES } from "@office/core";
+
+/** A failure with the status and message it answers with (spec section 8). */
+export class AppError extends Error {
+  override name = "AppError";
+
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: { fieldErrors?: Record<string, string>; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+  }
+
+  static badRequest(message: string, fieldErrors?: Record<string, string>) {
+    return new AppError(400, message, fieldErrors ? { fieldErrors } : {});
+  }
+
+  static sessionExpired() {
+    return new AppError(401, ERROR_MESSAGES.sessionExpired);
+  }
+
+  static unavailable(message: string = ERROR_MESSAGES.unavailable) {
+    return new AppError(503, message);
+  }
+}

@@ -1,0 +1,78 @@
+import { ERROR_MESSAGES, type ErrorBody, statusText } from "@office/core";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isDatabaseUnavailable, sqlState } from "../db/errors.js";
+import { AppError } from "./app-error.js";
+
+// Constraint violations mean the request conflicts with data or carries a bad value; the
+// messages say so without naming tables or columns.
+const SQL_STATES: Record<string, [number, string]> = {
+  "23505": [409, "The record conflicts with an existing one."],
+  "23503": [409, "The record refers to, or is referred to by, another record."],
+  "23502": [400, "A required value is missing."],
+  "23514": [400, "A value is out of the allowed range."],
+  "22001": [400, "A value is too long."],
+  "22003": [400, "A number is out of range."],
+  "22007": [400, "A date or time is not valid."],
+  "22008": [400, "A date or time is out of range."],
+  "22P02": [400, "A value has the wrong type."],
+  "22021": [400, "A text holds a character that is not allowed."],
+};
+// Any other data exception (class 22) is a bad value sent by the caller.
+const DATA_EXCEPTION: [number, string] = [400, "A value is not valid."];
+
+interface Classified {
+  statusCode: number;
+  message: string;
+  fieldErrors?: Record<string, string>;
+  retryAfterSeconds?: number;
+}
+
+export function classify(error: unknown): Classified {
+  if (error instanceof AppError) return { statusCode: error.statusCode, message: error.message, ...error.extra };
+  if (isDatabaseUnavailable(error)) return { statusCode: 503, message: ERROR_MESSAGES.unavailable };
+  const state = sqlState(error);
+  const mapped = state ? (SQL_STATES[state] ?? (state.startsWith("22") ? DATA_EXCEPTION : undefined)) : undefined;
+  if (mapped) return { statusCode: mapped[0], message: mapped[1] };
+  // Fastify's own client errors (malformed JSON, body too large, bad content type) carry
+  // a 4xx status and a message meant for the caller.
+  const status = (error as FastifyError | undefined)?.statusCode;
+  if (!state && typeof status === "number" && status >= 400 && status < 500) {
+    return { statusCode: status, message: (error as Error).message };
+  }
+  return { statusCode: 500, message: ERROR_MESSAGES.internal };
+}
+
+export function errorBody(request: FastifyRequest, failure: Classified): ErrorBody {
+  const body: ErrorBody = {
+    statusCode: failure.statusCode,
+    error: statusText(failure.statusCode),
+    message: failure.message,
+    path: request.url.split("?")[0] ?? request.url,
+    requestId: request.id,
+  };
+  if (failure.statusCode === 400) body.params = stringParams(request.query);
+  if (failure.fieldErrors) body.fieldErrors = failure.fieldErrors;
+  return body;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, failure: Classified) {
+  if (failure.retryAfterSeconds !== undefined) reply.header("retry-after", String(failure.retryAfterSeconds));
+  return reply.code(failure.statusCode).type("application/json; charset=utf-8").send(errorBody(request, failure));
+}
+
+/** One error handler for every route: 5xx details go to the log, never to the client. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    const failure = classify(error);
+    if (failure.statusCode >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.info({ statusCode: failure.statusCode, reason: failure.message }, "request refused");
+    return sendError(request, reply, failure);
+  });
+}
+
+function stringParams(query: unknown): Record<string, string> {
+  if (typeof query !== "object" || query === null) return {};
+  return Object.fromEntries(
+    Object.entries(query as Record<string, unknown>).map(([key, value]) => [key, String(value).slice(0, 1_000)]),
+  );
+}

@@ -1,0 +1,33 @@
+import { buildApp } from "./app.js";
+import { loadConfig } from "./config.js";
+import { openDatabase } from "./db/database.js";
+import { prepareDatabase } from "./db/migrate.js";
+import { hasCompanyData, seedDemo } from "./db/seed/index.js";
+import { handleSignals } from "./http/lifecycle.js";
+
+/** `npm start`: open the database, migrate (and seed an empty one), serve, drain on SIGTERM. */
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  let seeded = false;
+  await prepareDatabase(database.db, async (conn) => {
+    if (config.seedDemo && !(await hasCompanyData(conn))) {
+      await seedDemo(conn, { scale: 1 });
+      seeded = true;
+    }
+  });
+  const { app, lifecycle } = await buildApp(config, database);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { engine: database.engine, seeded, startMs: Math.round(performance.now() - started) },
+    "Office is ready",
+  );
+
+  handleSignals(app, lifecycle, config.shutdownTimeoutMs);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

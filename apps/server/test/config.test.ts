@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.js";
+
+describe("configuration from the environment", () => {
+  it("has working defaults: port 3000, ./data, PGlite", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      PORT: "4100",
+      DATA_DIR: "/tmp/office-data",
+      DATABASE_URL: "postgres://u@db:5432/office",
+      JWT_SECRET: "s".repeat(40),
+      TRUST_PROXY: "1",
+      SEED_DEMO: "false",
+      DB_POOL_SIZE: "20",
+    });
+    expect(config).toMatchObject({
+      port: 4100,
+      dataDir: "/tmp/office-data",
+      databaseUrl: "postgres://u@db:5432/office",
+      trustProxy: true,
+      seedDemo: false,
+      poolSize: 20,
+    });
+  });
+
+  it("refuses bad values, naming the variable", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET/);
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+  });
+});

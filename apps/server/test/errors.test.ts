@@ -1,0 +1,182 @@
+import { ERROR_MESSAGES } from "@office/core";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "../src/http/app-error.js";
+import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { ENGINES } from "./support/engines.js";
+
+describe.each(ENGINES)("errors on the wire on $name", (engine) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await testApp(engine, { config: { bodyLimit: 10_000 } });
+    const db = t.database.db;
+    // Routes that fail in the ways real handlers can, to see what the client is told.
+    t.app.get("/API/test/crash", { config: { access: "public" } }, async () => {
+      throw new Error("secret internal detail at /srv/office/app.ts:42");
+    });
+    t.app.get("/API/test/sql-error", { config: { access: "public" } }, async () => {
+      await sql`select * from "tblNoSuchTable"`.execute(db);
+    });
+    t.app.get("/API/test/conflict", { config: { access: "public" } }, async () => {
+      await db
+        .insertInto("tblAppLookup")
+        .values({
+          appLookupID: 1,
+          appLookupParentID: "x",
+          appLookupValue: null,
+          appLookupCode: null,
+          appLookupPrompt: null,
+          appLookupMisc: null,
+        })
+        .execute();
+    });
+    t.app.get("/API/test/forbidden", { config: { access: "public" } }, async () => {
+      throw new AppError(403, ERROR_MESSAGES.accessDenied);
+    });
+    t.app.get("/API/test/bad-value", { config: { access: "public" } }, async () => {
+      await sql`select ${"not a number"}::integer`.execute(db);
+    });
+    t.app.get("/API/test/throws-string", { config: { access: "public" } }, async () => {
+      throw "a thrown string";
+    });
+    token = await tokenOf(t.app, "staff");
+  });
+  afterAll(() => t?.close());
+
+  const expectShape = (body: Record<string, unknown>, statusCode: number, error: string, path: string) => {
+    expect(body).toMatchObject({ statusCode, error, path, requestId: expect.any(String) });
+    expect(typeof body.message).toBe("string");
+  };
+
+  it("400 carries the status text, the path and the params", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/API/Authenticate/?from=test",
+      payload: '{"username":',
+      headers: { "content-type": "application/json" },
+    });
+    expect(response.statusCode).toBe(400);
+    expectShape(response.json(), 400, "Bad Request", "/API/Authenticate/");
+    expect(response.json().params).toEqual({ from: "test" });
+  });
+
+  it("400 for a body of the wrong type names the fields", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/API/Authenticate/",
+      payload: { username: ["staff"], password: 5 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fieldErrors).sort()).toEqual(["password", "username"]);
+  });
+
+  it("400 for a JSON body that is not an object", async () => {
+    for (const payload of ["[]", "null", "42", '"text"']) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/API/Authenticate/",
+        payload,
+        headers: { "content-type": "application/json" },
+      });
+      expect(response.statusCode, payload).toBe(400);
+    }
+  });
+
+  it("401 says the session has expired", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/API/EmployeeInfo/" });
+    expectShape(response.json(), 401, "Unauthorized", "/API/EmployeeInfo/");
+    expect(response.json().message).toBe("Your session has expired.");
+  });
+
+  it("404 API Not Found for an unknown call of a signed-in user, 401 before sign-in", async () => {
+    const signedIn = await t.app.inject(withToken(token, { method: "GET", url: "/API/NoSuchCall/" }));
+    expect(signedIn.statusCode).toBe(404);
+    expect(signedIn.json().message).toBe("API Not Found");
+    expectShape(signedIn.json(), 404, "Not Found", "/API/NoSuchCall/");
+    expect((await t.app.inject({ method: "GET", url: "/API/NoSuchCall/" })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "DELETE", url: "/API/EmployeeInfo/" })).statusCode).toBe(401);
+  });
+
+  it("404 for an unknown path outside the API", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/no/such/page" });
+    expectShape(response.json(), 404, "Not Found", "/no/such/page");
+  });
+
+  it("403 and 409 pass through with their own status", async () => {
+    const forbidden = await t.app.inject({ method: "GET", url: "/API/test/forbidden" });
+    expectShape(forbidden.json(), 403, "Forbidden", "/API/test/forbidden");
+    expect(forbidden.json().message).toBe("Access Denied!");
+    const conflict = await t.app.inject({ method: "GET", url: "/API/test/conflict" });
+    expectShape(conflict.json(), 409, "Conflict", "/API/test/conflict");
+    expect(conflict.body).not.toMatch(/tblAppLookup|pkey|duplicate/i);
+  });
+
+  it("a value of the wrong type in the database is a 400, not a 500", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/API/test/bad-value" });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).not.toMatch(/integer|syntax/i);
+  });
+
+  it("500 hides the cause: no message, stack, SQL or path of the server", async () => {
+    for (const url of ["/API/test/crash", "/API/test/sql-error", "/API/test/throws-string"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(500);
+      expectShape(response.json(), 500, "Internal Server Error", url);
+      expect(response.json().message).toBe(ERROR_MESSAGES.internal);
+      expect(response.body).not.toMatch(/secret|\/srv|tblNoSuchTable|relation|at .*\.ts|stack/i);
+    }
+    // The cause is in the log, under the request id the client was given.
+    const crash = await t.app.inject({ method: "GET", url: "/API/test/crash" });
+    const logged = t.logs.find((line) => line.includes(crash.json().requestId) && line.includes("request failed"));
+    expect(logged).toContain("secret internal detail");
+  });
+
+  it("413 for a body over the limit, and the server goes on", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/API/Authenticate/",
+      payload: { username: "x".repeat(20_000), password: "demo" },
+    });
+    expect(response.statusCode).toBe(413);
+    expectShape(response.json(), 413, "Payload Too Large", "/API/Authenticate/");
+    expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+  });
+
+  it("415 for a body that is not JSON", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/API/Authenticate/",
+      payload: "username=staff&password=demo",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(response.statusCode).toBe(415);
+    expectShape(response.json(), 415, "Unsupported Media Type", "/API/Authenticate/");
+  });
+
+  it("answers hostile inputs with a 4xx and stays up", async () => {
+    const hostile = [
+      {
+        method: "POST",
+        url: "/API/Authenticate/",
+        payload: '{"__proto__":{"admin":true},"username":"staff","password":"demo"}',
+        headers: { "content-type": "application/json" },
+      },
+      {
+        method: "POST",
+        url: "/API/Authenticate/",
+        payload: '{"username":"staff\\u0000","password":"demo"}',
+        headers: { "content-type": "application/json" },
+      },
+      { method: "GET", url: `/API/EmployeeInfo/?${"a=1&".repeat(2000)}` },
+      { method: "GET", url: "/API/EmployeeInfo/", headers: { authorization: `Bearer ${"x".repeat(10_000)}` } },
+      { method: "GET", url: "/webapp/%2e%2e/%2e%2e/package.json" },
+    ] as const;
+    for (const request of hostile) {
+      const response = await t.app.inject(request);
+      expect(response.statusCode, request.url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, request.url).toBeLessThan(500);
+    }
+    expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,189 @@
+import { ERROR_MESSAGES } from "@office/core";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/database.js";
+import { appOver, seededDatabase, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { ENGINES, SERVER_ENGINES } from "./support/engines.js";
+import { finished, lineMatching, spawnFixture } from "./support/spawn.js";
+import { TcpProxy } from "./support/tcp-proxy.js";
+
+describe.each(ENGINES)("operations on $name", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp(engine);
+  });
+  afterAll(() => t?.close());
+
+  it("answers liveness and readiness", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/healthz" })).json()).toEqual({ status: "ok" });
+    expect((await t.app.inject({ method: "GET", url: "/readyz" })).json()).toEqual({ status: "ready" });
+  });
+
+  it("sends security headers and a request id on every response", async () => {
+    for (const url of ["/healthz", "/API/EmployeeInfo/", "/webapp/login"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.headers["content-security-policy"], url).toMatch(
+        /default-src 'self'.*script-src 'self'.*frame-ancestors 'none'/,
+      );
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it("logs requests without passwords or tokens", async () => {
+    const token = await tokenOf(t.app, "staff");
+    await t.app.inject(withToken(token, { method: "GET", url: "/API/EmployeeInfo/" }));
+    await t.app.inject({
+      method: "POST",
+      url: "/API/Authenticate/",
+      payload: { username: "staff", password: "pa55-secret-word" },
+    });
+    const all = t.logs.join("\n");
+    expect(all).toContain("/API/EmployeeInfo/");
+    expect(all).not.toContain(token);
+    expect(all).not.toContain(token.split(".")[2]);
+    expect(all).not.toContain("pa55-secret-word");
+    expect(all).toMatch(/"reqId":"[0-9a-f-]{36}"/);
+  });
+
+  it("refuses to register a route that declares no access", async () => {
+    // A second app over the same database, never started (closing it would close the database).
+    const { app } = await appOver(t.testDb);
+    expect(() => app.get("/API/test/unguarded", async () => ({}))).toThrow(/declares no config.access/);
+    expect(() => app.get("/API/test/guarded", { config: { access: "signedIn" } }, async () => ({}))).not.toThrow();
+  });
+
+  it("answers 503 when every connection is taken for longer than the acquisition timeout", async () => {
+    const tight = await testApp(engine, { engine: { poolSize: 1, poolAcquireTimeoutMs: 200 } });
+    try {
+      const token = await tokenOf(tight.app, "staff");
+      await tight.database.db.connection().execute(async () => {
+        const response = await tight.app.inject(withToken(token, { method: "GET", url: "/API/EmployeeInfo/" }));
+        expect(response.statusCode).toBe(503);
+        expect(response.json().message).toBe(ERROR_MESSAGES.unavailable);
+      });
+      expect((await tight.app.inject(withToken(token, { method: "GET", url: "/API/EmployeeInfo/" }))).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it("drains: readiness flips, new requests get 503, the request in flight finishes, the database closes", async () => {
+    const d = await testApp(engine);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    d.app.get("/API/test/slow", { config: { access: "public" } }, async () => {
+      entered();
+      await held;
+      return { finished: true };
+    });
+    const slow = d.app.inject({ method: "GET", url: "/API/test/slow" });
+    await inside;
+    const stopped = d.lifecycle.shutdown(d.app, 10_000);
+    expect((await d.app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(503);
+    const refused = await d.app.inject({
+      method: "POST",
+      url: "/API/Authenticate/",
+      payload: { username: "staff", password: "demo" },
+    });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().message).toBe(ERROR_MESSAGES.shuttingDown);
+    release();
+    expect((await slow).json()).toEqual({ finished: true });
+    await stopped;
+    expect(d.logs.some((line) => line.includes("database closed"))).toBe(true);
+    expect(await d.database.ping(500)).toBe(false);
+    await d.testDb.dispose();
+  });
+});
+
+describe.each(SERVER_ENGINES)("the database going away on $name", (engine) => {
+  it("a statement over the timeout answers 503", async () => {
+    const t = await testApp(engine, { engine: { statementTimeoutMs: 200 } });
+    try {
+      t.app.get("/API/test/sleep", { config: { access: "public" } }, async () => {
+        await sql`select pg_sleep(2)`.execute(t.database.db);
+      });
+      const response = await t.app.inject({ method: "GET", url: "/API/test/sleep" });
+      expect(response.statusCode).toBe(503);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("readiness and the API answer 503 while it is stopped and recover when it returns", async () => {
+    const testDb = await seededDatabase(engine);
+    const target = new URL(testDb.url ?? "");
+    const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+    await proxy.restore();
+    const viaProxy = new URL(target);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    const database = await openDatabase({
+      databaseUrl: viaProxy.toString(),
+      dataDir: "",
+      poolSize: 3,
+      statementTimeoutMs: 2_000,
+      poolAcquireTimeoutMs: 1_000,
+    });
+    const { app } = await appOver(testDb, database);
+    try {
+      const token = await tokenOf(app, "staff");
+      const info = withToken(token, { method: "GET", url: "/API/EmployeeInfo/" });
+      expect((await app.inject(info)).statusCode).toBe(200);
+
+      await proxy.cut();
+      expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(503);
+      const down = await app.inject(info);
+      expect(down.statusCode).toBe(503);
+      expect(down.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|terminated/);
+      expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+
+      await proxy.restore();
+      // The pool may hand out a connection that died with the cut once; it then recovers.
+      let ready = 503;
+      for (let attempt = 0; attempt < 10 && ready !== 200; attempt++) {
+        ready = (await app.inject({ method: "GET", url: "/readyz" })).statusCode;
+      }
+      expect(ready).toBe(200);
+      expect((await app.inject(info)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await proxy.cut();
+      await testDb.dispose();
+    }
+  });
+});
+
+describe("SIGTERM on a running server process", () => {
+  it("drains, finishes the request in flight, answers 503 to new ones, closes the database and exits 0", async () => {
+    const child = spawnFixture("slow-server.ts", { DATABASE_URL: "" });
+    const exit = finished(child);
+    const port = Number((await lineMatching(child, /^listening \d+/)).split(" ")[1]);
+    const base = `http://127.0.0.1:${port}`;
+    const started = lineMatching(child, /^slow-started/);
+    const slow = fetch(`${base}/test/slow`);
+    await started;
+    const draining = lineMatching(child, /"msg":"draining"/);
+    child.kill("SIGTERM");
+    await draining;
+    expect((await fetch(`${base}/readyz`)).status).toBe(503);
+    const refused = await fetch(`${base}/API/EmployeeInfo/`);
+    expect(refused.status).toBe(503);
+    child.stdin?.write("release\n");
+    const response = await slow;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ finished: true });
+    const { code, stdout } = await exit;
+    expect(code).toBe(0);
+    expect(stdout).toContain("database closed");
+  });
+});

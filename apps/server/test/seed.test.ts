@@ -1,0 +1,147 @@
+import {
+  DEPARTMENT_LOOKUP_PARENT,
+  EXCLUDED_PROJECT_STATUS_IDS,
+  NOTE_CATEGORY_GROUP,
+  PAGE_IDS,
+  PAGES,
+} from "@office/core";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS, demoCompany } from "../src/db/seed/demo-company.js";
+import { seededDatabase, TEST_SCALE } from "./support/app.js";
+import { ENGINES, type TestDatabase } from "./support/engines.js";
+
+const ANCHOR = new Date("2026-06-15T00:00:00Z");
+
+describe("the demo company", () => {
+  const company = demoCompany(1, ANCHOR);
+
+  it("is the same every time for the same scale and anchor", () => {
+    expect(JSON.stringify(demoCompany(1, ANCHOR))).toBe(JSON.stringify(company));
+  });
+
+  it("has the volume the foundation promises at scale 1", () => {
+    const departments = company.lookups.filter((l) => l.appLookupParentID === String(DEPARTMENT_LOOKUP_PARENT));
+    expect(departments).toHaveLength(8);
+    for (const d of departments) expect(d.appLookupMisc).toMatch(/^[a-z]+@office\.example$/);
+    expect(company.employees).toHaveLength(80);
+    expect(company.projects).toHaveLength(3_000);
+    expect(company.notes).toHaveLength(50_000);
+    expect(company.cards.length).toBeGreaterThan(10);
+  });
+
+  it("multiplies projects and notes by the scale", () => {
+    const large = demoCompany(2, ANCHOR);
+    expect(large.projects).toHaveLength(6_000);
+    expect(large.notes).toHaveLength(100_000);
+    expect(large.employees).toHaveLength(80);
+  });
+
+  it("keeps every note within the twelve months before the anchor", () => {
+    const yearAgo = ANCHOR.getTime() - 366 * 86_400_000;
+    for (const note of company.notes) {
+      const t = Date.parse(note.createdTS);
+      expect(t > yearAgo && t < ANCHOR.getTime()).toBe(true);
+    }
+  });
+
+  it("gives employees office hours on weekdays, extensions, managers and a mix of availability", () => {
+    const withHours = company.employees.filter((e) => e.empOfficeHoursMo && e.empOfficeHoursFr);
+    expect(withHours).toHaveLength(80);
+    expect(new Set(company.employees.map((e) => e.empOfficeExtention)).size).toBe(80);
+    expect(company.employees.filter((e) => e.empManagerID !== null)).toHaveLength(79);
+    const states = new Set(company.employees.map((e) => e.empAvailabilityType));
+    expect(states).toEqual(new Set(["In", "Break", "Out", null]));
+  });
+
+  it("grants the demo accounts exactly what DESIGN.md says", () => {
+    const of = (empID: number) => company.permissions.filter((p) => p.empID === empID);
+    const admin = of(1);
+    expect(admin.map((p) => p.permissionPageID).sort((a, b) => a - b)).toEqual([...PAGE_IDS].sort((a, b) => a - b));
+    for (const p of admin)
+      expect([p.permissionView, p.permissionAdd, p.permissionChange, p.permissionDel]).toEqual([1, 1, 1, 1]);
+    const staff = of(2);
+    expect(
+      staff
+        .filter((p) => p.permissionView)
+        .map((p) => p.permissionPageID)
+        .sort((a, b) => a - b),
+    ).toEqual([1, 2, 3, 22, 23, 24, 35, 39, 42]);
+    expect(staff.filter((p) => p.permissionAdd).map((p) => p.permissionPageID)).toEqual([PAGES.notes]);
+    expect(staff.some((p) => p.permissionChange || p.permissionDel)).toBe(false);
+    expect(of(3)).toEqual([]);
+    expect(DEMO_ACCOUNTS.map((a) => a.username)).toEqual(["admin", "staff", "noperm"]);
+  });
+});
+
+describe.each(ENGINES)("the seeded database on $name", (engine) => {
+  let first: TestDatabase;
+  let second: TestDatabase;
+  beforeAll(async () => {
+    [first, second] = await Promise.all([seededDatabase(engine), seededDatabase(engine)]);
+  });
+  afterAll(async () => {
+    await first?.dispose();
+    await second?.dispose();
+  });
+
+  async function digest(testDb: TestDatabase) {
+    const tables = [
+      "tblAppLookup",
+      "tblEmployee",
+      "tblPermission",
+      "tblProject",
+      "tblProjectStatus",
+      "tblProjectNotes",
+      "tblCC",
+      "tblCCPermission",
+    ];
+    const digests: Record<string, string> = {};
+    for (const table of tables) {
+      const { rows } = await sql<{
+        d: string;
+      }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as d from ${sql.table(table)} t`.execute(
+        testDb.database.db,
+      );
+      digests[table] = rows[0]?.d ?? "";
+    }
+    return digests;
+  }
+
+  it("holds the same data in two seeds", async () => {
+    expect(await digest(first)).toEqual(await digest(second));
+  });
+
+  it("has site pages, note categories with the default 105, and the excluded status codes in use", async () => {
+    const db = first.database.db;
+    const pages = await db
+      .selectFrom("tblAppLookup")
+      .select("appLookupID")
+      .where("appLookupParentID", "=", "sitePages1")
+      .execute();
+    expect(pages.map((p) => p.appLookupID).sort((a, b) => a - b)).toEqual([...PAGE_IDS].sort((a, b) => a - b));
+    const categories = await db
+      .selectFrom("tblAppLookup")
+      .select("appLookupID")
+      .where("appLookupParentID", "=", String(NOTE_CATEGORY_GROUP))
+      .execute();
+    expect(categories.map((c) => c.appLookupID)).toContain(105);
+    const { rows } = await sql<{ code: number }>`
+      select distinct on ("projectID") "projectStatusCodeID" as code from "tblProjectStatus"
+      order by "projectID", "createdTS" desc`.execute(db);
+    const latest = new Set(rows.map((r) => r.code));
+    expect(EXCLUDED_PROJECT_STATUS_IDS.some((code) => latest.has(code))).toBe(true);
+  });
+
+  it("scales the notes and keeps the ids going after the seed", async () => {
+    const db = first.database.db;
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from "tblProjectNotes"`.execute(db);
+    expect(rows[0]?.n).toBe(Math.round(50_000 * TEST_SCALE));
+    const inserted = await db
+      .insertInto("tblProject")
+      .values({ projectName: "After the seed", projectFirstSourceNumber: null, projectSecondSourceNumber: null })
+      .returning("projectID")
+      .executeTakeFirstOrThrow();
+    expect(inserted.projectID).toBeGreaterThanOrEqual(1000);
+  });
+});

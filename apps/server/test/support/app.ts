@@ -1,0 +1,95 @@
+import { Writable } from "node:stream";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { type AppConfig, buildApp } from "../../src/app.js";
+import type { Database } from "../../src/db/database.js";
+import { prepareDatabase } from "../../src/db/migrate.js";
+import { seedDemo } from "../../src/db/seed/index.js";
+import type { Lifecycle } from "../../src/http/lifecycle.js";
+import type { EngineOptions, TestDatabase, TestEngine } from "./engines.js";
+
+/** A small demo company: every employee, account and lookup, few projects and notes. */
+export const TEST_SCALE = 0.01;
+export const TEST_ANCHOR = new Date("2026-06-15T00:00:00Z");
+
+export interface TestApp {
+  app: FastifyInstance;
+  lifecycle: Lifecycle;
+  database: Database;
+  testDb: TestDatabase;
+  /** Every log line the app wrote. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function seededDatabase(engine: TestEngine, options?: EngineOptions): Promise<TestDatabase> {
+  const testDb = await engine.create(options);
+  await prepareDatabase(testDb.database.db, (conn) => seedDemo(conn, { scale: TEST_SCALE, anchor: TEST_ANCHOR }));
+  return testDb;
+}
+
+export async function appOver(
+  testDb: TestDatabase,
+  database: Database = testDb.database,
+  config: Partial<AppConfig> = {},
+) {
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const { app, lifecycle } = await buildApp(
+    {
+      jwtSecret: undefined,
+      logLevel: "info",
+      trustProxy: false,
+      bodyLimit: 1_048_576,
+      webDist: "/nonexistent",
+      logStream,
+      ...config,
+    },
+    database,
+  );
+  return { app, lifecycle, logs };
+}
+
+/** A seeded database on the engine and the app over it. */
+export async function testApp(
+  engine: TestEngine,
+  options: { engine?: EngineOptions; config?: Partial<AppConfig> } = {},
+): Promise<TestApp> {
+  const testDb = await seededDatabase(engine, options.engine);
+  const { app, lifecycle, logs } = await appOver(testDb, testDb.database, options.config);
+  return {
+    app,
+    lifecycle,
+    database: testDb.database,
+    testDb,
+    logs,
+    async close() {
+      await app.close().catch(() => {});
+      await testDb.dispose();
+    },
+  };
+}
+
+export async function signIn(app: FastifyInstance, username: string, password = "demo", remoteAddress?: string) {
+  return app.inject({
+    method: "POST",
+    url: "/API/Authenticate/",
+    payload: { username, password },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+export async function tokenOf(app: FastifyInstance, username: string): Promise<string> {
+  const response = await signIn(app, username);
+  const token = response.json().token;
+  if (typeof token !== "string") throw new Error(`${username} could not sign in: ${response.body}`);
+  return token;
+}
+
+export function withToken(token: string, options: InjectOptions): InjectOptions {
+  return { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,43 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const TSCONFIG = fileURLToPath(new URL("../tsconfig.json", import.meta.url));
+
+/** Runs a TypeScript fixture of the server's tests in its own Node process. */
+export function spawnFixture(fixture: string, env: Record<string, string | undefined>): ChildProcess {
+  const file = fileURLToPath(new URL(`../fixtures/${fixture}`, import.meta.url));
+  return spawn(process.execPath, ["--import", "tsx", file], {
+    env: { ...process.env, ...env, TSX_TSCONFIG_PATH: TSCONFIG },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+}
+
+/** Collects a process's output and resolves with its exit code. */
+export function finished(child: ChildProcess): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (d) => {
+    stdout += d;
+  });
+  child.stderr?.on("data", (d) => {
+    stderr += d;
+  });
+  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
+}
+
+/** Resolves with the first stdout line matching the pattern. */
+export function lineMatching(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = "";
+    const onData = (chunk: Buffer) => {
+      buffer += chunk;
+      const line = buffer.split("\n").find((l) => pattern.test(l));
+      if (line) {
+        child.stdout?.off("data", onData);
+        resolve(line);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`exited (${code}) before printing ${pattern}:\n${buffer}`)));
+  });
+}

@@ -1,0 +1,41 @@
+import { createConnection, createServer, type Server, type Socket } from "node:net";
+
+/**
+ * A TCP proxy in front of the database: `cut()` drops every connection and refuses new ones,
+ * as a stopped PostgreSQL would; `restore()` accepts again, as a restarted one would.
+ */
+export class TcpProxy {
+  #server: Server | undefined;
+  #sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
+
+  async restore(): Promise<void> {
+    const server = createServer((client) => {
+      const upstream = createConnection(this.targetPort, this.targetHost);
+      for (const socket of [client, upstream]) {
+        this.#sockets.add(socket);
+        socket.on("close", () => this.#sockets.delete(socket));
+        socket.on("error", () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, "127.0.0.1", resolve));
+    this.port = (server.address() as { port: number }).port;
+    this.#server = server;
+  }
+
+  async cut(): Promise<void> {
+    const server = this.#server;
+    this.#server = undefined;
+    for (const socket of this.#sockets) socket.destroy();
+    if (server) await new Promise((resolve) => server.close(resolve));
+  }
+}

@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appOver, type TestApp, testApp } from "./support/app.js";
+import { ENGINES } from "./support/engines.js";
+
+const engine = ENGINES[0];
+if (!engine) throw new Error("no engine");
+
+describe("serving the web app", () => {
+  let t: TestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), "office-web-"));
+    mkdirSync(join(root, "assets"));
+    writeFileSync(join(root, "index.html"), "<!doctype html><script type=module src=/webapp/assets/app.js></script>");
+    writeFileSync(join(root, "assets", "app.js"), "console.log('app')");
+    writeFileSync(join(root, "favicon.svg"), "<svg/>");
+    writeFileSync(join(root, "..", "outside.txt"), "not for the web");
+    t = await testApp(engine, { config: { webDist: root } });
+  });
+  afterAll(() => t?.close());
+
+  it("answers every deep link with index.html, never cached", async () => {
+    for (const url of [
+      "/webapp",
+      "/webapp/",
+      "/webapp/login",
+      "/webapp/project/de?id=12",
+      "/webapp/list/notescategories",
+    ]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/text\/html/);
+      expect(response.body).toContain("<script");
+      expect(response.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("serves built files, hashed assets for a year", async () => {
+    const asset = await t.app.inject({ method: "GET", url: "/webapp/assets/app.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe("console.log('app')");
+    expect(asset.headers["cache-control"]).toContain("immutable");
+    expect((await t.app.inject({ method: "GET", url: "/webapp/favicon.svg" })).statusCode).toBe(200);
+  });
+
+  it("answers 404 for a missing asset instead of the page", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/webapp/assets/missing.js" })).statusCode).toBe(404);
+  });
+
+  it("never serves a file outside the build", async () => {
+    for (const url of [
+      "/webapp/../outside.txt",
+      "/webapp/%2e%2e/outside.txt",
+      "/webapp/..%2foutside.txt",
+      "/webapp/assets/../../outside.txt",
+    ]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.body, url).not.toContain("not for the web");
+    }
+  });
+
+  it("sends / to /webapp/", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/" });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/webapp/");
+  });
+
+  it("says the web app is not built when it is not", async () => {
+    const { app } = await appOver(t.testDb, t.database, { webDist: join(root, "nothing-here") });
+    const response = await app.inject({ method: "GET", url: "/webapp/login" });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().message).toMatch(/npm run build/);
+  });
+});

@@ -1,0 +1,67 @@
+import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { TOAST_MS } from "@office/core";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { ApiError } from "../../api/client";
+import { signIn } from "../../auth/session";
+import { tokenStore } from "../../auth/token-store";
+
+/** The bare sign-in page (spec: login route, 'Login Failed' toast for 10 s). */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    tokenStore.clear();
+    try {
+      await signIn(username, password);
+      navigate("/", { replace: true });
+    } catch (error) {
+      const refused = error instanceof ApiError && error.statusCode === 401;
+      notifications.show({
+        color: "red",
+        title: "Login Failed",
+        message: refused || !(error instanceof ApiError) ? "Username or Password is incorrect!" : error.message,
+        autoClose: TOAST_MS.loginFailure,
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Center mih="100vh" bg="gray.1">
+      <Paper component="main" withBorder shadow="sm" p="xl" w={360}>
+        <form onSubmit={submit} aria-labelledby="login-title">
+          <Stack>
+            <Title order={1} size="h3" id="login-title">
+              Sign in to Office
+            </Title>
+            <TextInput
+              label="Username"
+              autoComplete="username"
+              required
+              value={username}
+              onChange={(e) => setUsername(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Button type="submit" loading={busy}>
+              Sign in
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

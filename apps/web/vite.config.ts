@@ -1,0 +1,18 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const server = `http://localhost:${process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  base: "/webapp/",
+  plugins: [react()],
+  resolve: {
+    alias: { "@office/core": fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)) },
+  },
+  server: {
+    port: 5173,
+    proxy: { "/API": server, "/authenticate": server },
+  },
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
+});

@@ -1,0 +1,55 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/** Console messages that report a Content-Security-Policy violation. */
+function watchCsp(page: Page): string[] {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+async function nameOf(request: import("@playwright/test").APIRequestContext, username: string) {
+  const { token } = await (await request.post("/API/Authenticate/", { data: { username, password: "demo" } })).json();
+  const info = await request.get("/API/EmployeeInfo/", { headers: { authorization: `Bearer ${token}` } });
+  const [user] = (await info.json()).data;
+  return `${user.empFirstName} ${user.empLastName}`;
+}
+
+test("staff signs in and sees their name", async ({ page, request }) => {
+  const expected = await nameOf(request, "staff");
+  const violations = watchCsp(page);
+  await page.goto("/webapp/login");
+  await page.getByLabel("Username").fill("staff");
+  await page.getByLabel("Password").fill("demo");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText(expected)).toBeVisible();
+  await expect(page).toHaveURL(/\/webapp\/?$/);
+  expect(violations).toEqual([]);
+});
+
+test("a wrong password shows the login failure message and stays on the page", async ({ page }) => {
+  await page.goto("/webapp/login");
+  await page.getByLabel("Username").fill("staff");
+  await page.getByLabel("Password").fill("wrong");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Username or Password is incorrect!")).toBeVisible();
+  await expect(page).toHaveURL(/\/webapp\/login$/);
+});
+
+test("a deep link without a session goes to the login page", async ({ page }) => {
+  await page.goto("/webapp/project/de?id=5");
+  await expect(page).toHaveURL(/\/webapp\/login$/);
+  await expect(page.getByRole("heading", { name: "Sign in to Office" })).toBeVisible();
+});
+
+test("signing out ends the session", async ({ page }) => {
+  await page.goto("/webapp/login");
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password").fill("demo");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/webapp\/login$/);
+  await page.goto("/webapp/");
+  await expect(page).toHaveURL(/\/webapp\/login$/);
+});

@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+/**
+ * What a sign-in sends. The limits keep a hostile body from costing the server a hash of a
+ * megabyte-long password; no real username or password comes near them.
+ */
+export const USERNAME_MAX = 64;
+export const PASSWORD_MAX = 256;
+
+export const credentialsSchema = z.strictObject({
+  username: z.string().trim().min(1).max(USERNAME_MAX),
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+export interface TokenResponse {
+  token: string;
+}
+
+export interface RefreshResponse {
+  token: string;
+  /** Expiry of the new token, in seconds since the Unix epoch (the JWT's exp). */
+  expire: number;
+}
+
+/** The signed-in user as GET /API/EmployeeInfo/ gives it: the first element of data. */
+export interface SignedInUser {
+  empID: number;
+  empFirstName: string;
+  empLastName: string;
+  empDepartment: number | null;
+  username: string;
+}
+
+export interface EmployeeInfoResponse {
+  data: SignedInUser[];
+}

@@ -1,0 +1,28 @@
+/** Business constants and limits of spec section 9. */
+export const TOKEN_LIFETIME_SECONDS = 28_800;
+export const DEVICE_COOKIE_SECONDS = 604_800;
+export const SESSION_EXPIRY_COUNTDOWN_SECONDS = 15;
+export const TABLE_PAGE_SIZE = 50;
+export const TABLE_CONFIRM_THRESHOLD = 20_000;
+export const DROPDOWN_KEEP_ROWS = 100;
+export const DROPDOWN_DEBOUNCE_MS = 500;
+export const PROJECT_DROPDOWN_ROW_LIMIT = 50;
+export const QUICK_LAUNCH_MAX_DIGITS = 15;
+export const DEFAULT_NOTE_CATEGORY = 105;
+export const NOTE_CATEGORY_GROUP = 68;
+export const EXCLUDED_PROJECT_STATUS_IDS = [56, 66, 194] as const;
+export const DEPARTMENT_LOOKUP_PARENT = 135;
+export const SITE_PAGES_LOOKUP_PARENT = "sitePages1";
+
+export const TOAST_MS = {
+  success: 1_500,
+  failure: 7_000,
+  loginFailure: 10_000,
+  copy: 1_000,
+} as const;
+
+export const AVAILABILITY_TYPES = ["In", "Break", "Out"] as const;
+export type AvailabilityType = (typeof AVAILABILITY_TYPES)[number];
+
+export const WEEKDAYS = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];

@@ -1,0 +1,4 @@
+export * from "./auth.js";
+export * from "./constants.js";
+export * from "./errors.js";
+export * from "./pages.js";
