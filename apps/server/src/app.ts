@@ -6,6 +6,7 @@ import { createAuthenticator } from "./auth/session.js";
 import { createThrottle } from "./auth/throttle.js";
 import { createTokens } from "./auth/tokens.js";
 import type { Config } from "./config.js";
+import { dataRoutes } from "./data/routes.js";
 import type { Database } from "./db/database.js";
 import { registerAccess } from "./http/access.js";
 import { registerErrorHandler } from "./http/error-handler.js";
@@ -64,6 +65,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
 
   await app.register(healthRoutes, { database, lifecycle });
   await app.register(authRoutes, { db: database.db, tokens, throttle: createThrottle(database.db) });
+  await app.register(dataRoutes, { db: database.db });
   await app.register(webAppRoutes, { root: config.webDist });
   return { app, lifecycle };
 }

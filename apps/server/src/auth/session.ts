@@ -1,14 +1,19 @@
 import { type Kysely, sql } from "kysely";
+import { type PageFlags, permissionMap } from "../data/actor.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import type { TokenClaims, Tokens } from "./tokens.js";
 
-export type SessionUser = TokenClaims;
+export type SessionUser = TokenClaims & {
+  /** The employee's permissions, read with the session check: a change applies at the next call. */
+  permissions: ReadonlyMap<number, PageFlags>;
+};
 
 /**
  * Turns an Authorization header into the signed-in user, or a 401. Besides the signature,
  * one query checks what only the database knows: the token is not revoked (logout, on any
- * server), the account is enabled, its employee active, and the password unchanged since.
+ * server), the account is enabled, its employee active, and the password unchanged since;
+ * the same query reads the employee's permissions, so a request costs one round trip for both.
  */
 export function createAuthenticator(db: Kysely<DB>, tokens: Tokens) {
   return async function authenticate(header: string | undefined): Promise<SessionUser> {
@@ -23,12 +28,15 @@ export function createAuthenticator(db: Kysely<DB>, tokens: Tokens) {
         "a.disabled",
         "e.empActive",
         sql<boolean>`exists (select 1 from "authRevokedToken" r where r."jti" = ${claims.jti})`.as("revoked"),
+        sql<number[][] | null>`(select json_agg(json_build_array(p."permissionPageID", p."permissionView",
+          p."permissionAdd", p."permissionChange", p."permissionDel")) from "tblPermission" p
+          where p."empID" = a."empID")`.as("permissions"),
       ])
       .where("a.empID", "=", claims.empID)
       .executeTakeFirst();
     const valid = row && !row.revoked && !row.disabled && row.empActive === 1 && row.tokenEpoch === claims.epoch;
     if (!valid) throw AppError.sessionExpired();
-    return claims;
+    return { ...claims, permissions: permissionMap(row.permissions) };
   };
 }
 

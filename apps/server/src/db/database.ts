@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.js";
@@ -69,6 +70,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   try {
     const pglite = await PGlite.create(dataDir, {
       parsers: { [INT8_OID]: (value: string) => Number(value) },
+      extensions: { pg_trgm },
     });
     const db = new Kysely<DB>({
       dialect: new PostgresDialect({ pool: pglitePool(pglite, options.poolAcquireTimeoutMs) }),

@@ -110,6 +110,25 @@ export interface AppSetting {
   createdTS: GeneratedTimestamp;
 }
 
+export interface AuditLog {
+  auditID: Generated<number>;
+  empID: number | null;
+  action: "insert" | "update" | "delete" | "restore";
+  tableName: string;
+  recordKey: string;
+  before: unknown;
+  after: unknown;
+  createdTS: GeneratedTimestamp;
+}
+
+export interface IdempotencyKey {
+  empID: number;
+  key: string;
+  tableName: string;
+  response: unknown;
+  createdTS: GeneratedTimestamp;
+}
+
 export interface DB {
   tblAppLookup: TblAppLookup;
   tblEmployee: TblEmployee;
@@ -123,4 +142,6 @@ export interface DB {
   authRevokedToken: AuthRevokedToken;
   authLoginFailure: AuthLoginFailure;
   appSetting: AppSetting;
+  auditLog: AuditLog;
+  idempotencyKey: IdempotencyKey;
 }

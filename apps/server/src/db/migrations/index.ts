@@ -1,7 +1,9 @@
 import type { Migration } from "kysely";
 import * as foundation from "./0001_foundation.js";
+import * as dataService from "./0002_data_service.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
   "0001_foundation": foundation,
+  "0002_data_service": dataService,
 };

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import type { PageId, PermissionFlag } from "../pages.js";
+import type { Column } from "./column.js";
+
+/** Who may do an action: those with the flag on a page, any signed-in user, or nobody. */
+export type Grant = PageId | "anyone" | null;
+
+export interface ResourceDef<C extends Record<string, Column> = Record<string, Column>> {
+  /** The table or view name, as the calls send it. */
+  name: string;
+  kind: "table" | "view";
+  key: keyof C & string;
+  columns: C;
+  /** The permission for each action: view (Query), add (Insert), change (Update), del (Delete). */
+  access: Record<PermissionFlag, Grant>;
+  /** Rows are the caller's own only: the column that holds their empID. */
+  ownRows?: keyof C & string;
+  /**
+   * Any signed-in employee may change these columns of their own row (the row whose
+   * `column` is their empID), without the change permission; `stamp` columns are set to the
+   * server's time.
+   */
+  selfService?: { column: keyof C & string; fields: Array<keyof C & string>; stamp?: Array<keyof C & string> };
+  /** Default order of a query without one. */
+  order?: Array<keyof C & string>;
+}
+
+export function resource<const C extends Record<string, Column>>(def: ResourceDef<C>): ResourceDef<C> {
+  return def;
+}
+
+/** Every action governed by the same page (the common case for a table). */
+export function pageAccess(page: PageId): Record<PermissionFlag, Grant> {
+  return { view: page, add: page, change: page, del: page };
+}
+
+/** A view: read with the page's view flag (or by anyone signed in), never written. */
+export function readOnly(view: PageId | "anyone"): Record<PermissionFlag, Grant> {
+  return { view, add: null, change: null, del: null };
+}
+
+export function readableColumns(def: ResourceDef): string[] {
+  return Object.keys(def.columns);
+}
+
+/** The columns a client may write on insert, with their rules. */
+function writable(def: ResourceDef, mode: "insert" | "update") {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, column] of Object.entries(def.columns)) {
+    if (column.generated) continue;
+    // Server-owned values a client sends (as the spec's own calls do) are accepted and replaced.
+    const schema = column.serverOwned ? z.unknown() : column.schema;
+    shape[name] = mode === "update" || column.optional || column.serverOwned ? schema.optional() : schema;
+  }
+  return z.strictObject(shape);
+}
+
+export function insertSchema(def: ResourceDef) {
+  return writable(def, "insert");
+}
+
+export function updateSchema(def: ResourceDef) {
+  return writable(def, "update");
+}

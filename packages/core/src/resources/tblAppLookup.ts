@@ -1,0 +1,22 @@
+import { PAGES } from "../pages.js";
+import { col } from "./column.js";
+import { resource } from "./resource.js";
+
+/** Lookups of every kind (site pages, departments, categories, status codes), by parent. */
+export const tblAppLookup = resource({
+  name: "tblAppLookup",
+  kind: "table",
+  key: "appLookupID",
+  // Everyone reads lookups (departments, categories); only the Lists page edits them.
+  access: { view: "anyone", add: PAGES.lists, change: PAGES.lists, del: PAGES.lists },
+  order: ["appLookupParentID", "appLookupSort"],
+  columns: {
+    appLookupID: col.id(),
+    appLookupParentID: col.text(50),
+    appLookupValue: col.text(255, { nullable: true, searchable: true }),
+    appLookupCode: col.text(50, { nullable: true, searchable: true }),
+    appLookupPrompt: col.text(255, { nullable: true, searchable: true }),
+    appLookupSort: col.integer({ optional: true }),
+    appLookupMisc: col.text(1000, { nullable: true }),
+  },
+});

@@ -1,0 +1,21 @@
+import { PAGES } from "../pages.js";
+import { col } from "./column.js";
+import { resource } from "./resource.js";
+
+/** Time notes. Logging one needs add on page 9; its author is always the signed-in user. */
+export const tblProjectNotes = resource({
+  name: "tblProjectNotes",
+  kind: "table",
+  key: "projectNotesID",
+  access: { view: PAGES.notesTimeSearch, add: PAGES.notes, change: PAGES.notes, del: PAGES.notes },
+  order: ["createdTS"],
+  columns: {
+    projectNotesID: col.id(),
+    projectID: col.integer({ min: 1 }),
+    empID: col.owner(),
+    projectNoteCategory: col.integer({ min: 1, optional: true }),
+    ProjectNotesMinutes: col.integer({ min: 0, max: 1440 }),
+    ProjectNotesDesc: col.text(4000, { nullable: true, emptyAsNull: true, searchable: true }),
+    createdTS: col.now(),
+  },
+});

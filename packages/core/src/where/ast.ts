@@ -1,0 +1,46 @@
+/** The where language of DESIGN.md as a tree. Parsing, printing and building all meet here. */
+
+export type Value = { kind: "number"; text: string } | { kind: "string"; value: string };
+
+export const COMPARISONS = ["=", "<>", "!=", "<", "<=", ">", ">="] as const;
+export type Comparison = (typeof COMPARISONS)[number];
+
+export type Where =
+  | { type: "and"; items: Where[] }
+  | { type: "or"; items: Where[] }
+  | { type: "not"; item: Where }
+  | { type: "compare"; column: string; op: Comparison; value: Value }
+  | { type: "in"; column: string; negated: boolean; values: Value[] }
+  | { type: "like"; column: string; negated: boolean; pattern: string }
+  | { type: "null"; column: string; negated: boolean }
+  | { type: "between"; column: string; low: Value; high: Value };
+
+export type Predicate = Exclude<Where, { type: "and" | "or" | "not" }>;
+
+export interface OrderItem {
+  column: string;
+  direction: "ASC" | "DESC";
+}
+
+/** Limits that keep a hostile text from costing more than a page of work. */
+export const WHERE_LIMITS = {
+  maxLength: 10_000,
+  maxDepth: 32,
+  maxInItems: 1_000,
+  maxPredicates: 200,
+  maxOrderItems: 8,
+  maxFields: 100,
+} as const;
+
+/** The columns a where, an order or a field list mentions. */
+export function columnsOf(where: Where): string[] {
+  switch (where.type) {
+    case "and":
+    case "or":
+      return where.items.flatMap(columnsOf);
+    case "not":
+      return columnsOf(where.item);
+    default:
+      return [where.column];
+  }
+}
