@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, type LogConfig, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.js";
 import { holdDataDirLock } from "./data-dir-lock.js";
@@ -25,6 +25,8 @@ type DatabaseOptions = Pick<
 > & {
   /** PGlite only: keep the database in memory (tests). */
   inMemory?: boolean;
+  /** Sees the SQL text of every statement run (tests prove no request text reaches it). */
+  onStatement?: (sqlText: string) => void;
 };
 
 const INT8_OID = 20;
@@ -55,7 +57,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   // unhandled, that would end the process. The next query on it fails and answers 503.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: statementLog(options) });
   return { db, engine: "postgres", ping: (ms) => ping(db, ms), close: () => db.destroy() };
 }
 
@@ -74,6 +76,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     });
     const db = new Kysely<DB>({
       dialect: new PostgresDialect({ pool: pglitePool(pglite, options.poolAcquireTimeoutMs) }),
+      log: statementLog(options),
     });
     return {
       db,
@@ -88,6 +91,10 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     releaseLock();
     throw error;
   }
+}
+
+function statementLog({ onStatement }: DatabaseOptions): LogConfig | undefined {
+  return onStatement ? (event) => onStatement(event.query.sql) : undefined;
 }
 
 async function ping(db: Kysely<DB>, timeoutMs: number): Promise<boolean> {

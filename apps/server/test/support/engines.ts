@@ -3,6 +3,7 @@ import pg from "pg";
 import { type Database, openDatabase } from "../../src/db/database.js";
 
 export interface EngineOptions {
+  onStatement?: (sqlText: string) => void;
   poolSize?: number;
   statementTimeoutMs?: number;
   poolAcquireTimeoutMs?: number;

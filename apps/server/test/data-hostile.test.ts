@@ -1,0 +1,189 @@
+import fc from "fast-check";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appOver, seededDatabase, tokenOf } from "./support/app.js";
+import { dataClient } from "./support/data.js";
+import { ENGINES, type TestDatabase } from "./support/engines.js";
+
+const deep = (n: number) => `${"(".repeat(n)}projectID = 1${")".repeat(n)}`;
+const list = (n: number) => `projectID IN (${Array.from({ length: n }, (_, i) => i).join(",")})`;
+
+/** Where texts that must be refused with a 4xx, changing nothing. */
+const HOSTILE_WHERES: Record<string, string> = {
+  "stacked statements": 'projectID = 1; DROP TABLE "tblProject"',
+  "a line comment": "projectID = 1 --",
+  "a block comment": "projectID = 1 /* x */",
+  UNION: "projectID = 1 UNION SELECT passwordHash FROM authAccount",
+  "a sub-select": "projectID IN (SELECT empID FROM tblEmployee)",
+  "a function call": "upper(projectName) = 'X'",
+  pg_sleep: "projectID = 1 OR pg_sleep(5) = 1",
+  "a cast": "projectID::text = '1'",
+  "an unknown column": "passwordHash = 'x'",
+  "a column of another table": "empFirstName = 'Sam'",
+  "a qualified column": "tblEmployee.empID = 1",
+  "an unbalanced quote": "projectName = 'x",
+  "an unbalanced parenthesis": "(projectID = 1",
+  "unicode look-alike quotes": "projectName = \u2018x\u2019 OR \u02bc1\u02bc=\u02bc1",
+  "a double-quoted identifier": '"projectID" = 1',
+  "100 KB of text": `projectName = '${"x".repeat(100_000)}'`,
+  "10,000-deep nesting": deep(10_000),
+  "40-deep nesting": deep(40),
+  "a 100,000-item IN list": list(100_000),
+  "a number out of range": "projectID = 99999999999999999999",
+  "a text for a number": "projectID = 'one'",
+  "a number for a text": "projectName = 5",
+  "LIKE on a number": "projectID LIKE '1%'",
+  "a bad date": "projectID = 1 AND projectName IS NULL OR projectID BETWEEN 'a' AND 'b'",
+  "a boolean tautology without a column": "1 = 1",
+  "OR true": "projectID = 1 OR TRUE",
+};
+
+describe.each(ENGINES)("hostile input on $name", (engine) => {
+  let testDb: TestDatabase;
+  let client: ReturnType<typeof dataClient>;
+  let app: Awaited<ReturnType<typeof appOver>>["app"];
+  const statements: string[] = [];
+  let digest: () => Promise<string>;
+
+  beforeAll(async () => {
+    testDb = await seededDatabase(engine, { onStatement: (text) => statements.push(text) });
+    ({ app } = await appOver(testDb));
+    client = dataClient(app, await tokenOf(app, "admin"));
+    digest = async () => {
+      const tables = ["tblProject", "tblProjectNotes", "tblEmployee", "tblPermission", "auditLog"];
+      const parts = [];
+      for (const table of tables) {
+        const { rows } = await sql<{
+          d: string;
+        }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as d from ${sql.table(table)} t`.execute(
+          testDb.database.db,
+        );
+        parts.push(rows[0]?.d);
+      }
+      return parts.join(",");
+    };
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.dispose();
+  });
+
+  const isClientError = (status: number) => status >= 400 && status < 500;
+
+  it("refuses each hostile where in Query, Update and Delete, and changes nothing", async () => {
+    const before = await digest();
+    for (const [name, where] of Object.entries(HOSTILE_WHERES)) {
+      const query = await client.query({ table: "tblProject", where });
+      expect(isClientError(query.statusCode), `${name}: ${query.statusCode} ${query.body.slice(0, 200)}`).toBe(true);
+      const update = await client.update("tblProject", where, { projectName: "pwned" });
+      expect(isClientError(update.statusCode), `${name} (update): ${update.statusCode}`).toBe(true);
+      const remove = await client.remove("tblProject", where);
+      expect(isClientError(remove.statusCode), `${name} (delete): ${remove.statusCode}`).toBe(true);
+    }
+    expect(await digest()).toBe(before);
+  });
+
+  it("names the position and the token of a syntax error", async () => {
+    const response = await client.query({ table: "tblProject", where: "projectID = 1; DROP TABLE x" });
+    expect(response.json().message).toBe('Bad where: Unexpected character ";" at position 14');
+  });
+
+  it("answers an unknown column and a column of another table alike", async () => {
+    const unknown = (await client.query({ table: "tblProject", where: "nope = 1" })).json().message;
+    const other = (await client.query({ table: "tblProject", where: "empID = 1" })).json().message;
+    expect(unknown.replace("nope", "X")).toBe(other.replace("empID", "X"));
+  });
+
+  it("refuses bad fields, orders, tables and limits", async () => {
+    const cases: Array<Record<string, string | number>> = [
+      { table: "tblProject", fields: "" },
+      { table: "tblProject", fields: "projectID, passwordHash" },
+      { table: "tblProject", fields: "count(*)" },
+      { table: "tblProject", fields: "projectID; select 1" },
+      { table: "tblProject", order: "nope" },
+      { table: "tblProject", order: "projectID; drop" },
+      { table: "tblProject", order: "1" },
+      { table: "authAccount" },
+      { table: "pg_catalog.pg_user" },
+      { table: 'tblProject"; drop table x; --' },
+      { table: "__proto__" },
+      { table: "tblProject", rowLimit: -1 },
+      { table: "tblProject", rowLimit: 0 },
+      { table: "tblProject", rowLimit: 10_000_000 },
+      { table: "tblProject", rowLimit: "ten" },
+      { table: "tblProject", offset: -5 },
+      { table: "tblProject", extra: "x" },
+    ];
+    for (const params of cases) {
+      const response = await client.query(params);
+      expect(response.statusCode, JSON.stringify(params)).toBe(400);
+    }
+  });
+
+  it("refuses inserts and updates with unknown, wrong-typed or oversized fields, writing nothing", async () => {
+    const before = await digest();
+    const inserts: Array<[string, unknown]> = [
+      ["tblProject", { projectName: "x", unknownField: 1 }],
+      ["tblProject", { projectName: 5 }],
+      ["tblProject", { projectName: "x".repeat(10_000) }],
+      ["tblProject", { projectID: 5, projectName: "x" }],
+      ["tblProject", {}],
+      ["tblProjectNotes", { projectID: "1", ProjectNotesMinutes: 15 }],
+      ["tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 99_999 }],
+      ["tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 1.5 }],
+      ["tblProjectNotes", { projectID: 2 ** 40, ProjectNotesMinutes: 15 }],
+      ["tblEmployee", { empFirstName: "A", empLastName: "B", empAvailabilityType: "Away" }],
+      ["tblProject", ["projectName"]],
+      ["tblProject", "projectName"],
+    ];
+    for (const [table, fields] of inserts) {
+      const response = await app.inject({
+        method: "POST",
+        url: "/API/Insert/",
+        payload: { table, fields },
+        headers: { authorization: await tokenHeader() },
+      });
+      expect(response.statusCode, JSON.stringify(fields).slice(0, 100)).toBe(400);
+    }
+    const updates: Array<[string, string, unknown]> = [
+      ["tblProject", "projectID = 1", { nope: 1 }],
+      ["tblProject", "projectID = 1", {}],
+      ["tblProject", "projectID = 1", { projectID: 2 }],
+      ["tblProject", "projectID = 1", { projectName: null }],
+    ];
+    for (const [table, where, fields] of updates) {
+      expect(
+        (await client.update(table, where, fields as Record<string, unknown>)).statusCode,
+        JSON.stringify(fields),
+      ).toBe(400);
+    }
+    expect(await digest()).toBe(before);
+  });
+
+  let cachedHeader = "";
+  async function tokenHeader() {
+    cachedHeader ||= `Bearer ${await tokenOf(app, "admin")}`;
+    return cachedHeader;
+  }
+
+  it("never lets a random where text reach the database, and never answers 5xx", async () => {
+    const alphabet = fc.constantFrom(
+      ..."projectIDName =<>!'();,-*/.0123456789 ANDORNOTINLIKEISNULLBETWEENselectunion\"\u2019%_\\".split(""),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.string({ minLength: 6 }), fc.string({ unit: alphabet, minLength: 6, maxLength: 50 })),
+        async (where) => {
+          statements.length = 0;
+          const response = await client.query({ table: "tblProject", fields: "projectID", where, rowLimit: 1 });
+          expect(
+            response.statusCode === 200 || response.statusCode === 400,
+            `${response.statusCode} for ${JSON.stringify(where)}`,
+          ).toBe(true);
+          for (const statement of statements) expect(statement).not.toContain(where);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

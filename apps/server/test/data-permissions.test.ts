@@ -1,0 +1,106 @@
+import {
+  type Column,
+  type Grant,
+  PERMISSION_FLAGS,
+  type PermissionFlag,
+  RESOURCES,
+  type ResourceDef,
+} from "@office/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, testApp, tokenOf } from "./support/app.js";
+import { dataClient } from "./support/data.js";
+import { ENGINES } from "./support/engines.js";
+
+const NOPERM = 3;
+const OTHER_PAGE = 58; // a page no resource is governed by
+
+/** A value the column accepts, to make a request that passes validation. */
+function sampleValue(column: Column): unknown {
+  const candidates = [1, 0, "In", "x", "2026-01-01 00:00:00"];
+  return candidates.find((value) => column.schema.safeParse(value).success);
+}
+
+/** A plain column to update: not generated, not owned by the server, not self-service. */
+function updatableColumn(def: ResourceDef): string {
+  const self = def.selfService?.fields ?? [];
+  const name = Object.entries(def.columns).find(([n, c]) => !c.generated && !c.serverOwned && !self.includes(n))?.[0];
+  if (!name) throw new Error(`${def.name} has no plain column`);
+  return name;
+}
+
+type FlagSet = { name: string; rows: Array<{ page: number; flags: PermissionFlag[] }> };
+
+describe.each(ENGINES)("the permission matrix on $name", (engine) => {
+  let t: TestApp;
+  let client: ReturnType<typeof dataClient>;
+  beforeAll(async () => {
+    t = await testApp(engine);
+    client = dataClient(t.app, await tokenOf(t.app, "noperm"));
+  });
+  afterAll(() => t?.close());
+
+  async function grant(rows: FlagSet["rows"]) {
+    const db = t.database.db;
+    await db.deleteFrom("tblPermission").where("empID", "=", NOPERM).execute();
+    for (const { page, flags } of rows) {
+      await db
+        .insertInto("tblPermission")
+        .values({
+          empID: NOPERM,
+          permissionPageID: page,
+          permissionView: Number(flags.includes("view")),
+          permissionAdd: Number(flags.includes("add")),
+          permissionChange: Number(flags.includes("change")),
+          permissionDel: Number(flags.includes("del")),
+        })
+        .execute();
+    }
+  }
+
+  function call(def: ResourceDef, flag: PermissionFlag) {
+    const none = `${def.key} = -1`;
+    switch (flag) {
+      case "view":
+        return client.query({ table: def.name, fields: def.key, where: none });
+      case "add":
+        return client.insert(def.name, {});
+      case "change": {
+        const column = updatableColumn(def);
+        return client.update(def.name, none, { [column]: sampleValue(def.columns[column] as Column) });
+      }
+      case "del":
+        return client.remove(def.name, none);
+    }
+  }
+
+  for (const def of RESOURCES.values()) {
+    for (const flag of PERMISSION_FLAGS) {
+      const needed: Grant = def.access[flag];
+      const page = typeof needed === "number" ? needed : OTHER_PAGE;
+      const others = PERMISSION_FLAGS.filter((f) => f !== flag);
+      const sets: Array<FlagSet & { allowed: boolean }> = [
+        { name: "no permission rows at all", rows: [], allowed: false },
+        {
+          name: "every flag on another page",
+          rows: [{ page: OTHER_PAGE, flags: [...PERMISSION_FLAGS] }],
+          allowed: needed === "anyone",
+        },
+        { name: "every other flag on its page", rows: [{ page, flags: others }], allowed: needed === "anyone" },
+        { name: "the flag on its page", rows: [{ page, flags: [flag] }], allowed: needed !== null },
+      ];
+      for (const set of sets) {
+        it(`${def.name} ${flag}: ${set.name} → ${set.allowed ? "allowed" : "403"}`, async () => {
+          await grant(set.rows);
+          const response = await call(def, flag);
+          if (set.allowed) {
+            expect(response.statusCode, response.body).not.toBe(403);
+            expect(response.statusCode, response.body).toBeLessThan(500);
+          } else {
+            expect(response.statusCode, response.body).toBe(403);
+            if (set.rows.length === 0) expect(response.json().message).toBe("Access Denied!");
+          }
+        });
+      }
+    }
+  }
+});

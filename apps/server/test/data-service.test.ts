@@ -1,0 +1,392 @@
+import { ERROR_MESSAGES } from "@office/core";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { dataClient } from "./support/data.js";
+import { ENGINES } from "./support/engines.js";
+
+describe.each(ENGINES)("the data service on $name", (engine) => {
+  let t: TestApp;
+  let admin: ReturnType<typeof dataClient>;
+  let staff: ReturnType<typeof dataClient>;
+  let noperm: ReturnType<typeof dataClient>;
+  let staffToken: string;
+  beforeAll(async () => {
+    t = await testApp(engine);
+    admin = dataClient(t.app, await tokenOf(t.app, "admin"));
+    staffToken = await tokenOf(t.app, "staff");
+    staff = dataClient(t.app, staffToken);
+    noperm = dataClient(t.app, await tokenOf(t.app, "noperm"));
+  });
+  afterAll(() => t?.close());
+
+  const db = () => t.database.db;
+  const count = async (table: string, where = sql`true`) =>
+    (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(db())).rows[0]
+      ?.n ?? 0;
+
+  describe("Query", () => {
+    it("answers data and the total, with the fields, where and order asked for", async () => {
+      const response = await staff.query({
+        table: "tblProject",
+        fields: "projectID,projectName",
+        where: "projectID > 5",
+        order: "projectID DESC",
+        rowLimit: 3,
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.meta.TotalRecords).toBe((await count("tblProject")) - 5);
+      expect(body.data).toHaveLength(3);
+      expect(Object.keys(body.data[0]).sort()).toEqual(["projectID", "projectName"]);
+      expect(body.data.map((r: { projectID: number }) => r.projectID)).toEqual(
+        [...body.data.map((r: { projectID: number }) => r.projectID)].sort((a, b) => b - a),
+      );
+    });
+
+    it("pages with offset without repeating or skipping rows", async () => {
+      const all = (await staff.query({ table: "tblProject", fields: "projectID", order: "projectName" })).json().data;
+      const pages = [];
+      for (let offset = 0; offset < all.length; offset += 7) {
+        pages.push(
+          ...(
+            await staff.query({ table: "tblProject", fields: "projectID", order: "projectName", rowLimit: 7, offset })
+          ).json().data,
+        );
+      }
+      expect(pages).toEqual(all);
+    });
+
+    it("matches LIKE without regard to case", async () => {
+      const { projectName } = (await staff.query({ table: "tblProject", fields: "projectName", rowLimit: 1 })).json()
+        .data[0];
+      const fragment = projectName.slice(2, 8).toUpperCase();
+      const found = (
+        await staff.query({
+          table: "tblProject",
+          fields: "projectName",
+          where: `projectName LIKE '%${fragment.replaceAll("'", "''")}%'`,
+        })
+      ).json().data;
+      expect(found.map((r: { projectName: string }) => r.projectName)).toContain(projectName);
+    });
+
+    it("asks to confirm a search of more than 20,000 records, and loads it with continue", async () => {
+      await sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes", "createdTS")
+        select 1, 5, 15, now() - interval '800 days' from generate_series(1, 20001)`.execute(db());
+      const where = "createdTS < '2025-06-01'";
+      const first = (await admin.query({ table: "tblProjectNotes", fields: "projectNotesID", where })).json();
+      expect(first).toEqual({ data: [], meta: { TotalRecords: expect.any(Number), confirmRequired: true } });
+      expect(first.meta.TotalRecords).toBeGreaterThan(20_000);
+      const confirmed = (
+        await admin.query({ table: "tblProjectNotes", fields: "projectNotesID", where, continue: 1, rowLimit: 25 })
+      ).json();
+      expect(confirmed.data).toHaveLength(25);
+      expect(confirmed.meta.TotalRecords).toBe(first.meta.TotalRecords);
+      await sql`delete from "tblProjectNotes" where "createdTS" < '2025-06-01'`.execute(db());
+    });
+
+    it("shows only the caller's own notes in vwMyProjectNotes, whatever the where says", async () => {
+      const mine = (await staff.query({ table: "vwMyProjectNotes", fields: "empID" })).json();
+      expect(mine.data.every((r: { empID: number }) => r.empID === 2)).toBe(true);
+      expect((await staff.query({ table: "vwMyProjectNotes", where: "empID = 1" })).json().meta.TotalRecords).toBe(0);
+    });
+
+    it("lists active employees with view on page 42 in the availability view, with their department", async () => {
+      const rows = (await staff.query({ table: "vwEmployeeAvailability" })).json().data;
+      const expected = await count(
+        "tblEmployee",
+        sql`"empActive" = 1 and "empID" in (select "empID" from "tblPermission" where "permissionPageID" = 42 and "permissionView" = 1)`,
+      );
+      expect(rows).toHaveLength(expected);
+      expect(rows.some((r: { empID: number }) => r.empID === 3)).toBe(false); // noperm has no view on 42
+      expect(rows[0]).toMatchObject({
+        departmentName: expect.any(String),
+        departmentEmail: expect.stringMatching(/@/),
+      });
+    });
+
+    it("gives the latest status of each project in vwProjectSearch", async () => {
+      const { rows } = await sql<{
+        projectID: number;
+        code: number;
+      }>`select distinct on ("projectID") "projectID", "projectStatusCodeID" as code
+        from "tblProjectStatus" order by "projectID", "createdTS" desc, "projectStatusID" desc`.execute(db());
+      const excluded = rows.filter((r) => [56, 66, 194].includes(r.code)).map((r) => r.projectID);
+      const shown = (
+        await staff.query({
+          table: "vwProjectSearch",
+          fields: "projectID",
+          where: "latestStatusCodeID IS NULL OR latestStatusCodeID NOT IN (56, 66, 194)",
+        })
+      )
+        .json()
+        .data.map((r: { projectID: number }) => r.projectID);
+      expect(excluded.length).toBeGreaterThan(0);
+      for (const id of excluded) expect(shown).not.toContain(id);
+      expect(shown.length + excluded.length).toBe(await count("tblProject"));
+    });
+
+    it("serves note categories of group 68 to anyone signed in", async () => {
+      const rows = (await staff.query({ table: "vwNoteCategories" })).json().data;
+      expect(rows.map((r: { id: number }) => r.id)).toContain(105);
+    });
+  });
+
+  describe("own availability", () => {
+    it("lets an employee set their own availability; the server stamps the time", async () => {
+      const response = await staff.update("tblEmployee", "empID = 2", {
+        empAvailabilityType: "Break",
+        empAvailabilityTS: "1999-01-01 00:00:00",
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: "success", count: 1 });
+      const row = await db()
+        .selectFrom("tblEmployee")
+        .select(["empAvailabilityType", "empAvailabilityTS"])
+        .where("empID", "=", 2)
+        .executeTakeFirstOrThrow();
+      expect(row.empAvailabilityType).toBe("Break");
+      expect(Math.abs((row.empAvailabilityTS as Date).getTime() - Date.now())).toBeLessThan(60_000);
+    });
+
+    it("works as a POST too, as the spec's call sends it", async () => {
+      expect((await staff.update("tblEmployee", "empID = 2", { empAvailabilityType: "In" }, "POST")).statusCode).toBe(
+        200,
+      );
+    });
+
+    it("does not reach anyone else's row, nor other columns of one's own", async () => {
+      const before = await db()
+        .selectFrom("tblEmployee")
+        .select("empAvailabilityType")
+        .where("empID", "=", 1)
+        .executeTakeFirstOrThrow();
+      const other = await staff.update("tblEmployee", "empID = 1", { empAvailabilityType: "Out" });
+      expect(other.statusCode).toBe(404);
+      const after = await db()
+        .selectFrom("tblEmployee")
+        .select("empAvailabilityType")
+        .where("empID", "=", 1)
+        .executeTakeFirstOrThrow();
+      expect(after).toEqual(before);
+      expect((await staff.update("tblEmployee", "empID = 2", { empFirstName: "Mallory" })).statusCode).toBe(403);
+      expect((await staff.update("tblEmployee", "empID = 2", { empAvailabilityType: "Asleep" })).statusCode).toBe(400);
+    });
+  });
+
+  describe("time notes", () => {
+    it("are written with the signed-in author and the server's time, whatever the body says", async () => {
+      const response = await staff.insert("tblProjectNotes", {
+        projectID: 1,
+        empID: 1,
+        projectNoteCategory: 105,
+        ProjectNotesMinutes: 30,
+        ProjectNotesDesc: "",
+        createdTS: "2000-01-01 00:00:00",
+      });
+      expect(response.statusCode).toBe(200);
+      const { id } = response.json();
+      expect(id).toBeGreaterThan(0);
+      const note = await db()
+        .selectFrom("tblProjectNotes")
+        .selectAll()
+        .where("projectNotesID", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(note.empID).toBe(2);
+      expect(note.ProjectNotesDesc).toBeNull();
+      expect(Math.abs((note.createdTS as Date).getTime() - Date.now())).toBeLessThan(60_000);
+    });
+
+    it("take the default category 105 when none is sent", async () => {
+      const { id } = (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json();
+      expect(
+        (
+          await db()
+            .selectFrom("tblProjectNotes")
+            .select("projectNoteCategory")
+            .where("projectNotesID", "=", id)
+            .executeTakeFirstOrThrow()
+        ).projectNoteCategory,
+      ).toBe(105);
+    });
+
+    it("need add on page 9", async () => {
+      const refused = await noperm.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(ERROR_MESSAGES.accessDenied);
+      await db().deleteFrom("tblPermission").where("empID", "=", 2).where("permissionPageID", "=", 9).execute();
+      try {
+        expect((await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).statusCode).toBe(403);
+      } finally {
+        await db().insertInto("tblPermission").values({ empID: 2, permissionPageID: 9, permissionAdd: 1 }).execute();
+      }
+    });
+
+    it("refuse a project that does not exist with a conflict, and write nothing", async () => {
+      const before = await count("tblProjectNotes");
+      const response = await staff.insert("tblProjectNotes", { projectID: 999_999, ProjectNotesMinutes: 15 });
+      expect(response.statusCode).toBe(409);
+      expect(await count("tblProjectNotes")).toBe(before);
+      expect(await count("auditLog", sql`"tableName" = 'tblProjectNotes' and "recordKey" = 'undefined'`)).toBe(0);
+    });
+  });
+
+  describe("writes", () => {
+    it("need a where for updates and deletes, and a where that matches nothing is not a success", async () => {
+      expect((await admin.update("tblProject", "", { projectName: "x" })).statusCode).toBe(400);
+      expect((await admin.update("tblProject", "projectID = -1", { projectName: "x" })).statusCode).toBe(404);
+      expect((await admin.remove("tblProject", "   ")).statusCode).toBe(400);
+      expect((await admin.remove("tblProject", "projectID = -1")).statusCode).toBe(404);
+    });
+
+    it("refuse unknown fields and name them", async () => {
+      const response = await admin.insert("tblProject", { projectName: "x", projectBudget: 5 });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().fieldErrors)).toContain("_");
+      const update = await admin.update("tblProject", "projectID = 1", { nope: 1 });
+      expect(update.statusCode).toBe(400);
+    });
+
+    it("are atomic: a change that fails part-way leaves every row and the audit trail as they were", async () => {
+      const before = await db()
+        .selectFrom("tblPermission")
+        .selectAll()
+        .where("empID", "=", 1)
+        .orderBy("permissionID")
+        .execute();
+      const audits = await count("auditLog");
+      // Moving two of admin's rows onto one page breaks the (empID, page) uniqueness.
+      const response = await admin.update("tblPermission", "empID = 1 AND permissionPageID IN (2, 3)", {
+        permissionPageID: 1,
+      });
+      expect(response.statusCode).toBe(409);
+      expect(
+        await db().selectFrom("tblPermission").selectAll().where("empID", "=", 1).orderBy("permissionID").execute(),
+      ).toEqual(before);
+      expect(await count("auditLog")).toBe(audits);
+    });
+
+    it("are never possible on views", async () => {
+      expect((await admin.insert("vwProjectSearch", { projectName: "x" })).statusCode).toBe(403);
+      expect((await admin.update("vwProjectSearch", "projectID = 1", { projectName: "x" })).statusCode).toBe(403);
+      expect((await admin.remove("vwProjectSearch", "projectID = 1")).statusCode).toBe(403);
+    });
+  });
+
+  describe("nothing lost", () => {
+    it("records who changed what, lists it for administrators and restores a deleted record", async () => {
+      const { id } = (
+        await admin.insert("tblProject", { projectName: "Audit Me", projectFirstSourceNumber: "PO-1" })
+      ).json();
+      expect((await admin.update("tblProject", `projectID = ${id}`, { projectName: "Audit Me Too" })).statusCode).toBe(
+        200,
+      );
+      const removed = await admin.remove("tblProject", `projectID = ${id}`);
+      expect(removed.json()).toEqual({ id: 1, keys: [id] });
+      const adminToken = await tokenOf(t.app, "admin");
+      const trail = (
+        await t.app.inject(
+          withToken(adminToken, { method: "GET", url: "/API/Audit/", query: { table: "tblProject", key: String(id) } }),
+        )
+      ).json().data;
+      expect(trail.map((a: { action: string }) => a.action)).toEqual(["insert", "update", "delete"]);
+      expect(trail[1]).toMatchObject({
+        empID: 1,
+        before: { projectName: "Audit Me" },
+        after: { projectName: "Audit Me Too" },
+      });
+      const restore = await t.app.inject(
+        withToken(adminToken, { method: "POST", url: "/API/Restore/", payload: { auditID: trail[2].auditID } }),
+      );
+      expect(restore.json()).toEqual({ id });
+      const row = await db().selectFrom("tblProject").selectAll().where("projectID", "=", id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ projectName: "Audit Me Too", projectFirstSourceNumber: "PO-1" });
+      const again = await t.app.inject(
+        withToken(adminToken, { method: "POST", url: "/API/Restore/", payload: { auditID: trail[2].auditID } }),
+      );
+      expect(again.statusCode).toBe(409);
+    });
+
+    it("keeps the audit trail from those who are not administrators", async () => {
+      const response = await t.app.inject(
+        withToken(staffToken, { method: "GET", url: "/API/Audit/", query: { table: "tblProject", key: "1" } }),
+      );
+      expect(response.statusCode).toBe(403);
+      const restore = await t.app.inject(
+        withToken(staffToken, { method: "POST", url: "/API/Restore/", payload: { auditID: 1 } }),
+      );
+      expect(restore.statusCode).toBe(403);
+    });
+  });
+
+  describe("idempotent inserts", () => {
+    it("create one row for a retried key and answer as the first did", async () => {
+      const headers = { "idempotency-key": "note-retry-1" };
+      const fields = { projectID: 2, ProjectNotesMinutes: 45 };
+      const [a, b] = await Promise.all([
+        staff.insert("tblProjectNotes", fields, headers),
+        staff.insert("tblProjectNotes", fields, headers),
+      ]);
+      const c = await staff.insert("tblProjectNotes", fields, headers);
+      expect(a.json()).toEqual(b.json());
+      expect(c.json()).toEqual(a.json());
+      expect(await count("tblProjectNotes", sql`"projectID" = 2 and "ProjectNotesMinutes" = 45 and "empID" = 2`)).toBe(
+        1,
+      );
+      expect((await staff.insert("tblProjectNotes", fields, { "idempotency-key": "bad key!" })).statusCode).toBe(400);
+    });
+  });
+
+  describe("permissions", () => {
+    it("are read on every call: a revoked permission applies to the next call of the same session", async () => {
+      expect((await staff.query({ table: "tblProject", rowLimit: 1 })).statusCode).toBe(200);
+      await db()
+        .updateTable("tblPermission")
+        .set({ permissionView: 0 })
+        .where("empID", "=", 2)
+        .where("permissionPageID", "=", 3)
+        .execute();
+      try {
+        expect((await staff.query({ table: "tblProject", rowLimit: 1 })).statusCode).toBe(403);
+      } finally {
+        await db()
+          .updateTable("tblPermission")
+          .set({ permissionView: 1 })
+          .where("empID", "=", 2)
+          .where("permissionPageID", "=", 3)
+          .execute();
+      }
+    });
+
+    it("are given to the web app for its guard", async () => {
+      const response = await t.app.inject(withToken(staffToken, { method: "GET", url: "/API/Permissions/" }));
+      const pages = response
+        .json()
+        .data.filter((p: { permissionView: number }) => p.permissionView === 1)
+        .map((p: { permissionPageID: number }) => p.permissionPageID);
+      expect(pages.sort((a: number, b: number) => a - b)).toEqual([1, 2, 3, 22, 23, 24, 35, 39, 42]);
+    });
+
+    it("deny everything to an employee without permission rows", async () => {
+      const response = await noperm.query({ table: "vwNoteCategories" });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe("Access Denied!");
+    });
+  });
+
+  describe("ExecuteQuery", () => {
+    it("runs a named query", async () => {
+      const response = await admin.execute("pendingApprovalCount");
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ data: [{ TotalCount: expect.any(Number) }] });
+    });
+
+    it("refuses raw SQL", async () => {
+      for (const query of ['select * from "authAccount"', 'pendingApprovalCount; drop table "tblProject"', ""]) {
+        expect((await admin.execute(query)).statusCode, query).toBe(400);
+      }
+      expect(await count("tblProject")).toBeGreaterThan(0);
+    });
+  });
+});
