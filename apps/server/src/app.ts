@@ -7,15 +7,20 @@ import { createThrottle } from "./auth/throttle.js";
 import { createTokens } from "./auth/tokens.js";
 import type { Config } from "./config.js";
 import { dataRoutes } from "./data/routes.js";
+import { uploadRoutes } from "./data/uploads.js";
 import type { Database } from "./db/database.js";
 import { registerAccess } from "./http/access.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { healthRoutes } from "./http/health.js";
 import { Lifecycle } from "./http/lifecycle.js";
+import { collectRoutes, openApiRoutes } from "./http/openapi.js";
 import { securityHeaders } from "./http/security.js";
 import { webAppRoutes } from "./http/web-app.js";
 
-export type AppConfig = Pick<Config, "jwtSecret" | "logLevel" | "trustProxy" | "bodyLimit" | "webDist"> & {
+export type AppConfig = Pick<
+  Config,
+  "jwtSecret" | "logLevel" | "trustProxy" | "bodyLimit" | "webDist" | "uploadDir" | "uploadLimit"
+> & {
   /** Where logs go; standard output by default. */
   logStream?: NodeJS.WritableStream;
 };
@@ -62,10 +67,13 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   await securityHeaders(app);
   lifecycle.register(app);
   registerAccess(app, authenticate);
+  const routes = collectRoutes(app);
 
   await app.register(healthRoutes, { database, lifecycle });
   await app.register(authRoutes, { db: database.db, tokens, throttle: createThrottle(database.db) });
   await app.register(dataRoutes, { db: database.db });
+  await app.register(uploadRoutes, { db: database.db, dir: config.uploadDir, limit: config.uploadLimit });
+  await app.register(openApiRoutes, { routes });
   await app.register(webAppRoutes, { root: config.webDist });
   return { app, lifecycle };
 }

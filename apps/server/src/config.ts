@@ -23,6 +23,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(20_000),
   SEED_DEMO: flag.default(true),
   WEB_DIST: z.string().min(1).optional(),
+  UPLOAD_DIR: z.string().min(1).optional(),
+  UPLOAD_LIMIT_BYTES: int(1_024, 1_073_741_824).default(10_485_760),
 });
 
 export interface Config {
@@ -40,6 +42,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   seedDemo: boolean;
   webDist: string;
+  uploadDir: string;
+  uploadLimit: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,5 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     seedDemo: e.SEED_DEMO,
     webDist: resolve(e.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
+    uploadDir: resolve(e.UPLOAD_DIR ?? `${e.DATA_DIR}/uploads`),
+    uploadLimit: e.UPLOAD_LIMIT_BYTES,
   };
 }

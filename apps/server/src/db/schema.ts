@@ -129,6 +129,18 @@ export interface IdempotencyKey {
   createdTS: GeneratedTimestamp;
 }
 
+export interface Upload {
+  uploadID: string;
+  tableName: string;
+  recordKey: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  empID: number | null;
+  createdTS: GeneratedTimestamp;
+}
+
 export interface DB {
   tblAppLookup: TblAppLookup;
   tblEmployee: TblEmployee;
@@ -144,4 +156,5 @@ export interface DB {
   appSetting: AppSetting;
   auditLog: AuditLog;
   idempotencyKey: IdempotencyKey;
+  upload: Upload;
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { type AppConfig, buildApp } from "../../src/app.js";
@@ -46,6 +49,8 @@ export async function appOver(
       trustProxy: false,
       bodyLimit: 1_048_576,
       webDist: "/nonexistent",
+      uploadDir: mkdtempSync(join(tmpdir(), "office-uploads-")),
+      uploadLimit: 64 * 1024,
       logStream,
       ...config,
     },

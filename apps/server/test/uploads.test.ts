@@ -1,0 +1,136 @@
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { ENGINES } from "./support/engines.js";
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+const PDF = Buffer.from("%PDF-1.7\n% a tiny test document\n");
+
+/** A multipart/form-data body: the fields first, then one file. */
+function form(fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
+  const boundary = "----office-test-boundary";
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type ?? "application/octet-stream"}\r\n\r\n`,
+      ),
+    );
+    parts.push(file.content, Buffer.from("\r\n"));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe.each(ENGINES)("uploads on $name", (engine) => {
+  let t: TestApp;
+  let admin: string;
+  let staff: string;
+  let uploadDir: string;
+  beforeAll(async () => {
+    uploadDir = mkdtempSync(join(tmpdir(), "office-up-"));
+    t = await testApp(engine, { config: { uploadDir, uploadLimit: 4_096 } });
+    admin = await tokenOf(t.app, "admin");
+    staff = await tokenOf(t.app, "staff");
+  });
+  afterAll(() => t?.close());
+
+  const upload = (token: string, fields: Record<string, string>, file?: Parameters<typeof form>[1]) =>
+    t.app.inject(withToken(token, { method: "POST", url: "/API/Upload/", ...form(fields, file) }));
+
+  it("stores a file of an allowed type for a record and serves it back to those who may view it", async () => {
+    const response = await upload(
+      admin,
+      { table: "tblProject", key: "1" },
+      { name: "site/../../plan.png", content: PNG, type: "text/html" },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      status: "success",
+      fileName: "plan.png",
+      size: PNG.length,
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(readdirSync(uploadDir)).toContain(body.id);
+
+    const list = await t.app.inject(
+      withToken(staff, { method: "GET", url: "/API/Upload/", query: { table: "tblProject", key: "1" } }),
+    );
+    expect(list.json().data.map((u: { uploadID: string }) => u.uploadID)).toContain(body.id);
+    const download = await t.app.inject(withToken(staff, { method: "GET", url: `/API/Upload/${body.id}` }));
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["content-type"]).toBe("image/png"); // not the text/html the uploader claimed
+    expect(download.headers["content-disposition"]).toBe("attachment; filename*=UTF-8''plan.png");
+    expect(download.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it("refuses a file whose content is not of its type, or whose type is not allowed", async () => {
+    expect(
+      (
+        await upload(
+          admin,
+          { table: "tblProject", key: "1" },
+          { name: "evil.png", content: Buffer.from("<script>alert(1)</script>") },
+        )
+      ).statusCode,
+    ).toBe(415);
+    expect(
+      (await upload(admin, { table: "tblProject", key: "1" }, { name: "run.exe", content: Buffer.from("MZ") }))
+        .statusCode,
+    ).toBe(415);
+    expect(
+      (await upload(admin, { table: "tblProject", key: "1" }, { name: "page.html", content: Buffer.from("<html>") }))
+        .statusCode,
+    ).toBe(415);
+    expect((await upload(admin, { table: "tblProject", key: "1" }, { name: "doc.pdf", content: PDF })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("refuses a file over the size limit and keeps nothing of it", async () => {
+    const before = readdirSync(uploadDir).length;
+    const big = Buffer.concat([PDF, Buffer.alloc(10_000, 65)]);
+    const response = await upload(admin, { table: "tblProject", key: "1" }, { name: "big.pdf", content: big });
+    expect(response.statusCode).toBe(413);
+    expect(readdirSync(uploadDir).length).toBe(before);
+  });
+
+  it("needs the change permission on the record's table, and the record", async () => {
+    expect((await upload(staff, { table: "tblProject", key: "1" }, { name: "a.pdf", content: PDF })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await upload(admin, { table: "tblProject", key: "999999" }, { name: "a.pdf", content: PDF })).statusCode,
+    ).toBe(404);
+    expect(
+      (await upload(admin, { table: "vwProjectSearch", key: "1" }, { name: "a.pdf", content: PDF })).statusCode,
+    ).toBe(403);
+    expect((await upload(admin, { table: "nope", key: "1" }, { name: "a.pdf", content: PDF })).statusCode).toBe(400);
+    expect(
+      (await upload(admin, { table: "tblProject", key: "1 OR 1=1" }, { name: "a.pdf", content: PDF })).statusCode,
+    ).toBe(400);
+  });
+
+  it("refuses a request that is not multipart or holds no file", async () => {
+    const json = await t.app.inject(
+      withToken(admin, { method: "POST", url: "/API/Upload/", payload: { table: "tblProject" } }),
+    );
+    expect(json.statusCode).toBe(415);
+    expect((await upload(admin, { table: "tblProject", key: "1" })).statusCode).toBe(400);
+  });
+
+  it("serves a file only to those who may view its record", async () => {
+    const { id } = (await upload(admin, { table: "tblCC", key: "1" }, { name: "receipt.pdf", content: PDF })).json();
+    expect((await t.app.inject(withToken(staff, { method: "GET", url: `/API/Upload/${id}` }))).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: `/API/Upload/${id}` })).statusCode).toBe(401);
+    expect((await t.app.inject(withToken(admin, { method: "GET", url: "/API/Upload/not-a-uuid" }))).statusCode).toBe(
+      400,
+    );
+  });
+});
