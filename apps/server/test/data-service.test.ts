@@ -55,6 +55,10 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
         );
       }
       expect(pages).toEqual(all);
+      const past = (
+        await staff.query({ table: "tblProject", fields: "projectID", rowLimit: 5, offset: 100_000 })
+      ).json();
+      expect(past).toEqual({ data: [], meta: { TotalRecords: all.length } });
     });
 
     it("matches LIKE without regard to case", async () => {

@@ -44,11 +44,17 @@ const statements = [
       select 1 from "tblPermission" p
       where p."empID" = e."empID" and p."permissionPageID" = 42 and p."permissionView" = 1)`,
 
+  // The latest status is looked up once per project row (one index probe), however many
+  // times a where mentions it.
   `create view "vwProjectSearch" as
     select p."projectID", p."projectName", p."projectFirstSourceNumber", p."projectSecondSourceNumber",
-      (select s."projectStatusCodeID" from "tblProjectStatus" s where s."projectID" = p."projectID"
-        order by s."createdTS" desc, s."projectStatusID" desc limit 1) as "latestStatusCodeID"
-    from "tblProject" p`,
+      s."projectStatusCodeID" as "latestStatusCodeID"
+    from "tblProject" p
+    left join lateral (
+      select "projectStatusCodeID" from "tblProjectStatus"
+      where "projectID" = p."projectID"
+      order by "createdTS" desc, "projectStatusID" desc limit 1
+    ) s on true`,
 
   `create view "vwMyProjectNotes" as
     select n."projectNotesID", n."projectID", p."projectName", n."empID", n."projectNoteCategory",

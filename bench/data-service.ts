@@ -1,0 +1,192 @@
+/**
+ * Data-service throughput: the project search (50 rows matching a name fragment), the
+ * signed-in user's notes this week, and the availability view, each through the real server
+ * (token, parsing, permissions, audit-ready data service) and through a bare handler running
+ * the same SQL (the floor), at 10 connections. On PostgreSQL (when DATABASE_URL is set) and
+ * on PGlite, with the demo company at BENCH_SCALE (default 20: a million notes).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const root = new URL("..", import.meta.url).pathname;
+const scale = Number(process.env.BENCH_SCALE ?? 20);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const APP_PORT = 3400;
+const FLOOR_PORT = 3401;
+
+function run(args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: "inherit" });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited ${code}`))));
+  });
+}
+
+async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited ${child.exitCode}`);
+    try {
+      if ((await fetch(readyUrl)).ok) return child;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function stop(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  const result = await autocannon({ url, connections: 10, duration: seconds, headers });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
+}
+
+/** The seven days up to tomorrow: "this week" of the hours table, never empty on a Sunday. */
+function weekRange(now = new Date()): { from: string; to: string } {
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const from = new Date(now);
+  from.setUTCDate(now.getUTCDate() - 7);
+  const to = new Date(now);
+  to.setUTCDate(now.getUTCDate() + 1);
+  return { from: day(from), to: day(to) };
+}
+
+const TERM = "Oak Hill Medical";
+
+async function measure(engine: string, env: Record<string, string>) {
+  const app = await startProcess(
+    [join(root, "apps/server/dist/main.js")],
+    { ...env, PORT: String(APP_PORT), HOST: "127.0.0.1", SEED_DEMO: "false" },
+    `http://127.0.0.1:${APP_PORT}/readyz`,
+  );
+  const base = `http://127.0.0.1:${APP_PORT}`;
+  const { token } = (await (
+    await fetch(`${base}/API/Authenticate/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "staff", password: "demo" }),
+    })
+  ).json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  const { from, to } = weekRange();
+  const q = (params: Record<string, string>) => `${base}/API/Query/?${new URLSearchParams(params)}`;
+  const term = TERM.replaceAll("'", "''");
+  const calls = {
+    "project search": q({
+      table: "vwProjectSearch",
+      fields: "projectID,projectName,projectFirstSourceNumber,projectSecondSourceNumber",
+      where: `(projectName LIKE '%${term}%' OR projectFirstSourceNumber LIKE '%${term}%' OR projectSecondSourceNumber LIKE '%${term}%') AND (latestStatusCodeID IS NULL OR latestStatusCodeID NOT IN (56, 66, 194))`,
+      order: "projectName",
+      rowLimit: "50",
+    }),
+    "my notes, last 7 days": q({
+      table: "vwMyProjectNotes",
+      fields: "projectNotesID,projectName,ProjectNotesDesc,ProjectNotesMinutes,createdTS",
+      where: `createdTS >= '${from}' AND createdTS < '${to}'`,
+    }),
+    availability: q({
+      table: "vwEmployeeAvailability",
+      fields:
+        "empID,empFirstName,empLastName,departmentName,departmentEmail,empOfficeExtention,todayHours,empAvailabilityType,empAvailabilityTS",
+    }),
+  };
+  const sample = (await (await fetch(calls["project search"], { headers: auth })).json()) as { data?: unknown[] };
+  const found = Array.isArray(sample.data) ? sample.data.length : 0;
+  console.log(`(the search answers ${found} rows)`);
+  const results: Record<string, Figures> = {};
+  try {
+    if (found === 0) throw new Error(`the search found nothing: ${JSON.stringify(sample).slice(0, 300)}`);
+    for (const [name, url] of Object.entries(calls)) results[name] = await load(url, auth);
+  } finally {
+    await stop(app);
+  }
+
+  const floor = await startProcess(
+    ["--import", "tsx", join(root, "bench/floor-server.ts")],
+    { ...env, PORT: String(FLOOR_PORT) },
+    `http://127.0.0.1:${FLOOR_PORT}/floor/availability`,
+  );
+  const fbase = `http://127.0.0.1:${FLOOR_PORT}/floor`;
+  const floorCalls = {
+    "project search": `${fbase}/search?${new URLSearchParams({ term: TERM })}`,
+    "my notes, last 7 days": `${fbase}/notes?${new URLSearchParams({ empID: "2", from, to })}`,
+    availability: `${fbase}/availability`,
+  };
+  const floors: Record<string, Figures> = {};
+  try {
+    for (const [name, url] of Object.entries(floorCalls)) floors[name] = await load(url);
+  } finally {
+    await stop(floor);
+  }
+
+  for (const name of Object.keys(calls)) {
+    const a = results[name] as Figures;
+    const f = floors[name] as Figures;
+    console.log(
+      `| ${engine} | ${name} | ${a.rps.toFixed(0)} | ${a.p50} | ${a.p99} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${((a.rps / f.rps) * 100).toFixed(0)}% | ${a.errors + f.errors} |`,
+    );
+  }
+}
+
+const header =
+  "| engine | call | app req/s | app p50 ms | app p99 ms | floor req/s | floor p50 ms | floor p99 ms | app/floor | errors |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |";
+const lines: Array<() => Promise<void>> = [];
+
+const adminUrl = process.env.DATABASE_URL;
+if (adminUrl) {
+  lines.push(async () => {
+    const name = `office_bench_ds_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    try {
+      await run([join(root, "apps/server/dist/db/seed-cli.js"), "--scale", String(scale)], {
+        DATABASE_URL: url.toString(),
+      });
+      await measure("PostgreSQL", { DATABASE_URL: url.toString() });
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+}
+lines.push(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "office-bench-ds-"));
+  try {
+    await run([join(root, "apps/server/dist/db/seed-cli.js"), "--scale", String(scale)], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+    });
+    await measure("PGlite", { DATA_DIR: dataDir, DATABASE_URL: "" });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+console.log(`data service at scale ${scale}, 10 connections, ${seconds} s each\n\n${header}`);
+for (const line of lines) await line();
