@@ -30,6 +30,19 @@ export async function seededDatabase(engine: TestEngine, options?: EngineOptions
   return testDb;
 }
 
+/** The configuration of a server under test: quiet about nothing, uploads in a fresh directory. */
+export function testConfig(): AppConfig {
+  return {
+    jwtSecret: undefined,
+    logLevel: "info",
+    trustProxy: false,
+    bodyLimit: 1_048_576,
+    webDist: "/nonexistent",
+    uploadDir: mkdtempSync(join(tmpdir(), "office-uploads-")),
+    uploadLimit: 64 * 1024,
+  };
+}
+
 export async function appOver(
   testDb: TestDatabase,
   database: Database = testDb.database,
@@ -42,20 +55,7 @@ export async function appOver(
       done();
     },
   });
-  const { app, lifecycle } = await buildApp(
-    {
-      jwtSecret: undefined,
-      logLevel: "info",
-      trustProxy: false,
-      bodyLimit: 1_048_576,
-      webDist: "/nonexistent",
-      uploadDir: mkdtempSync(join(tmpdir(), "office-uploads-")),
-      uploadLimit: 64 * 1024,
-      logStream,
-      ...config,
-    },
-    database,
-  );
+  const { app, lifecycle } = await buildApp({ ...testConfig(), logStream, ...config }, database);
   return { app, lifecycle, logs };
 }
 
