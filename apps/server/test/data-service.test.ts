@@ -202,6 +202,30 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       expect(Math.abs((note.createdTS as Date).getTime() - Date.now())).toBeLessThan(60_000);
     });
 
+    it("keep their author and time when their text is changed", async () => {
+      const { id } = (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json();
+      const before = await db()
+        .selectFrom("tblProjectNotes")
+        .selectAll()
+        .where("projectNotesID", "=", id)
+        .executeTakeFirstOrThrow();
+      const response = await admin.update("tblProjectNotes", `projectNotesID = ${id}`, {
+        ProjectNotesDesc: "edited",
+        empID: 1,
+        createdTS: "2001-01-01",
+      });
+      expect(response.statusCode).toBe(200);
+      const after = await db()
+        .selectFrom("tblProjectNotes")
+        .selectAll()
+        .where("projectNotesID", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(after).toEqual({ ...before, ProjectNotesDesc: "edited" });
+      expect(
+        (await admin.update("tblProjectNotes", `projectNotesID = ${id}`, { createdTS: "2001-01-01" })).statusCode,
+      ).toBe(400);
+    });
+
     it("take the default category 105 when none is sent", async () => {
       const { id } = (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json();
       expect(

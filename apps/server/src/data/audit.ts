@@ -1,0 +1,56 @@
+import { RESOURCES } from "@office/core";
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../db/schema.js";
+import { AppError } from "../http/app-error.js";
+import { type Actor, actorEmpID } from "./actor.js";
+
+export type AuditAction = "insert" | "update" | "delete" | "restore";
+
+/** One audit record per changed row, written in the transaction of the change. */
+export async function audit(
+  tx: Kysely<DB>,
+  actor: Actor,
+  action: AuditAction,
+  table: string,
+  key: string,
+  changes: ReadonlyArray<{ before?: Record<string, unknown>; after?: Record<string, unknown> }>,
+): Promise<void> {
+  if (changes.length === 0) return;
+  const empID = actorEmpID(actor);
+  await tx
+    .insertInto("auditLog")
+    .values(
+      changes.map(({ before, after }) => ({
+        empID,
+        action,
+        tableName: table,
+        recordKey: String((after ?? before)?.[key]),
+        before: before ? sql`${JSON.stringify(before)}::jsonb` : null,
+        after: after ? sql`${JSON.stringify(after)}::jsonb` : null,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Puts a deleted row back from its audit record, with its own key, and records the restore.
+ * Only deletes are restored; a key taken again since answers 409.
+ */
+export async function restoreDeleted(db: Kysely<DB>, auditID: number, actor: Actor): Promise<{ id: number }> {
+  return db.transaction().execute(async (tx) => {
+    const record = await tx.selectFrom("auditLog").selectAll().where("auditID", "=", auditID).executeTakeFirst();
+    if (!record) throw new AppError(404, "No such audit record.");
+    const def = RESOURCES.get(record.tableName);
+    if (record.action !== "delete" || !record.before || !def || def.kind !== "table") {
+      throw AppError.badRequest("Only a deleted record can be restored.");
+    }
+    const row = record.before as Record<string, unknown>;
+    const columns = Object.keys(row).filter((column) => Object.hasOwn(def.columns, column));
+    const { rows } = await sql<Record<string, unknown>>`insert into ${sql.table(def.name)}
+      (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => row[c]))})
+      returning *`.execute(tx);
+    const restored = rows[0] as Record<string, unknown>;
+    await audit(tx, actor, "restore", def.name, def.key, [{ after: restored }]);
+    return { id: Number(restored[def.key]) };
+  });
+}

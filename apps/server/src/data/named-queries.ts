@@ -1,0 +1,36 @@
+import { PAGES } from "@office/core";
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../db/schema.js";
+import { type Actor, may } from "./actor.js";
+
+type NamedQuery = (db: Kysely<DB>, actor: Actor) => Promise<Array<Record<string, unknown>>>;
+
+/**
+ * The queries POST /API/ExecuteQuery/ runs, by name. A body that is not one of these names
+ * (raw SQL, say) is refused: no text of a request ever becomes a statement.
+ */
+export const NAMED_QUERIES: ReadonlyMap<string, NamedQuery> = new Map<string, NamedQuery>([
+  [
+    // Spec 6, inbox: over-limit requests (status 1) for approvers of page 45, and used-card
+    // requests (status 1) of the caller's team on cards the caller owns.
+    "pendingApprovalCount",
+    async (db, actor) => {
+      if (actor.kind !== "employee") return [{ TotalCount: 0 }];
+      const approver = may(actor, PAGES.overLimitApproval, "view");
+      const { rows } = await sql<{ TotalCount: number }>`
+        with recursive team as (
+          select "empID" from "tblEmployee" where "empManagerID" = ${actor.empID}
+          union
+          select e."empID" from "tblEmployee" e join team t on e."empManagerID" = t."empID"
+        )
+        select (
+          (case when ${approver} then (select count(*) from "tblCCPermission"
+            where "ccPermissionOverLimitApprovalStatus" = 1) else 0 end)
+          + (select count(*) from "tblCCPermission" cp join "tblCC" c on c."ccID" = cp."ccID"
+            where c."empID" = ${actor.empID} and cp."ccPermissionCCUsedApprovalStatus" = 1
+              and cp."empID" in (select "empID" from team))
+        )::int as "TotalCount"`.execute(db);
+      return rows;
+    },
+  ],
+]);

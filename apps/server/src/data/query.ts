@@ -1,0 +1,109 @@
+import {
+  parseFields,
+  parseOrder,
+  parseWhere,
+  type ResourceDef,
+  TABLE_CONFIRM_THRESHOLD,
+  type Where,
+  WhereSyntaxError,
+} from "@office/core";
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import { z } from "zod";
+import type { DB } from "../db/schema.js";
+import { AppError } from "../http/app-error.js";
+import { type Actor, requireAccess } from "./actor.js";
+import { compileWhere } from "./compile.js";
+
+// The window count's column: a name no declared column can have (it is not an identifier).
+const TOTAL = "office:total";
+
+/** Rows a query answers at most; past the confirm threshold only with `continue`. */
+export const MAX_ROW_LIMIT = 100_000;
+
+export const queryInput = z.strictObject({
+  table: z.string().min(1).max(64),
+  fields: z.string().max(5_000).default("*"),
+  where: z.string().default(""),
+  order: z.string().max(1_000).default(""),
+  rowLimit: z.coerce.number().int().min(1).max(MAX_ROW_LIMIT).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  continue: z
+    .enum(["0", "1", "true", "false"])
+    .transform((v) => v === "1" || v === "true")
+    .default(false),
+  // The spec's calls send this; it changes nothing.
+  debug: z.string().max(5).optional(),
+});
+export type QueryInput = z.output<typeof queryInput>;
+
+export interface QueryResult {
+  data: Array<Record<string, unknown>>;
+  meta: { TotalRecords: number; confirmRequired?: true };
+}
+
+/** Parses a where of the resource; the message names the position and the token. */
+export function parseResourceWhere(def: ResourceDef, text: string): Where | null {
+  return grammar(() => parseWhere(text, { isColumn: (name) => Object.hasOwn(def.columns, name) }), "where");
+}
+
+export function grammar<T>(parse: () => T, part: string): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof WhereSyntaxError) throw AppError.badRequest(`Bad ${part}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The condition of the caller's rows: the where, and their own rows only where the resource says so. */
+export function condition(def: ResourceDef, where: Where | null, actor: Actor): RawBuilder<unknown> {
+  const parts = where ? [compileWhere(where, def)] : [];
+  if (def.ownRows) {
+    // A system actor has no rows of its own: it sees everything.
+    if (actor.kind === "employee") parts.push(sql`${sql.ref(def.ownRows)} = ${actor.empID}`);
+  }
+  return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
+}
+
+/**
+ * GET /API/Query/: rows of a resource with the total. A search whose total passes the confirm
+ * threshold answers the total alone unless the caller asked to `continue` (spec 4, Table).
+ */
+export async function runQuery(
+  db: Kysely<DB>,
+  def: ResourceDef,
+  input: QueryInput,
+  actor: Actor,
+): Promise<QueryResult> {
+  requireAccess(actor, def.access.view, "view", def.name);
+  const isColumn = (name: string) => Object.hasOwn(def.columns, name);
+  const fields = grammar(() => parseFields(input.fields, { isColumn }), "fields") ?? Object.keys(def.columns);
+  const order = grammar(() => parseOrder(input.order, { isColumn }), "order");
+  const where = condition(def, parseResourceWhere(def, input.where), actor);
+  const table = sql.table(def.name);
+
+  const limit = input.rowLimit ?? (input.continue ? MAX_ROW_LIMIT : TABLE_CONFIRM_THRESHOLD);
+  // The key last makes the order total, so pages never repeat or skip a row.
+  const orderBy = [...order, ...(def.order ?? []).map((column) => ({ column, direction: "ASC" as const }))];
+  if (!orderBy.some((item) => item.column === def.key)) orderBy.push({ column: def.key, direction: "ASC" });
+  const seen = new Set<string>();
+  const orderSql = orderBy
+    .filter((item) => !seen.has(item.column) && seen.add(item.column))
+    .map((item) => sql`${sql.ref(item.column)} ${sql.raw(item.direction)}`);
+  // Rows and total in one statement; only a page past the end needs a count of its own.
+  const { rows } = await sql<Record<string, unknown>>`
+    select ${sql.join(fields.map((field) => sql.ref(field)))}, count(*) over () as ${sql.ref(TOTAL)}
+    from ${table} where ${where} order by ${sql.join(orderSql)} limit ${limit} offset ${input.offset}`.execute(db);
+  let total = Number(rows[0]?.[TOTAL] ?? 0);
+  if (rows.length === 0 && input.offset > 0) {
+    const { rows: counted } = await sql<{
+      total: number;
+    }>`select count(*)::int as total from ${table} where ${where}`.execute(db);
+    total = counted[0]?.total ?? 0;
+  }
+  for (const row of rows) delete row[TOTAL];
+  if (total > TABLE_CONFIRM_THRESHOLD && !input.continue) {
+    return { data: [], meta: { TotalRecords: total, confirmRequired: true } };
+  }
+  return { data: rows, meta: { TotalRecords: total } };
+}

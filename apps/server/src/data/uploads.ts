@@ -1,0 +1,151 @@
+import { createHash, randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import multipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import { type Kysely, sql } from "kysely";
+import { z } from "zod";
+import type { DB } from "../db/schema.js";
+import { AppError } from "../http/app-error.js";
+import { validate } from "../http/validate.js";
+import { type Actor, requireAccess } from "./actor.js";
+import { audit } from "./audit.js";
+import { actorOf, resourceOf } from "./context.js";
+import { fileTypeOf } from "./file-types.js";
+
+interface UploadDeps {
+  db: Kysely<DB>;
+  /** Where the files live: outside the web root, under DATA_DIR by default. */
+  dir: string;
+  /** The largest file accepted, in bytes. */
+  limit: number;
+}
+
+const target = z.strictObject({
+  table: z.string().min(1).max(64),
+  key: z.string().regex(/^[1-9]\d{0,9}$/, "must be a record id"),
+});
+const HEAD_BYTES = 512;
+
+/** A file name safe to keep and to send back: no path, no control characters, not too long. */
+function cleanName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f"]/g, "")
+    .trim()
+    .slice(-200);
+  return clean || "file";
+}
+
+/** The record a file belongs to must exist, and the caller must be allowed the action on it. */
+async function ownerRecord(db: Kysely<DB>, actor: Actor, table: string, key: string, flag: "view" | "change") {
+  const def = resourceOf(table);
+  requireAccess(actor, def.access[flag], flag, def.name);
+  if (def.kind !== "table") throw new AppError(403, `${def.name} is read-only.`);
+  const { rows } = await sql`select 1 from ${sql.table(def.name)} where ${sql.ref(def.key)} = ${Number(key)}`.execute(
+    db,
+  );
+  if (rows.length === 0) throw new AppError(404, "No such record.");
+  return def;
+}
+
+/**
+ * Files attached to records (spec 7, generic upload): multipart with one file, a size limit
+ * and an allowlist of types checked against the content, stored under UPLOAD_DIR, served
+ * back only to those who may view the record.
+ */
+export async function uploadRoutes(app: FastifyInstance, { db, dir, limit }: UploadDeps) {
+  await mkdir(dir, { recursive: true });
+  await app.register(multipart, {
+    limits: { fileSize: limit, files: 1, fields: 4, fieldSize: 200, parts: 6, headerPairs: 50 },
+  });
+  const signedIn = { config: { access: "signedIn" as const } };
+
+  app.post("/API/Upload/", signedIn, async (request) => {
+    if (!request.isMultipart()) throw new AppError(415, "An upload is sent as multipart/form-data.");
+    const file = await request.file();
+    if (!file) throw AppError.badRequest("The upload holds no file.", { file: "is required" });
+    const fieldValue = (name: string) => {
+      const field = file.fields[name];
+      return field && !Array.isArray(field) && field.type === "field" ? field.value : undefined;
+    };
+    // The fields come before the file in the form, so they are known when it arrives.
+    const { table, key } = validate(target, { table: fieldValue("table"), key: fieldValue("key") }, "upload fields");
+    const actor = actorOf(request);
+    const def = await ownerRecord(db, actor, table, key, "change");
+    const fileName = cleanName(file.filename);
+    const type = fileTypeOf(fileName);
+    if (!type) throw new AppError(415, "Files of this type are not accepted.");
+
+    const uploadID = randomUUID();
+    const partial = join(dir, `${uploadID}.part`);
+    const hash = createHash("sha256");
+    let size = 0;
+    let head = Buffer.alloc(0);
+    const inspect = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        hash.update(chunk);
+        if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(file.file, inspect, createWriteStream(partial, { mode: 0o600 }));
+      if (file.file.truncated) throw new AppError(413, `A file may be at most ${limit} bytes.`);
+      if (!type.matches(head))
+        throw new AppError(415, `The file's content is not of its type (.${fileName.split(".").pop()}).`);
+      await db.transaction().execute(async (tx) => {
+        const row = await tx
+          .insertInto("upload")
+          .values({
+            uploadID,
+            tableName: def.name,
+            recordKey: key,
+            fileName,
+            contentType: type.contentType,
+            size,
+            sha256: hash.digest("hex"),
+            empID: actor.kind === "employee" ? actor.empID : null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await audit(tx, actor, "insert", "upload", "uploadID", [{ after: row }]);
+        await rename(partial, join(dir, uploadID));
+      });
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    return { status: "success", id: uploadID, fileName, size };
+  });
+
+  app.get("/API/Upload/", signedIn, async (request) => {
+    const { table, key } = validate(target, request.query, "query");
+    await ownerRecord(db, actorOf(request), table, key, "view");
+    const data = await db
+      .selectFrom("upload")
+      .select(["uploadID", "fileName", "contentType", "size", "createdTS", "empID"])
+      .where("tableName", "=", table)
+      .where("recordKey", "=", key)
+      .orderBy("createdTS")
+      .execute();
+    return { data };
+  });
+
+  app.get("/API/Upload/:uploadID", signedIn, async (request, reply) => {
+    const { uploadID } = validate(z.object({ uploadID: z.uuid() }), request.params, "path");
+    const upload = await db.selectFrom("upload").selectAll().where("uploadID", "=", uploadID).executeTakeFirst();
+    if (!upload) throw new AppError(404, "No such file.");
+    await ownerRecord(db, actorOf(request), upload.tableName, upload.recordKey, "view");
+    return reply
+      .type(upload.contentType)
+      .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(upload.fileName)}`)
+      .header("cache-control", "private, no-store")
+      .send(createReadStream(join(dir, upload.uploadID)));
+  });
+}

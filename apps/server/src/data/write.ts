@@ -1,0 +1,173 @@
+import { insertSchema, type ResourceDef, updateSchema } from "@office/core";
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { DB } from "../db/schema.js";
+import { AppError } from "../http/app-error.js";
+import { validate } from "../http/validate.js";
+import { type Actor, actorEmpID, may, requireAccess } from "./actor.js";
+import { audit } from "./audit.js";
+import { condition, parseResourceWhere } from "./query.js";
+
+/** Rows one update or delete may touch: a where that matches more is surely a mistake. */
+export const MAX_ROWS_PER_WRITE = 1_000;
+
+type Row = Record<string, unknown>;
+
+function writableTable(def: ResourceDef): void {
+  if (def.kind !== "table") throw new AppError(403, `${def.name} is read-only.`);
+}
+
+/**
+ * Replaces what the server owns with the server's values: on insert the signed-in employee
+ * and the time of the write; on update neither changes (a note keeps its author and time).
+ */
+function serverValues(def: ResourceDef, values: Row, actor: Actor, mode: "insert" | "update"): Record<string, unknown> {
+  const result: Record<string, unknown> = { ...values };
+  for (const [name, column] of Object.entries(def.columns)) {
+    if (!column.serverOwned) continue;
+    if (mode === "update") delete result[name];
+    else result[name] = column.serverOwned === "now" ? sql`now()` : actorEmpID(actor);
+  }
+  return result;
+}
+
+function setClause(values: Record<string, unknown>): RawBuilder<unknown> {
+  return sql.join(Object.entries(values).map(([name, value]) => sql`${sql.ref(name)} = ${value}`));
+}
+
+/** POST /API/Insert/: one row; answers its key. With an idempotency key, a retry answers the same. */
+export async function insertRecord(
+  db: Kysely<DB>,
+  def: ResourceDef,
+  fields: unknown,
+  actor: Actor,
+  idempotencyKey?: string,
+): Promise<{ id: number }> {
+  requireAccess(actor, def.access.add, "add", def.name);
+  writableTable(def);
+  const values = serverValues(def, validate(insertSchema(def), fields, "fields"), actor, "insert");
+  return db.transaction().execute(async (tx) => {
+    const empID = actorEmpID(actor);
+    if (idempotencyKey && empID !== null) {
+      const claimed = await tx
+        .insertInto("idempotencyKey")
+        .values({ empID, key: idempotencyKey, tableName: def.name, response: null })
+        .onConflict((oc) => oc.columns(["empID", "key"]).doNothing())
+        .returning("key")
+        .executeTakeFirst();
+      if (!claimed) {
+        // A retry: the first attempt committed (a concurrent one waited on the key's row).
+        const first = await tx
+          .selectFrom("idempotencyKey")
+          .select(["tableName", "response"])
+          .where("empID", "=", empID)
+          .where("key", "=", idempotencyKey)
+          .executeTakeFirstOrThrow();
+        if (first.tableName !== def.name || !first.response) {
+          throw new AppError(409, "This Idempotency-Key was used for another request.");
+        }
+        return first.response as { id: number };
+      }
+    }
+    const columns = Object.keys(values);
+    const { rows } = await sql<Row>`insert into ${sql.table(def.name)}
+      (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => values[c]))})
+      returning *`.execute(tx);
+    const row = rows[0] as Row;
+    await audit(tx, actor, "insert", def.name, def.key, [{ after: row }]);
+    const response = { id: Number(row[def.key]) };
+    if (idempotencyKey && empID !== null) {
+      await tx
+        .updateTable("idempotencyKey")
+        .set({ response: sql`${JSON.stringify(response)}::jsonb` })
+        .where("empID", "=", empID)
+        .where("key", "=", idempotencyKey)
+        .execute();
+    }
+    return response;
+  });
+}
+
+/** Locks and reads the rows a write's where matches, refusing none and too many. */
+async function matchedRows(tx: Kysely<DB>, def: ResourceDef, where: RawBuilder<unknown>): Promise<Row[]> {
+  const { rows } = await sql<Row>`select * from ${sql.table(def.name)} where ${where}
+    order by ${sql.ref(def.key)} limit ${MAX_ROWS_PER_WRITE + 1} for update`.execute(tx);
+  if (rows.length === 0) throw new AppError(404, "No record matches the where.");
+  if (rows.length > MAX_ROWS_PER_WRITE) {
+    throw AppError.badRequest(`The where matches more than ${MAX_ROWS_PER_WRITE} records.`);
+  }
+  return rows;
+}
+
+function requireWhere(text: unknown): string {
+  if (typeof text !== "string" || text.trim() === "")
+    throw AppError.badRequest("A where is required.", { where: "is required" });
+  return text;
+}
+
+/**
+ * PUT or POST /API/Update/. With the change permission, any rows the where matches; without
+ * it, an employee may still change the resource's self-service fields of their own row.
+ */
+export async function updateRecords(
+  db: Kysely<DB>,
+  def: ResourceDef,
+  input: { where: unknown; fields: unknown },
+  actor: Actor,
+): Promise<{ status: "success"; count: number }> {
+  const where = parseResourceWhere(def, requireWhere(input.where));
+  const fields = validate(updateSchema(def), input.fields, "fields");
+  let scope = condition(def, where, actor);
+  let values = serverValues(def, fields, actor, "update");
+  if (Object.keys(values).length === 0) throw AppError.badRequest("No fields to update.", { fields: "is required" });
+  const self = def.selfService;
+  const selfOnly = self && actor.kind === "employee" && Object.keys(fields).every((f) => self.fields.includes(f));
+  if (!may(actor, def.access.change, "change") && selfOnly && actor.kind === "employee") {
+    scope = sql`${scope} and ${sql.ref(self.column)} = ${actor.empID}`;
+    values = { ...values, ...Object.fromEntries((self.stamp ?? []).map((c) => [c, sql`now()`])) };
+  } else {
+    requireAccess(actor, def.access.change, "change", def.name);
+  }
+  writableTable(def);
+  return db.transaction().execute(async (tx) => {
+    const before = await matchedRows(tx, def, scope);
+    const keys = before.map((row) => row[def.key]);
+    const { rows: after } = await sql<Row>`update ${sql.table(def.name)} set ${setClause(values)}
+      where ${sql.ref(def.key)} in (${sql.join(keys)}) returning *`.execute(tx);
+    const byKey = new Map(after.map((row) => [row[def.key], row]));
+    await audit(
+      tx,
+      actor,
+      "update",
+      def.name,
+      def.key,
+      before.map((row) => ({ before: row, after: byKey.get(row[def.key]) as Row })),
+    );
+    return { status: "success" as const, count: after.length };
+  });
+}
+
+/** POST /API/Delete/: the rows the where matches, each kept in the audit trail for restore. */
+export async function deleteRecords(
+  db: Kysely<DB>,
+  def: ResourceDef,
+  input: { where: unknown },
+  actor: Actor,
+): Promise<{ id: number; keys: unknown[] }> {
+  requireAccess(actor, def.access.del, "del", def.name);
+  writableTable(def);
+  const scope = condition(def, parseResourceWhere(def, requireWhere(input.where)), actor);
+  return db.transaction().execute(async (tx) => {
+    const before = await matchedRows(tx, def, scope);
+    const keys = before.map((row) => row[def.key]);
+    await sql`delete from ${sql.table(def.name)} where ${sql.ref(def.key)} in (${sql.join(keys)})`.execute(tx);
+    await audit(
+      tx,
+      actor,
+      "delete",
+      def.name,
+      def.key,
+      before.map((row) => ({ before: row })),
+    );
+    return { id: keys.length, keys };
+  });
+}
