@@ -33,11 +33,8 @@ const HEAD_BYTES = 512;
 /** A file name safe to keep and to send back: no path, no control characters, not too long. */
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  const clean = base
-    .replace(/[\u0000-\u001f\u007f"]/g, "")
-    .trim()
-    .slice(-200);
+  const printable = [...base].filter((c) => c >= " " && c !== "\u007f" && c !== '"').join("");
+  const clean = printable.trim().slice(-200);
   return clean || "file";
 }
 
