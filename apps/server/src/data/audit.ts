@@ -1,4 +1,4 @@
-import { RESOURCES } from "@office/core";
+import { RESOURCES, type ResourceDef } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
@@ -6,27 +6,32 @@ import { type Actor, actorEmpID } from "./actor.js";
 
 export type AuditAction = "insert" | "update" | "delete" | "restore";
 
+/** What was changed: a resource, or another table of the server's (its name and key). */
+export type AuditTarget = Pick<ResourceDef, "name" | "key"> & Partial<Pick<ResourceDef, "columns">>;
+
 /** One audit record per changed row, written in the transaction of the change. */
 export async function audit(
   tx: Kysely<DB>,
   actor: Actor,
   action: AuditAction,
-  table: string,
-  key: string,
+  target: AuditTarget,
   changes: ReadonlyArray<{ before?: Record<string, unknown>; after?: Record<string, unknown> }>,
 ): Promise<void> {
   if (changes.length === 0) return;
   const empID = actorEmpID(actor);
+  // Secrets stay out of the trail: it is read back by administrators.
+  const visible = (row: Record<string, unknown> | undefined) =>
+    row && Object.fromEntries(Object.entries(row).filter(([name]) => !target.columns?.[name]?.hidden));
   await tx
     .insertInto("auditLog")
     .values(
       changes.map(({ before, after }) => ({
         empID,
         action,
-        tableName: table,
-        recordKey: String((after ?? before)?.[key]),
-        before: before ? sql`${JSON.stringify(before)}::jsonb` : null,
-        after: after ? sql`${JSON.stringify(after)}::jsonb` : null,
+        tableName: target.name,
+        recordKey: String((after ?? before)?.[target.key]),
+        before: before ? sql`${JSON.stringify(visible(before))}::jsonb` : null,
+        after: after ? sql`${JSON.stringify(visible(after))}::jsonb` : null,
       })),
     )
     .execute();
@@ -50,7 +55,7 @@ export async function restoreDeleted(db: Kysely<DB>, auditID: number, actor: Act
       (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => row[c]))})
       returning *`.execute(tx);
     const restored = rows[0] as Record<string, unknown>;
-    await audit(tx, actor, "restore", def.name, def.key, [{ after: restored }]);
+    await audit(tx, actor, "restore", def, [{ after: restored }]);
     return { id: Number(restored[def.key]) };
   });
 }

@@ -1,8 +1,10 @@
 import {
+  isReadableColumn,
   parseFields,
   parseOrder,
   parseWhere,
   type ResourceDef,
+  readableColumns,
   TABLE_CONFIRM_THRESHOLD,
   type Where,
   WhereSyntaxError,
@@ -43,7 +45,7 @@ export interface QueryResult {
 
 /** Parses a where of the resource; the message names the position and the token. */
 export function parseResourceWhere(def: ResourceDef, text: string): Where | null {
-  return grammar(() => parseWhere(text, { isColumn: (name) => Object.hasOwn(def.columns, name) }), "where");
+  return grammar(() => parseWhere(text, { isColumn: (name) => isReadableColumn(def, name) }), "where");
 }
 
 export function grammar<T>(parse: () => T, part: string): T {
@@ -76,8 +78,8 @@ export async function runQuery(
   actor: Actor,
 ): Promise<QueryResult> {
   requireAccess(actor, def.access.view, "view", def.name);
-  const isColumn = (name: string) => Object.hasOwn(def.columns, name);
-  const fields = grammar(() => parseFields(input.fields, { isColumn }), "fields") ?? Object.keys(def.columns);
+  const isColumn = (name: string) => isReadableColumn(def, name);
+  const fields = grammar(() => parseFields(input.fields, { isColumn }), "fields") ?? readableColumns(def);
   const order = grammar(() => parseOrder(input.order, { isColumn }), "order");
   const where = condition(def, parseResourceWhere(def, input.where), actor);
   const table = sql.table(def.name);

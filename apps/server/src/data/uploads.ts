@@ -111,7 +111,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, dir, limit }: Upl
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await audit(tx, actor, "insert", "upload", "uploadID", [{ after: row }]);
+        await audit(tx, actor, "insert", { name: "upload", key: "uploadID" }, [{ after: row }]);
         await rename(partial, join(dir, uploadID));
       });
     } catch (error) {

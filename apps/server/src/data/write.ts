@@ -73,7 +73,7 @@ export async function insertRecord(
       (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => values[c]))})
       returning *`.execute(tx);
     const row = rows[0] as Row;
-    await audit(tx, actor, "insert", def.name, def.key, [{ after: row }]);
+    await audit(tx, actor, "insert", def, [{ after: row }]);
     const response = { id: Number(row[def.key]) };
     if (idempotencyKey && empID !== null) {
       await tx
@@ -138,8 +138,7 @@ export async function updateRecords(
       tx,
       actor,
       "update",
-      def.name,
-      def.key,
+      def,
       before.map((row) => ({ before: row, after: byKey.get(row[def.key]) as Row })),
     );
     return { status: "success" as const, count: after.length };
@@ -164,8 +163,7 @@ export async function deleteRecords(
       tx,
       actor,
       "delete",
-      def.name,
-      def.key,
+      def,
       before.map((row) => ({ before: row })),
     );
     return { id: keys.length, keys };

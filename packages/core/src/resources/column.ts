@@ -16,6 +16,8 @@ export interface Column {
   serverOwned?: "signedInEmployee" | "now";
   /** Searchable with LIKE by a table's search box. */
   searchable?: true;
+  /** Never returned, filtered, searched nor sorted on (a secret): it may only be written. */
+  hidden?: true;
 }
 
 export const INT4 = { min: -2_147_483_648, max: 2_147_483_647 };
@@ -74,4 +76,6 @@ export const col = {
   /** Owned by the server: the signed-in employee, or the time of the write. */
   owner: (): Column => ({ ...make("integer", z.unknown(), {}), serverOwned: "signedInEmployee", optional: true }),
   now: (): Column => ({ ...make("timestamp", z.unknown(), {}), serverOwned: "now", optional: true }),
+  /** A secret: written by those who may change the record, never read back by anyone. */
+  secret: (maxLength: number, options: Options = {}): Column => ({ ...col.text(maxLength, options), hidden: true }),
 } as const;

@@ -39,8 +39,15 @@ export function readOnly(view: PageId | "anyone"): Record<PermissionFlag, Grant>
   return { view, add: null, change: null, del: null };
 }
 
+/** The columns a query may select, filter, search or sort on: all but the hidden ones. */
 export function readableColumns(def: ResourceDef): string[] {
-  return Object.keys(def.columns);
+  return Object.entries(def.columns)
+    .filter(([, column]) => !column.hidden)
+    .map(([name]) => name);
+}
+
+export function isReadableColumn(def: ResourceDef, name: string): boolean {
+  return Object.hasOwn(def.columns, name) && !def.columns[name]?.hidden;
 }
 
 /** The columns a client may write on insert, with their rules. */
