@@ -60,7 +60,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   });
 
   const lifecycle = new Lifecycle();
-  const tokens = createTokens(await resolveJwtSecret(database.db, config.jwtSecret));
+  const tokens = await createTokens(await resolveJwtSecret(database.db, config.jwtSecret));
   const authenticate = createAuthenticator(database.db, tokens);
 
   registerErrorHandler(app);

@@ -21,8 +21,15 @@ export interface Tokens {
   verify(token: string): Promise<TokenClaims | null>;
 }
 
-export function createTokens(secret: string, lifetimeSeconds = TOKEN_LIFETIME_SECONDS): Tokens {
-  const key = new TextEncoder().encode(secret);
+export async function createTokens(secret: string, lifetimeSeconds = TOKEN_LIFETIME_SECONDS): Promise<Tokens> {
+  // Imported once: given raw bytes, jose would import the key again for every token it checks.
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
   return {
     async issue(empID, epoch) {
       const now = Math.floor(Date.now() / 1000);
