@@ -73,7 +73,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   await app.register(authRoutes, { db: database.db, tokens, throttle: createThrottle(database.db) });
   await app.register(dataRoutes, { db: database.db });
   await app.register(uploadRoutes, { db: database.db, dir: config.uploadDir, limit: config.uploadLimit });
-  await app.register(openApiRoutes, { routes });
+  await app.register(openApiRoutes, { routes, authenticate });
   await app.register(webAppRoutes, { root: config.webDist });
   return { app, lifecycle };
 }

@@ -57,5 +57,24 @@ describe("the API documentation", () => {
       403,
     );
     expect((await t.app.inject({ method: "GET", url: "/API/docs" })).statusCode).toBe(401);
+    const staffPage = await t.app.inject(
+      withToken(staff, { method: "GET", url: "/API/docs", headers: { accept: "text/html" } }),
+    );
+    expect(staffPage.statusCode).toBe(403);
+    const forged = await t.app.inject({
+      method: "GET",
+      url: "/API/docs",
+      headers: { accept: "text/html", authorization: "Bearer x.y.z" },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it("answers a browser tab without a token with the viewer only, never the documentation", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/API/docs", headers: { accept: "text/html,*/*;q=0.8" } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("no-store");
+    expect(page.body).toContain('<script src="/webapp/api-docs.js"></script>');
+    expect(page.body).not.toContain("vwEmployeeAvailability");
+    expect(page.body).not.toContain("/API/Query/");
   });
 });

@@ -1,5 +1,6 @@
 import { type Column, PAGES, RESOURCES, type ResourceDef } from "@office/core";
 import type { FastifyInstance } from "fastify";
+import type { Authenticator } from "../auth/session.js";
 import { requireAccess } from "../data/actor.js";
 import { actorOf } from "../data/context.js";
 
@@ -146,15 +147,32 @@ export function collectRoutes(app: FastifyInstance): RouteInfo[] {
   return routes;
 }
 
-/** GET /API/docs (HTML) and /API/docs/openapi.json, for administrators (page 40). */
-export async function openApiRoutes(app: FastifyInstance, { routes }: { routes: readonly RouteInfo[] }) {
-  const signedIn = { config: { access: "signedIn" as const } };
-  app.get("/API/docs/openapi.json", signedIn, async (request) => {
+// What a browser tab opened at /API/docs gets: it sends no Bearer token, so this page only
+// loads the web app's viewer, which fetches the documentation with the signed-in user's token.
+const VIEWER_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Office API</title></head><body><main><h1>Office API</h1><p>Loading…</p></main><script src="/webapp/api-docs.js"></script></body></html>';
+
+/**
+ * GET /API/docs (HTML) and /API/docs/openapi.json, for administrators (page 40). The page is
+ * public only as the bare viewer above, for a browser asking for HTML without a token; with a
+ * token it is checked like any call, and other callers without one get the usual 401.
+ */
+export async function openApiRoutes(
+  app: FastifyInstance,
+  { routes, authenticate }: { routes: readonly RouteInfo[]; authenticate: Authenticator },
+) {
+  app.get("/API/docs/openapi.json", { config: { access: "signedIn" } }, async (request) => {
     requireAccess(actorOf(request), PAGES.administrator, "view", "the API documentation");
     return openApiDocument(routes);
   });
-  app.get("/API/docs", signedIn, async (request, reply) => {
-    requireAccess(actorOf(request), PAGES.administrator, "view", "the API documentation");
-    return reply.type("text/html; charset=utf-8").send(html(openApiDocument(routes)));
+  app.get("/API/docs", { config: { access: "public" } }, async (request, reply) => {
+    const header = request.headers.authorization;
+    let page = VIEWER_PAGE;
+    if (header || !request.headers.accept?.includes("text/html")) {
+      request.user = await authenticate(header);
+      requireAccess(actorOf(request), PAGES.administrator, "view", "the API documentation");
+      page = html(openApiDocument(routes));
+    }
+    return reply.header("cache-control", "no-store").type("text/html; charset=utf-8").send(page);
   });
 }
