@@ -10,6 +10,7 @@ import { dataRoutes } from "./data/routes.js";
 import { uploadRoutes } from "./data/uploads.js";
 import type { Database } from "./db/database.js";
 import { registerAccess } from "./http/access.js";
+import { appConfigRoutes } from "./http/app-config.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { healthRoutes } from "./http/health.js";
 import { Lifecycle } from "./http/lifecycle.js";
@@ -19,7 +20,7 @@ import { webAppRoutes } from "./http/web-app.js";
 
 export type AppConfig = Pick<
   Config,
-  "jwtSecret" | "logLevel" | "trustProxy" | "bodyLimit" | "webDist" | "uploadDir" | "uploadLimit"
+  "jwtSecret" | "logLevel" | "trustProxy" | "bodyLimit" | "webDist" | "uploadDir" | "uploadLimit" | "timeClockUrl"
 > & {
   /** Where logs go; standard output by default. */
   logStream?: NodeJS.WritableStream;
@@ -74,6 +75,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   await app.register(dataRoutes, { db: database.db });
   await app.register(uploadRoutes, { db: database.db, dir: config.uploadDir, limit: config.uploadLimit });
   await app.register(openApiRoutes, { routes, authenticate });
+  await app.register(appConfigRoutes, { timeClockUrl: config.timeClockUrl });
   await app.register(webAppRoutes, { root: config.webDist });
   return { app, lifecycle };
 }

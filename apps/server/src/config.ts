@@ -25,6 +25,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   UPLOAD_DIR: z.string().min(1).optional(),
   UPLOAD_LIMIT_BYTES: int(1_024, 1_073_741_824).default(10_485_760),
+  TIME_CLOCK_URL: z.url({ protocol: /^https?$/ }).default("https://timeclock.example.com/"),
 });
 
 export interface Config {
@@ -44,6 +45,7 @@ export interface Config {
   webDist: string;
   uploadDir: string;
   uploadLimit: number;
+  timeClockUrl: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
     uploadDir: resolve(e.UPLOAD_DIR ?? `${e.DATA_DIR}/uploads`),
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
+    timeClockUrl: e.TIME_CLOCK_URL,
   };
 }

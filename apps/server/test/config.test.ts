@@ -20,6 +20,7 @@ describe("configuration from the environment", () => {
       TRUST_PROXY: "1",
       SEED_DEMO: "false",
       DB_POOL_SIZE: "20",
+      TIME_CLOCK_URL: "https://clock.example.org/punch",
     });
     expect(config).toMatchObject({
       port: 4100,
@@ -28,6 +29,7 @@ describe("configuration from the environment", () => {
       trustProxy: true,
       seedDemo: false,
       poolSize: 20,
+      timeClockUrl: "https://clock.example.org/punch",
     });
   });
 
@@ -35,6 +37,8 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET/);
+    // The header links to it: a script address would run in the web app's origin.
+    expect(() => loadConfig({ TIME_CLOCK_URL: "javascript:alert(1)" })).toThrow(/TIME_CLOCK_URL/);
   });
 
   it("treats an empty variable as unset", () => {

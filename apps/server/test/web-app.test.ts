@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appOver, type TestApp, testApp } from "./support/app.js";
+import { appOver, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
 import { ENGINES } from "./support/engines.js";
 
 const engine = ENGINES[0];
@@ -38,6 +38,29 @@ describe("serving the web app", () => {
     }
   });
 
+  it("sets the device cookie from the user agent when absent, for 7 days, and keeps one that is set", async () => {
+    const phone = await t.app.inject({
+      method: "GET",
+      url: "/webapp/",
+      headers: { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148" },
+    });
+    expect(phone.headers["set-cookie"]).toBe("device=MOBILE; Max-Age=604800; Path=/; SameSite=Lax");
+    const desktop = await t.app.inject({
+      method: "GET",
+      url: "/webapp/login",
+      headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156" },
+    });
+    expect(desktop.headers["set-cookie"]).toBe("device=DESKTOP; Max-Age=604800; Path=/; SameSite=Lax");
+    const chosen = await t.app.inject({
+      method: "GET",
+      url: "/webapp/",
+      headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)", cookie: "a=b; device=MOBILE" },
+    });
+    expect(chosen.headers["set-cookie"]).toBeUndefined();
+    const asset = await t.app.inject({ method: "GET", url: "/webapp/assets/app.js" });
+    expect(asset.headers["set-cookie"]).toBeUndefined();
+  });
+
   it("serves built files, hashed assets for a year", async () => {
     const asset = await t.app.inject({ method: "GET", url: "/webapp/assets/app.js" });
     expect(asset.statusCode).toBe(200);
@@ -60,6 +83,13 @@ describe("serving the web app", () => {
       const response = await t.app.inject({ method: "GET", url });
       expect(response.body, url).not.toContain("not for the web");
     }
+  });
+
+  it("tells a signed-in user the configured time-clock address, and nobody else", async () => {
+    const staff = await tokenOf(t.app, "staff");
+    const config = await t.app.inject(withToken(staff, { method: "GET", url: "/API/AppConfig/" }));
+    expect(config.json()).toEqual({ timeClockUrl: "https://clock.test/" });
+    expect((await t.app.inject({ method: "GET", url: "/API/AppConfig/" })).statusCode).toBe(401);
   });
 
   it("sends / to /webapp/", async () => {

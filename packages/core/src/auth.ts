@@ -32,6 +32,12 @@ export interface SignedInUser {
   username: string;
 }
 
+/** GET /API/AppConfig/: the settings of this installation the web app needs. */
+export interface AppConfigResponse {
+  /** The external time-clock site the header links to (TIME_CLOCK_URL). */
+  timeClockUrl: string;
+}
+
 export interface EmployeeInfoResponse {
   data: SignedInUser[];
 }

@@ -55,3 +55,60 @@ export function isErrorBody(value: unknown): value is ErrorBody {
   const body = value as Record<string, unknown>;
   return typeof body.statusCode === "number" && typeof body.message === "string";
 }
+
+/** The name of the failure a stored session that has run out raises in the web app. */
+export const EXPIRED_SESSION_ERROR = "ExpiredAuthSessionError";
+
+/**
+ * The web app's codes beside HTTP statuses (spec 8): 0 no answer from the server, -1 a
+ * failure that is not an HTTP one, -404 a record the page asked for does not exist.
+ */
+export const CLIENT_STATUS = { noAnswer: 0, unknown: -1, recordNotFound: -404 } as const;
+
+export interface FailureSummary {
+  statusCode: number;
+  /** The error's name (ExpiredAuthSessionError, say). */
+  name?: string;
+  /** Whether the failure is an answer of the API (a 404 from the API is not a missing page). */
+  fromApi?: boolean;
+}
+
+export interface ErrorPageView {
+  title: string;
+  /** The way out the page offers. */
+  action: "home" | "back" | "refresh" | "login" | "countdown";
+  /** Status 0: tabs with the response, the request and its params, and the Debug re-send. */
+  details?: boolean;
+}
+
+/** How a failure is shown: a toast (an API answer of 500) or the error page with a title. */
+export function failureDisplay(failure: FailureSummary): "toast" | "page" {
+  return failure.fromApi && failure.statusCode === 500 ? "toast" : "page";
+}
+
+/** The error page of spec 8 for a failure: its title and what it offers. */
+export function errorPageView({ statusCode, name, fromApi }: FailureSummary): ErrorPageView {
+  switch (statusCode) {
+    case 404:
+      return fromApi ? { title: "API Not Found", action: "back" } : { title: "Page Not Found", action: "home" };
+    case 500:
+      return name === EXPIRED_SESSION_ERROR
+        ? { title: "Expired Session", action: "login" }
+        : { title: "Application Error", action: "refresh" };
+    case CLIENT_STATUS.unknown:
+      return { title: "Unknown Error", action: "refresh" };
+    case CLIENT_STATUS.noAnswer:
+      return { title: "Server Internal Error", action: "refresh", details: true };
+    case 400:
+      return { title: "Bad Request", action: "back" };
+    case 401:
+      return { title: "Unauthorized", action: "countdown" };
+    case CLIENT_STATUS.recordNotFound:
+      return { title: "Not Found", action: "back" };
+    default:
+      return { title: statusText(statusCode), action: "refresh" };
+  }
+}
+
+/** The line the 401 page shows while it counts down to the login page. */
+export const redirectNotice = (seconds: number) => `You will redirect to Login page after ${seconds} seconds...`;

@@ -23,6 +23,7 @@ const SUMMARIES: Record<string, string> = {
   "POST /API/Delete/": "Deletes {table, where} → {id: rows deleted, keys}.",
   "POST /API/ExecuteQuery/": "Runs a named server query {query} → {data}.",
   "GET /API/Permissions/": "The signed-in user's permission rows.",
+  "GET /API/AppConfig/": "The installation's settings the web app needs: {timeClockUrl}.",
   "GET /API/Audit/": "The audit trail of a record (administrators).",
   "POST /API/Restore/": "Restores a deleted record from its audit record (administrators).",
   "POST /API/Upload/": "Attaches a file to a record (multipart: table, key, file).",

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import { deviceCookie, deviceCookieValue, deviceFromUserAgent } from "@office/core";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "./app-error.js";
 
 const BASE = "/webapp/";
@@ -18,13 +19,17 @@ export async function webAppRoutes(app: FastifyInstance, { root }: { root: strin
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
 
   app.get("/", { config: { access: "public" } }, (_request, reply) => reply.redirect(BASE, 302));
-  const sendIndex = (reply: FastifyReply) => {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) throw AppError.unavailable("The web app is not built: run `npm run build`.");
     reply.header("cache-control", "no-cache");
+    // The layout cookie (spec 1), from the user agent the first time; the user may switch it.
+    if (deviceCookieValue(request.headers.cookie ?? "") === undefined) {
+      reply.header("set-cookie", deviceCookie(deviceFromUserAgent(request.headers["user-agent"])));
+    }
     return reply.sendFile("index.html");
   };
   // With trailing slashes ignored this route is both /webapp and /webapp/.
-  app.get("/webapp", { config: { access: "public" } }, (_request, reply) => sendIndex(reply));
+  app.get("/webapp", { config: { access: "public" } }, (request, reply) => sendIndex(request, reply));
   app.get(`${BASE}*`, { config: { access: "public" } }, (request, reply) => {
     const path = (request.params as { "*": string })["*"];
     if (built && files.has(path) && path !== "index.html") {
@@ -33,7 +38,7 @@ export async function webAppRoutes(app: FastifyInstance, { root }: { root: strin
       return reply.sendFile(path);
     }
     if (path.startsWith("assets/")) throw new AppError(404, "Not Found");
-    return sendIndex(reply);
+    return sendIndex(request, reply);
   });
 }
 

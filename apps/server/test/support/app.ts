@@ -40,6 +40,7 @@ export function testConfig(): AppConfig {
     webDist: "/nonexistent",
     uploadDir: mkdtempSync(join(tmpdir(), "office-uploads-")),
     uploadLimit: 64 * 1024,
+    timeClockUrl: "https://clock.test/",
   };
 }
 

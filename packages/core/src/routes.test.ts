@@ -1,0 +1,209 @@
+import { describe, expect, it } from "vitest";
+import { PAGES } from "./pages.js";
+import {
+  findRoute,
+  menuHolds,
+  menuTree,
+  type PermissionRow,
+  ROUTES,
+  type RouteDef,
+  routeAccess,
+  routeName,
+} from "./routes.js";
+
+const row = (page: number, flags: Partial<Record<"v" | "a" | "c" | "d", number>>): PermissionRow => ({
+  permissionPageID: page,
+  permissionView: flags.v ?? 0,
+  permissionAdd: flags.a ?? 0,
+  permissionChange: flags.c ?? 0,
+  permissionDel: flags.d ?? 0,
+});
+const route = (path: string) => {
+  const found = findRoute(path);
+  if (!found) throw new Error(`no route ${path}`);
+  return found;
+};
+// The demo account `staff` of DESIGN.md.
+const staff = [1, 2, 3, 22, 23, 24, 35, 39, 42].map((p) => row(p, { v: 1 })).concat(row(9, { a: 1 }));
+
+describe("the route table", () => {
+  it("holds every route of spec 2.1 once", () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of [
+      "/",
+      "/statusdashboard",
+      "/project",
+      "/project/de",
+      "/project/ac",
+      "/project/pn",
+      "/statusaudit",
+      "/project/po",
+      "/employee/all",
+      "/employee",
+      "/employee/de",
+      "/creditcard/all",
+      "/creditcard",
+      "/creditcard/report",
+      "/creditcard/statement",
+      "/creditcard/statementsearch",
+      "/creditcard/nonprojectexpenses",
+      "/client/all",
+      "/client",
+      "/client/de",
+      "/masterclient/all",
+      "/vendor/all",
+      "/vendor",
+      "/vendor/de",
+      "/reports",
+      "/calendar",
+      "/calendar1",
+      "/settings",
+      "/inbox",
+      "/approvals",
+      "/list",
+      "/list/clientcategories",
+      "/list/vendorcategories",
+      "/list/projectstatuscodes",
+      "/list/notescategories",
+      "/list/schedulecategories",
+      "/list/todocategories",
+      "/list/productcategories",
+      "/rn",
+      "/shippingcompany/all",
+      "/shippingcompany/de",
+      "/login",
+      "/forbidden",
+      "/update-config",
+    ])
+      expect(paths, path).toContain(path);
+  });
+
+  it("marks the routes the spec hides, and project accounting disabled too", () => {
+    const hidden = ROUTES.filter((r) => r.hidden && !["/login", "/forbidden", "/update-config"].includes(r.path));
+    expect(hidden.map((r) => r.path).sort()).toEqual(
+      [
+        "/project/ac",
+        "/creditcard",
+        "/creditcard/statement",
+        "/creditcard/statementsearch",
+        "/reports",
+        "/calendar",
+        "/settings",
+        "/inbox",
+        "/approvals",
+      ].sort(),
+    );
+    expect(route("/project/ac").disabled).toBe(true);
+    expect(ROUTES.filter((r) => r.disabled).map((r) => r.path)).toEqual(["/project/ac"]);
+  });
+
+  it("titles the client categories list Project Categories and uses the bare layout for login only", () => {
+    expect(route("/list/clientcategories").title).toBe("Project Categories");
+    expect(ROUTES.filter((r) => r.bare).map((r) => r.path)).toEqual(["/login"]);
+  });
+
+  it("names a route by its first segment and suffix", () => {
+    expect(routeName("/project/de")).toBe("project-de");
+    expect(routeName("/employee/all")).toBe("employee-all");
+    expect(routeName("/")).toBe("index");
+    expect(routeName("/rn")).toBe("rn");
+  });
+
+  it("finds a route whatever the trailing slash or case", () => {
+    expect(findRoute("/project/de/")?.path).toBe("/project/de");
+    expect(findRoute("/Project/DE")?.path).toBe("/project/de");
+    expect(findRoute("")?.path).toBe("/");
+    expect(findRoute("/project/nothing")).toBeUndefined();
+  });
+});
+
+describe("the access rule of spec section 6", () => {
+  it("needs add on a data-entry path without a query, view with one", () => {
+    const viewer = [row(PAGES.projects, { v: 1 })];
+    expect(routeAccess(route("/project/de"), "", viewer)).toBe("denied");
+    expect(routeAccess(route("/project/de"), "?id=5", viewer)).toBe("allowed");
+    const adder = [row(PAGES.projects, { a: 1 })];
+    expect(routeAccess(route("/project/de"), "", adder)).toBe("allowed");
+    expect(routeAccess(route("/project/de"), "?id=5", adder)).toBe("denied");
+  });
+
+  it("needs view on any other path", () => {
+    expect(routeAccess(route("/project"), "", [row(PAGES.projects, { a: 1, c: 1, d: 1 })])).toBe("denied");
+    expect(routeAccess(route("/project"), "", [row(PAGES.projects, { v: 1 })])).toBe("allowed");
+    expect(routeAccess(route("/project/pn"), "", [row(PAGES.projects, { v: 1 })])).toBe("denied");
+  });
+
+  it("always allows login, forbidden, settings and inbox, even without permission rows", () => {
+    for (const path of ["/login", "/forbidden", "/settings", "/inbox"])
+      expect(routeAccess(route(path), "", []), path).toBe("allowed");
+  });
+
+  it("refuses a disabled route even to a user with every flag on its page", () => {
+    expect(routeAccess(route("/project/ac"), "", [row(PAGES.projectAccounting, { v: 1, a: 1, c: 1, d: 1 })])).toBe(
+      "denied",
+    );
+  });
+
+  it("refuses a user with no permission rows everything else", () => {
+    for (const r of ROUTES.filter((r) => r.gate !== "always"))
+      expect(routeAccess(r, "", []), r.path).toBe("accessDenied");
+  });
+
+  it("gives staff what DESIGN.md says: no new project, no shipping companies", () => {
+    expect(routeAccess(route("/project/de"), "", staff)).toBe("denied");
+    expect(routeAccess(route("/shippingcompany/all"), "", staff)).toBe("denied");
+    expect(routeAccess(route("/project"), "", staff)).toBe("allowed");
+    expect(routeAccess(route("/rn"), "", staff)).toBe("allowed");
+    expect(routeAccess(route("/"), "", staff)).toBe("allowed");
+  });
+});
+
+describe("the menu tree", () => {
+  const r = (path: string, extra: Partial<RouteDef>): RouteDef => ({
+    path,
+    title: path,
+    icon: "home",
+    gate: 1,
+    ...extra,
+  });
+
+  it("nests routes by their menu place, in order, leaving hidden ones out", () => {
+    const tree = menuTree([
+      r("/a", { menu: [] }),
+      r("/b", { menu: ["Top"] }),
+      r("/c", { menu: ["Top", "Sub"], label: "See" }),
+      r("/d", { menu: ["Top"], hidden: true }),
+      r("/e", { menu: ["Top", "Sub"], disabled: true }),
+      r("/f", {}),
+    ]);
+    expect(tree).toMatchObject([
+      { kind: "item", label: "/a" },
+      {
+        kind: "menu",
+        label: "Top",
+        children: [
+          { kind: "item", label: "/b" },
+          {
+            kind: "menu",
+            label: "Sub",
+            children: [
+              { kind: "item", label: "See" },
+              { kind: "item", label: "/e", route: { disabled: true } },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("is at most three levels deep for the real table, with the lists under More", () => {
+    const depth = (nodes: ReturnType<typeof menuTree>): number =>
+      Math.max(0, ...nodes.map((n) => (n.kind === "item" ? 1 : 1 + depth(n.children))));
+    const tree = menuTree();
+    expect(depth(tree)).toBe(3);
+    const more = tree.find((n) => n.label === "More");
+    expect(more && menuHolds(more, "/list/clientcategories")).toBe(true);
+    expect(tree.some((n) => menuHolds(n, "/project/ac"))).toBe(false);
+  });
+});
