@@ -44,6 +44,14 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       );
     });
 
+    it("takes the error page's Debug re-send (DEBUG=1) as the same query, and nothing else in DEBUG", async () => {
+      const params = { table: "tblProject", fields: "projectID", where: "projectID = 3" };
+      const resent = await staff.query({ ...params, DEBUG: "1" });
+      expect(resent.statusCode).toBe(200);
+      expect(resent.json()).toEqual((await staff.query(params)).json());
+      expect((await staff.query({ ...params, DEBUG: "yes" })).statusCode).toBe(400);
+    });
+
     it("pages with offset without repeating or skipping rows", async () => {
       const all = (await staff.query({ table: "tblProject", fields: "projectID", order: "projectName" })).json().data;
       const pages = [];

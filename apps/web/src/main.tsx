@@ -2,21 +2,29 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
-import { App } from "./app/App";
+import { RouterProvider } from "react-router";
+import { reloadForChunk } from "./app/chunk-reload";
+import { queryClient } from "./app/query-client";
+import { createRouter } from "./app/router";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
+
+// Vite reports a module preload that failed (a deploy replaced the files): reload, once a minute.
+window.addEventListener("vite:preloadError", (event) => {
+  if (reloadForChunk()) event.preventDefault();
+});
 
 createRoot(root).render(
   <StrictMode>
     <MantineProvider>
       <Notifications position="top-right" />
-      <BrowserRouter basename="/webapp">
-        <App />
-      </BrowserRouter>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createRouter()} />
+      </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,
 );

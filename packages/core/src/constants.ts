@@ -1,4 +1,8 @@
 /** Business constants and limits of spec section 9. */
+
+/** The range of a PostgreSQL integer (int4), the type of every id column. */
+export const INT4 = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
 export const TOKEN_LIFETIME_SECONDS = 28_800;
 export const DEVICE_COOKIE_SECONDS = 604_800;
 export const SESSION_EXPIRY_COUNTDOWN_SECONDS = 15;

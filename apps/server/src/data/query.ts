@@ -3,6 +3,7 @@ import {
   parseFields,
   parseOrder,
   parseWhere,
+  type QueryResponse,
   type ResourceDef,
   readableColumns,
   TABLE_CONFIRM_THRESHOLD,
@@ -35,13 +36,12 @@ export const queryInput = z.strictObject({
     .default(false),
   // The spec's calls send this; it changes nothing.
   debug: z.string().max(5).optional(),
+  // The error page's Debug button re-sends a failed call with DEBUG=1: the server logs it.
+  DEBUG: z.enum(["0", "1"]).optional(),
 });
 export type QueryInput = z.output<typeof queryInput>;
 
-export interface QueryResult {
-  data: Array<Record<string, unknown>>;
-  meta: { TotalRecords: number; confirmRequired?: true };
-}
+export type QueryResult = QueryResponse;
 
 /** Parses a where of the resource; the message names the position and the token. */
 export function parseResourceWhere(def: ResourceDef, text: string): Where | null {

@@ -31,6 +31,7 @@ export async function dataRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> 
 
   app.get("/API/Query/", signedIn, async (request) => {
     const input = validate(queryInput, request.query, "query");
+    if (input.DEBUG === "1") request.log.info({ debugResend: input }, "debug re-send of a query");
     return runQuery(db, resourceOf(input.table), input, actorOf(request));
   });
 

@@ -1,11 +1,24 @@
-import { type ErrorBody, isErrorBody, statusText } from "@office/core";
+import { CLIENT_STATUS, type ErrorBody, isErrorBody, type QueryResponse, statusText } from "@office/core";
 import { tokenStore } from "../auth/token-store";
 
-/** A failed call, carrying the server's error body (spec section 8). */
+type Method = "GET" | "POST" | "PUT";
+
+/** What was sent, for the error page's Request and Params tabs and its Debug re-send. */
+export interface SentRequest {
+  method: Method;
+  path: string;
+  params: Record<string, string>;
+  body?: unknown;
+}
+
+/** A failed call, carrying the server's error body (spec section 8) and the request. */
 export class ApiError extends Error {
   override name = "ApiError";
 
-  constructor(readonly body: ErrorBody) {
+  constructor(
+    readonly body: ErrorBody,
+    readonly request: SentRequest,
+  ) {
     super(body.message);
   }
 
@@ -14,18 +27,31 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls the server with the session token; any failure becomes an ApiError. */
-export async function api<T>(method: "GET" | "POST" | "PUT", path: string, body?: unknown): Promise<T> {
+/** Sends a request with the session token; a failure becomes an ApiError, success its JSON. */
+export async function send<T>(request: SentRequest): Promise<T> {
+  const { method, path, params, body } = request;
   const headers: Record<string, string> = {};
   const token = tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
+  const query = new URLSearchParams(params).toString();
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(query ? `${path}?${query}` : path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
-    // No answer at all: the spec's status 0, "Server Internal Error".
-    throw new ApiError({ statusCode: 0, error: "Network Error", message: "The server could not be reached.", path });
+    throw new ApiError(
+      {
+        statusCode: CLIENT_STATUS.noAnswer,
+        error: "Network Error",
+        message: "The server could not be reached.",
+        path,
+      },
+      request,
+    );
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
@@ -33,7 +59,30 @@ export async function api<T>(method: "GET" | "POST" | "PUT", path: string, body?
       isErrorBody(payload)
         ? payload
         : { statusCode: response.status, error: statusText(response.status), message: response.statusText, path },
+      request,
     );
   }
   return payload as T;
+}
+
+export function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  return send<T>({ method, path, params: {}, body });
+}
+
+export interface QueryParams {
+  table: string;
+  fields?: string;
+  where?: string;
+  order?: string;
+  rowLimit?: number;
+}
+
+/** GET /API/Query/: rows of a table or view of the data service. */
+export async function queryRows<Row>(params: QueryParams): Promise<QueryResponse<Row>> {
+  const sent = Object.fromEntries(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined && v !== "")
+      .map(([k, v]) => [k, String(v)]),
+  );
+  return send<QueryResponse<Row>>({ method: "GET", path: "/API/Query/", params: sent });
 }

@@ -14,9 +14,12 @@ export async function loadSignedInUser(): Promise<SignedInUser> {
   return user;
 }
 
+/** Revokes the token on the server (if it still can) and forgets it here. */
 export async function signOut(): Promise<void> {
   try {
-    await api("POST", "/API/Logout/");
+    if (tokenStore.get()) await api("POST", "/API/Logout/");
+  } catch {
+    // An expired or revoked token cannot be revoked again; forgetting it is what matters.
   } finally {
     tokenStore.clear();
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INT4 } from "../constants.js";
 
 /** How a column is stored, which decides what values a where may compare it with. */
 export type ColumnType = "integer" | "text" | "timestamp";
@@ -19,8 +20,6 @@ export interface Column {
   /** Never returned, filtered, searched nor sorted on (a secret): it may only be written. */
   hidden?: true;
 }
-
-export const INT4 = { min: -2_147_483_648, max: 2_147_483_647 };
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 

@@ -4,6 +4,8 @@ import { TOAST_MS } from "@office/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../api/client";
+import { queryClient } from "../../app/query-client";
+import { SESSION_KEY } from "../../app/session";
 import { signIn } from "../../auth/session";
 import { tokenStore } from "../../auth/token-store";
 
@@ -18,6 +20,8 @@ export function LoginPage() {
     event.preventDefault();
     setBusy(true);
     tokenStore.clear();
+    // A new sign-in starts with no cached permissions (spec 4, Route guard).
+    queryClient.removeQueries({ queryKey: SESSION_KEY });
     try {
       await signIn(username, password);
       navigate("/", { replace: true });

@@ -1,0 +1,50 @@
+import { Anchor, Breadcrumbs, Group, Loader, Text, UnstyledButton } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { type RouteDef, TOAST_MS } from "@office/core";
+import { Link } from "react-router";
+import { type Crumb, LOADING_CRUMB } from "./breadcrumb-context";
+import { RouteIcon } from "./icons";
+
+async function copy(value: string) {
+  await navigator.clipboard.writeText(value);
+  notifications.show({ message: `${value} copied`, autoClose: TOAST_MS.copy });
+}
+
+function Level2({ crumb }: { crumb: Crumb }) {
+  const { level2, target, clipboard } = crumb;
+  if (level2 === LOADING_CRUMB) return <Loader size="xs" type="dots" aria-label="Loading" />;
+  const onClick = clipboard ? () => void copy(clipboard) : undefined;
+  if (target) {
+    return (
+      <Anchor component={Link} to={target} onClick={onClick}>
+        {level2}
+      </Anchor>
+    );
+  }
+  if (onClick) {
+    return (
+      <UnstyledButton onClick={onClick} title={`Copy ${clipboard}`} fz="sm" c="blue">
+        {level2}
+      </UnstyledButton>
+    );
+  }
+  return <Text size="sm">{level2}</Text>;
+}
+
+/** The breadcrumb bar (spec 2.6): level 1 with its icon, an optional level 2, optional text on the right. */
+export function Breadcrumb({ route, crumb }: { route: RouteDef; crumb: Crumb | null }) {
+  return (
+    <Group component="nav" aria-label="Breadcrumb" justify="space-between" px="md" py={6} bg="gray.0">
+      <Breadcrumbs separator="›">
+        <Group gap={6} wrap="nowrap">
+          <RouteIcon name={route.icon} />
+          <Text size="sm" fw={600} aria-current={crumb?.level2 ? undefined : "page"}>
+            {route.title}
+          </Text>
+        </Group>
+        {crumb?.level2 ? <Level2 crumb={crumb} /> : null}
+      </Breadcrumbs>
+      {crumb?.extra ? <Text size="sm">{crumb.extra}</Text> : null}
+    </Group>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, Code, Stack, Tabs } from "@mantine/core";
+import { can, PAGES } from "@office/core";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { send } from "../api/client";
+import type { Failure } from "./failures";
+import { permissionsQuery } from "./session";
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/**
+ * The tabs of 'Server Internal Error' (spec 8): the response, the request and its params;
+ * administrators may re-send the request with DEBUG=1, which the server records in its log.
+ */
+export function ErrorDetails({ failure }: { failure: Failure }) {
+  const { data: permissions = [] } = useQuery(permissionsQuery);
+  const [response, setResponse] = useState<unknown>(failure.response);
+  const [busy, setBusy] = useState(false);
+  const request = failure.request;
+
+  async function debug() {
+    if (!request) return;
+    setBusy(true);
+    try {
+      setResponse(await send({ ...request, params: { ...request.params, DEBUG: "1" } }));
+    } catch (error) {
+      setResponse(error instanceof Error && "body" in error ? error.body : String(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack>
+      <Tabs defaultValue="response">
+        <Tabs.List>
+          <Tabs.Tab value="response">Response</Tabs.Tab>
+          <Tabs.Tab value="request">Request</Tabs.Tab>
+          <Tabs.Tab value="params">Params</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="response" pt="xs">
+          <Code block>{json(response ?? null)}</Code>
+        </Tabs.Panel>
+        <Tabs.Panel value="request" pt="xs">
+          <Code block>{json(request ? { method: request.method, path: request.path, body: request.body } : null)}</Code>
+        </Tabs.Panel>
+        <Tabs.Panel value="params" pt="xs">
+          <Code block>{json(request?.params ?? {})}</Code>
+        </Tabs.Panel>
+      </Tabs>
+      {request && can(permissions, PAGES.administrator, "view") ? (
+        <Button variant="default" w="fit-content" loading={busy} onClick={debug}>
+          Debug
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

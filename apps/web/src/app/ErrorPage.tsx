@@ -1,0 +1,62 @@
+import { Anchor, Code, Stack, Text, Title } from "@mantine/core";
+import { errorPageView } from "@office/core";
+import { Link, useNavigate } from "react-router";
+import { ErrorDetails } from "./ErrorDetails";
+import type { Failure } from "./failures";
+import { SessionCountdown } from "./SessionCountdown";
+
+function WayOut({ action }: { action: ReturnType<typeof errorPageView>["action"] }) {
+  const navigate = useNavigate();
+  switch (action) {
+    case "home":
+      return (
+        <Anchor component={Link} to="/">
+          Home
+        </Anchor>
+      );
+    case "back":
+      return (
+        <Anchor component="button" type="button" onClick={() => navigate(-1)}>
+          Back
+        </Anchor>
+      );
+    case "login":
+      return (
+        <Anchor component={Link} to="/login">
+          Sign in again
+        </Anchor>
+      );
+    case "countdown":
+      return <SessionCountdown />;
+    default:
+      return (
+        <Anchor component="button" type="button" onClick={() => location.reload()}>
+          Refresh
+        </Anchor>
+      );
+  }
+}
+
+/** The error page of spec 8: the title for the failure, what happened, and the way out. */
+export function ErrorPage({ failure }: { failure: Failure }) {
+  const view = errorPageView(failure);
+  const body = failure.response;
+  return (
+    <Stack p="lg" gap="sm" role="alert" aria-labelledby="error-title">
+      <Title order={1} size="h2" id="error-title">
+        {view.title}
+      </Title>
+      <Text>{failure.message}</Text>
+      {failure.statusCode === 400 && body ? (
+        <Stack gap={4}>
+          <Text size="sm">
+            {body.statusCode} {body.error} — <Code>{body.path}</Code>
+          </Text>
+          {body.params ? <Code block>{JSON.stringify(body.params, null, 2)}</Code> : null}
+        </Stack>
+      ) : null}
+      {view.details ? <ErrorDetails failure={failure} /> : null}
+      <WayOut action={view.action} />
+    </Stack>
+  );
+}

@@ -1,0 +1,10 @@
+import { Center, Loader } from "@mantine/core";
+
+/** What shows while the first route's code and guard load. */
+export function PageLoading() {
+  return (
+    <Center mih="60vh">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}

@@ -1,0 +1,87 @@
+import { Box } from "@mantine/core";
+import { findRoute, menuTree, NOT_FOUND_ROUTE, ROUTES, routeAccess } from "@office/core";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { signOut } from "../auth/session";
+import { Breadcrumb } from "./Breadcrumb";
+import { type Crumb, defaultCrumb, pageTitle, SetCrumbContext } from "./breadcrumb-context";
+import { DesktopNav } from "./DesktopNav";
+import { DevBanner } from "./DevBanner";
+import { useLayout } from "./device";
+import { ErrorPage } from "./ErrorPage";
+import { clearFailure, useFailure } from "./failures";
+import { Header } from "./Header";
+import { MobileNav } from "./MobileNav";
+import { queryClient } from "./query-client";
+import { pendingApprovalCountQuery, permissionsQuery, userQuery } from "./session";
+
+/** The shell around every page but login: header, menus, breadcrumb, and the page or its failure. */
+export function ShellLayout() {
+  const layout = useLayout();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const route = findRoute(location.pathname) ?? NOT_FOUND_ROUTE;
+  const failure = useFailure();
+  const [pageCrumb, setPageCrumb] = useState<Crumb | null>(null);
+  const [menuOpened, setMenuOpened] = useState(false);
+  const { data: user } = useQuery(userQuery);
+  const { data: permissions = [] } = useQuery(permissionsQuery);
+  const { data: pendingApprovals } = useQuery({ ...pendingApprovalCountQuery, enabled: layout === "mobile" });
+
+  // The menus offer what the user may open; disabled items stay, shown disabled.
+  const tree = useMemo(
+    () => menuTree(ROUTES.filter((r) => r.disabled || routeAccess(r, "", permissions) === "allowed")),
+    [permissions],
+  );
+  const crumb = pageCrumb ?? defaultCrumb(route.path, location.search);
+
+  // A failure belongs to the page it happened on; a new address starts clean.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design.
+  useEffect(() => {
+    clearFailure();
+    setMenuOpened(false);
+  }, [location.key]);
+
+  useEffect(() => {
+    document.title = pageTitle(route.title, crumb?.level2);
+  }, [route.title, crumb?.level2]);
+
+  const logout = () =>
+    void signOut().then(() => {
+      queryClient.clear();
+      navigate("/login");
+    });
+
+  return (
+    <SetCrumbContext.Provider value={setPageCrumb}>
+      <DevBanner />
+      <Box bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+        <Header
+          layout={layout}
+          user={user}
+          permissions={permissions}
+          menuOpened={menuOpened}
+          onToggleMenu={() => setMenuOpened((o) => !o)}
+          onLogout={logout}
+        />
+        {layout === "desktop" ? (
+          <DesktopNav tree={tree} path={route.path} />
+        ) : (
+          <MobileNav
+            opened={menuOpened}
+            tree={tree}
+            path={route.path}
+            pendingApprovals={pendingApprovals}
+            onGo={() => setMenuOpened(false)}
+            onLogout={logout}
+          />
+        )}
+      </Box>
+      <Breadcrumb route={route} crumb={crumb} />
+      <Box component="main" id="content">
+        {failure ? <ErrorPage failure={failure} /> : <Outlet />}
+      </Box>
+    </SetCrumbContext.Provider>
+  );
+}

@@ -1,0 +1,58 @@
+import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from "@office/core";
+import type { ComponentType } from "react";
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { importPage } from "./chunk-reload";
+import { guard } from "./guard";
+import { PageLoading } from "./PageLoading";
+import { RouteError } from "./RouteError";
+
+type PageModule = () => Promise<ComponentType>;
+
+/** The pages built so far, by route path; every other route shows the shell over an empty page. */
+const PAGES: Record<string, PageModule> = {
+  "/login": async () => (await import("../features/login/LoginPage")).LoginPage,
+  "/settings": async () => (await import("../features/settings/SettingsPage")).SettingsPage,
+  "/forbidden": async () => (await import("./ForbiddenPage")).ForbiddenPage,
+  "/update-config": async () => (await import("./UpdateConfigPage")).UpdateConfigPage,
+};
+const emptyPage: PageModule = async () => (await import("./EmptyPage")).EmptyPage;
+
+const lazyPage = (route: RouteDef) => async () => ({
+  Component: await importPage(PAGES[route.path] ?? emptyPage),
+});
+
+function child(route: RouteDef): RouteObject {
+  const common = { loader: guard(route), lazy: lazyPage(route) };
+  return route.path === "/" ? { index: true, ...common } : { path: route.path, ...common };
+}
+
+/** The router, derived from the route table of core: login bare, everything else in the shell. */
+export function createRouter() {
+  const shell = ROUTES.filter((r) => !r.bare);
+  return createBrowserRouter(
+    [
+      ...ROUTES.filter((r) => r.bare).map((r) => ({
+        path: r.path,
+        lazy: lazyPage(r),
+        errorElement: <RouteError />,
+        hydrateFallbackElement: <PageLoading />,
+      })),
+      {
+        lazy: async () => ({ Component: await importPage(async () => (await import("./ShellLayout")).ShellLayout) }),
+        errorElement: <RouteError />,
+        hydrateFallbackElement: <PageLoading />,
+        children: [
+          ...shell.map(child),
+          {
+            path: "*",
+            loader: guard(NOT_FOUND_ROUTE),
+            lazy: async () => ({
+              Component: await importPage(async () => (await import("./NotFoundPage")).NotFoundPage),
+            }),
+          },
+        ],
+      },
+    ],
+    { basename: "/webapp" },
+  );
+}

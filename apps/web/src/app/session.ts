@@ -1,0 +1,38 @@
+import type { AppConfigResponse, ExecuteQueryResponse, PermissionRow, SignedInUser } from "@office/core";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../api/client";
+import { loadSignedInUser } from "../auth/session";
+
+/** What the shell keeps of the session; login and logout drop all of it. */
+export const SESSION_KEY = ["session"] as const;
+
+/** The user's permissions: loaded before the first navigation, kept until the next login. */
+export const permissionsQuery = queryOptions({
+  queryKey: [...SESSION_KEY, "permissions"],
+  queryFn: async () => (await api<{ data: PermissionRow[] }>("GET", "/API/Permissions/")).data,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const userQuery = queryOptions<SignedInUser>({
+  queryKey: [...SESSION_KEY, "user"],
+  queryFn: loadSignedInUser,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const appConfigQuery = queryOptions({
+  queryKey: [...SESSION_KEY, "config"],
+  queryFn: () => api<AppConfigResponse>("GET", "/API/AppConfig/"),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** The inbox's pending-approval count (spec 6): loaded when the shell starts. */
+export const pendingApprovalCountQuery = queryOptions({
+  queryKey: [...SESSION_KEY, "pendingApprovalCount"],
+  queryFn: async () => {
+    const { data } = await api<ExecuteQueryResponse<{ TotalCount: number }>>("POST", "/API/ExecuteQuery/", {
+      query: "pendingApprovalCount",
+    });
+    return data[0]?.TotalCount ?? 0;
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+});

@@ -1,0 +1,23 @@
+import { EXCLUDED_PROJECT_STATUS_IDS, INT4 } from "./constants.js";
+import type { vwProjectSearch } from "./resources/vwProjectSearch.js";
+import { whereBuilder } from "./where/build.js";
+
+type Column = keyof typeof vwProjectSearch.columns;
+
+/**
+ * The where of the project dropdown (spec 2.5, 5): the term anywhere in the name or either
+ * source number, or the project id itself, among projects whose latest status is none of
+ * 56, 66, 194 (a project without a status yet is open). Quotes are escaped by the printer.
+ */
+export function projectSearchWhere(term: string): string {
+  const w = whereBuilder<Column>();
+  const text = term.trim();
+  const matches = [
+    w.contains("projectName", text),
+    w.contains("projectFirstSourceNumber", text),
+    w.contains("projectSecondSourceNumber", text),
+  ];
+  if (/^\d{1,10}$/.test(text) && Number(text) <= INT4.max) matches.unshift(w.eq("projectID", Number(text)));
+  const open = w.or(w.isNull("latestStatusCodeID"), w.notIn("latestStatusCodeID", EXCLUDED_PROJECT_STATUS_IDS));
+  return w.print(w.and(w.or(...matches), open));
+}
