@@ -5,14 +5,14 @@
  * the same SQL (the floor), at 10 connections. On PostgreSQL (when DATABASE_URL is set) and
  * on PGlite, with the demo company at BENCH_SCALE (default 20: a million notes).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { root, startProcess, stop } from "./processes.js";
 
-const root = new URL("..", import.meta.url).pathname;
 const scale = Number(process.env.BENCH_SCALE ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const APP_PORT = 3400;
@@ -23,28 +23,6 @@ function run(args: string[], env: Record<string, string>): Promise<void> {
     const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: "inherit" });
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited ${code}`))));
   });
-}
-
-async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited ${child.exitCode}`);
-    try {
-      if ((await fetch(readyUrl)).ok) return child;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 interface Figures {

@@ -10,18 +10,13 @@ import { request } from "node:http";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { median, root, stop } from "./processes.js";
 
-const root = new URL("..", import.meta.url).pathname;
 const server = join(root, "apps/server/dist/main.js");
 const seedCli = join(root, "apps/server/dist/db/seed-cli.js");
 const port = 3300;
 const base = `http://127.0.0.1:${port}`;
 const rows: Array<[string, string]> = [];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 async function waitReady(child: ChildProcess, since: number): Promise<number> {
   for (;;) {
@@ -47,12 +42,6 @@ function startServer(dataDir: string): ChildProcess {
     },
     stdio: "ignore",
   });
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 function rssMiB(pid: number): number {

@@ -9,6 +9,7 @@ import { RouterProvider } from "react-router";
 import { reloadForChunk } from "./app/chunk-reload";
 import { queryClient } from "./app/query-client";
 import { createRouter } from "./app/router";
+import { theme } from "./app/theme";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
@@ -20,7 +21,7 @@ window.addEventListener("vite:preloadError", (event) => {
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider>
+    <MantineProvider theme={theme}>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={createRouter()} />

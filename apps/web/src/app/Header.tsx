@@ -40,7 +40,7 @@ function ProjectNotesButton() {
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
-      <Button variant="light" size="sm" leftSection={<IconNotes size={16} aria-hidden="true" />} onClick={open}>
+      <Button variant="outline" size="sm" leftSection={<IconNotes size={16} aria-hidden="true" />} onClick={open}>
         Project Notes
       </Button>
       <Modal opened={opened} onClose={close} title="Project Notes" size="lg" />

@@ -17,6 +17,7 @@ function Entries({ nodes, path, onGo }: { nodes: MenuNode[]; path: string; onGo:
         label={node.label}
         disabled={node.route.disabled}
         active={node.route.path === path}
+        variant="filled"
         leftSection={<RouteIcon name={node.route.icon} size={16} />}
         onClick={onGo}
       />

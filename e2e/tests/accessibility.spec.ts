@@ -1,0 +1,40 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { signIn } from "./support.js";
+
+/** axe-core's violations of impact serious or critical on the page as it stands. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+test("login has no serious or critical accessibility violation", async ({ page }) => {
+  await page.goto("/webapp/login");
+  await expect(page.getByRole("heading", { name: "Sign in to Office" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("home, 404 and forbidden have no serious or critical accessibility violation", async ({ page }) => {
+  await signIn(page, "staff");
+  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/webapp/no-such-page");
+  await expect(page.getByText("This page could not be found")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/webapp/shippingcompany/all");
+  await expect(page.getByRole("heading", { name: "Forbidden" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("the mobile layout with its menu open has no serious or critical accessibility violation", async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([{ name: "device", value: "MOBILE", url: "http://127.0.0.1" }]);
+  await signIn(page, "staff");
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
