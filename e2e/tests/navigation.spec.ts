@@ -37,6 +37,18 @@ test.describe("the desktop menu bar", () => {
     await expect(menu.getByRole("button", { name: "Credit Card" })).toHaveCount(0);
   });
 
+  test("follows whoever signs in, even over another user's session", async ({ page }) => {
+    await signIn(page, "admin");
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await expect(menu.getByRole("button", { name: "Credit Card" })).toBeVisible();
+    // Straight to the login page, without logging out, and in as someone else.
+    await signIn(page, "staff");
+    await expect(menu.getByRole("button", { name: "Projects" })).toBeVisible();
+    await expect(menu.getByRole("button", { name: "Credit Card" })).toHaveCount(0);
+    await page.goto("/webapp/shippingcompany/all");
+    await expect(page).toHaveURL(/\/webapp\/forbidden$/);
+  });
+
   test("works from the keyboard", async ({ page }) => {
     await signIn(page, "admin");
     const projects = page.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "Projects" });

@@ -7,4 +7,5 @@ export * from "./pages.js";
 export * from "./project-search.js";
 export * from "./resources/index.js";
 export * from "./routes.js";
+export * from "./toasts.js";
 export * from "./where/index.js";

@@ -1,13 +1,13 @@
 import { Anchor, Breadcrumbs, Group, Loader, Text, UnstyledButton } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { type RouteDef, TOAST_MS } from "@office/core";
+import { type RouteDef, TOASTS } from "@office/core";
 import { Link } from "react-router";
 import { type Crumb, LOADING_CRUMB } from "./breadcrumb-context";
 import { RouteIcon } from "./icons";
+import { showToast } from "./toast";
 
 async function copy(value: string) {
   await navigator.clipboard.writeText(value);
-  notifications.show({ message: `${value} copied`, autoClose: TOAST_MS.copy });
+  showToast(TOASTS.copied(value));
 }
 
 function Level2({ crumb }: { crumb: Crumb }) {

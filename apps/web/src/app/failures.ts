@@ -1,7 +1,7 @@
-import { notifications } from "@mantine/notifications";
-import { CLIENT_STATUS, type ErrorBody, failureDisplay, TOAST_MS } from "@office/core";
+import { CLIENT_STATUS, type ErrorBody, failureDisplay, TOASTS } from "@office/core";
 import { useSyncExternalStore } from "react";
 import { ApiError, type SentRequest } from "../api/client";
+import { showToast } from "./toast";
 
 /** A failure as the error page shows it. */
 export interface Failure {
@@ -44,12 +44,7 @@ const emit = () => {
 export function reportFailure(error: unknown): void {
   const failure = toFailure(error);
   if (failureDisplay(failure) === "toast") {
-    notifications.show({
-      color: "red",
-      title: "Application Error",
-      message: failure.message,
-      autoClose: TOAST_MS.failure,
-    });
+    showToast(TOASTS.applicationError(failure.message));
     return;
   }
   current = failure;

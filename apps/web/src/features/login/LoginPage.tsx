@@ -1,11 +1,11 @@
 import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { TOAST_MS } from "@office/core";
+import { TOASTS } from "@office/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../api/client";
 import { queryClient } from "../../app/query-client";
 import { SESSION_KEY } from "../../app/session";
+import { showToast } from "../../app/toast";
 import { signIn } from "../../auth/session";
 import { tokenStore } from "../../auth/token-store";
 
@@ -27,12 +27,12 @@ export function LoginPage() {
       navigate("/", { replace: true });
     } catch (error) {
       const refused = error instanceof ApiError && error.statusCode === 401;
-      notifications.show({
-        color: "red",
-        title: "Login Failed",
-        message: refused || !(error instanceof ApiError) ? "Username or Password is incorrect!" : error.message,
-        autoClose: TOAST_MS.loginFailure,
-      });
+      // A refusal or no answer says the spec's words; another answer (429: too many tries) its own.
+      showToast(
+        refused || !(error instanceof ApiError)
+          ? TOASTS.loginFailed
+          : { ...TOASTS.loginFailed, message: error.message },
+      );
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,31 @@
+import { TOAST_MS } from "./constants.js";
+
+/** A toast of spec section 8: its words, its look and how long it stays. */
+export interface Toast {
+  kind: "success" | "failure" | "info";
+  title?: string;
+  message: string;
+  ms: number;
+}
+
+const failure = (title: string, message: string, ms: number = TOAST_MS.failure): Toast => ({
+  kind: "failure",
+  title,
+  message,
+  ms,
+});
+const success = (title: string, message: string): Toast => ({ kind: "success", title, message, ms: TOAST_MS.success });
+
+/** Every toast the spec names, in its exact words. */
+export const TOASTS = {
+  loginFailed: failure("Login Failed", "Username or Password is incorrect!", TOAST_MS.loginFailure),
+  insertFailed: failure("Failed Insert", "Record insert is Failed!"),
+  updateFailed: failure("Failed Update", "Record update is Failed!"),
+  deleteFailed: failure("Failed Delete", "Record delete is Failed!"),
+  inserted: success("Record Inserted", "Record inserted successfully!"),
+  updated: success("Record Updated", "Record updated successfully!"),
+  deleted: success("Record Deleted", "Record deleted successfully!"),
+  copied: (value: string): Toast => ({ kind: "info", message: `${value} copied`, ms: TOAST_MS.copy }),
+  /** An API answer of 500 (spec 8: code 500 shows as a toast). */
+  applicationError: (message: string) => failure("Application Error", message),
+} as const;
