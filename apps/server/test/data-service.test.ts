@@ -210,6 +210,24 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       expect(Math.abs((note.createdTS as Date).getTime() - Date.now())).toBeLessThan(60_000);
     });
 
+    it("are checked with the form rules of core, answering their exact messages", async () => {
+      const before = await count("tblProjectNotes");
+      const missing = await staff.insert("tblProjectNotes", { ProjectNotesDesc: "x".repeat(4001) });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().fieldErrors).toEqual({
+        projectID: "Project is required",
+        ProjectNotesMinutes: "Charged Time is required",
+        ProjectNotesDesc: "Note must have at most 4000 characters",
+      });
+      const { id } = (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json();
+      const update = await staff.update("tblProjectNotes", `projectNotesID = ${id}`, {
+        ProjectNotesDesc: "y".repeat(4001),
+      });
+      expect(update.statusCode).toBe(400);
+      expect(update.json().fieldErrors).toEqual({ ProjectNotesDesc: "Note must have at most 4000 characters" });
+      expect(await count("tblProjectNotes")).toBe(before + 1);
+    });
+
     it("keep their author and time when their text is changed", async () => {
       const { id } = (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json();
       const before = await db()

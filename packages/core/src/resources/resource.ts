@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PageId, PermissionFlag } from "../pages.js";
-import type { Column } from "./column.js";
+import { type Column, writeSchema } from "./column.js";
 
 /** Who may do an action: those with the flag on a page, any signed-in user, or nobody. */
 export type Grant = PageId | "anyone" | null;
@@ -56,7 +56,7 @@ function writable(def: ResourceDef, mode: "insert" | "update") {
   for (const [name, column] of Object.entries(def.columns)) {
     if (column.generated) continue;
     // Server-owned values a client sends (as the spec's own calls do) are accepted and replaced.
-    const schema = column.serverOwned ? z.unknown() : column.schema;
+    const schema = column.serverOwned ? z.unknown() : writeSchema(name, column);
     shape[name] = mode === "update" || column.optional || column.serverOwned ? schema.optional() : schema;
   }
   return z.strictObject(shape);

@@ -11,11 +11,11 @@ export const tblProjectNotes = resource({
   order: ["createdTS"],
   columns: {
     projectNotesID: col.id(),
-    projectID: col.integer({ min: 1 }),
+    projectID: col.integer({ min: 1, label: "Project", rules: ["required"] }),
     empID: col.owner(),
-    projectNoteCategory: col.integer({ min: 1, optional: true }),
-    ProjectNotesMinutes: col.integer({ min: 0, max: 1440 }),
-    ProjectNotesDesc: col.text(4000, { nullable: true, emptyAsNull: true, searchable: true }),
+    projectNoteCategory: col.integer({ min: 1, optional: true, label: "Type", rules: ["required"] }),
+    ProjectNotesMinutes: col.integer({ min: 0, max: 1440, label: "Charged Time", rules: ["required"] }),
+    ProjectNotesDesc: col.text(4000, { nullable: true, emptyAsNull: true, searchable: true, label: "Note" }),
     createdTS: col.now(),
   },
 });

@@ -1,0 +1,165 @@
+/**
+ * The formats of spec 5, printing and parsing. Dates travel as text (ISO "YYYY-MM-DD" or
+ * "YYYY-MM-DD HH:mm:ss", as the calls send them) and are formatted from their parts, so no
+ * time zone of the machine that runs this can shift a day.
+ */
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** Whether year, month and day name a day of the calendar (no 02/30, no 13/01). */
+export function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (!Number.isInteger(year) || year < 1 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
+  const days = [
+    31,
+    year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28,
+    31,
+    30,
+    31,
+    30,
+    31,
+    31,
+    30,
+    31,
+    30,
+    31,
+  ];
+  return day <= (days[month - 1] ?? 0);
+}
+
+// --- US phone: (nnn) nnn-nnnn -------------------------------------------------------------
+
+/** "(555) 010-4477" from ten digits in any punctuation; null if there are not exactly ten. */
+export function formatUsPhone(text: string): string | null {
+  const digits = text.replace(/\D/g, "");
+  const ten = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+  if (ten.length !== 10) return null;
+  return `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}`;
+}
+
+// --- Dates ---------------------------------------------------------------------------------
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
+const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+function isoParts(text: string): DateParts | null {
+  const m = ISO_DATE.exec(text.trim());
+  if (!m) return null;
+  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4] ?? "0", m[5] ?? "0"].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (!isCalendarDate(year, month, day) || hour > 23 || minute > 59) return null;
+  return { year, month, day, hour, minute };
+}
+
+/** "11/22/2026" (US date, MM/DD/YYYY) from an ISO date or date-time; null if it is not one. */
+export function formatUsDate(iso: string): string | null {
+  const p = isoParts(iso);
+  return p ? `${pad(p.month)}/${pad(p.day)}/${p.year}` : null;
+}
+
+/** The ISO date "2026-11-22" of a strict US date "11/22/2026"; null if it is not a real date. */
+export function parseUsDate(text: string): string | null {
+  const m = US_DATE.exec(text.trim());
+  if (!m) return null;
+  const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return isCalendarDate(year, month, day) ? `${year}-${pad(month)}-${pad(day)}` : null;
+}
+
+/** The ISO date (YYYY-MM-DD) of a date-time text or of a Date, read in UTC. */
+export function isoDate(value: string | Date): string | null {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return null;
+    return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+  }
+  const p = isoParts(value);
+  return p ? `${p.year}-${pad(p.month)}-${pad(p.day)}` : null;
+}
+
+/** "11/22/2026 01:30 pm" (datetime with hh:mm am/pm) from an ISO date-time text. */
+export function formatDateTime(iso: string): string | null {
+  const p = isoParts(iso);
+  if (!p) return null;
+  const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `${pad(p.month)}/${pad(p.day)}/${p.year} ${pad(hour12)}:${pad(p.minute)} ${p.hour < 12 ? "am" : "pm"}`;
+}
+
+// --- 12-hour time --------------------------------------------------------------------------
+
+const TIME_12H = /^(0?[1-9]|1[0-2]):([0-5]\d)\s?([AaPp][Mm])$/;
+
+/** Minutes after midnight of a 12-hour time "hh:mm AM" (or "h:mm pm"); null if not one. */
+export function parseTime12h(text: string): number | null {
+  const m = TIME_12H.exec(text.trim());
+  if (!m) return null;
+  const hour = Number(m[1]) % 12;
+  const pm = (m[3] ?? "").toUpperCase() === "PM";
+  return (hour + (pm ? 12 : 0)) * 60 + Number(m[2]);
+}
+
+/** "01:30 PM" from minutes after midnight. */
+export function formatTime12h(minutesOfDay: number): string {
+  const hour = Math.floor(minutesOfDay / 60) % 24;
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${pad(hour12)}:${pad(minutesOfDay % 60)} ${hour < 12 ? "AM" : "PM"}`;
+}
+
+// --- Pipe lists: |a|b| ---------------------------------------------------------------------
+
+/** "|Ground|Next Day|" from its items; an empty list is "". Items may not hold a pipe. */
+export function formatPipeList(items: readonly string[]): string {
+  const kept = items.map((item) => item.trim()).filter(Boolean);
+  if (kept.some((item) => item.includes("|"))) throw new Error("a pipe-list item cannot contain |");
+  return kept.length ? `|${kept.join("|")}|` : "";
+}
+
+/** The items of "|a|b|" (also without the outer pipes); empties dropped. */
+export function parsePipeList(text: string | null | undefined): string[] {
+  return (text ?? "")
+    .split("|")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+// --- Money: $1,234.50 ----------------------------------------------------------------------
+
+/** "$1,234.50", "-$12.00": dollars with 2 decimals and thousands separators. */
+export function formatMoney(amount: number): string {
+  if (!Number.isFinite(amount)) return "";
+  const cents = Math.round(Math.abs(amount) * 100);
+  const dollars = Math.floor(cents / 100).toLocaleString("en-US");
+  return `${amount < 0 && cents > 0 ? "-" : ""}$${dollars}.${pad(cents % 100)}`;
+}
+
+/** The amount of "$1,234.50", "1234.5" or "-$3"; null if it is not money. */
+export function parseMoney(text: string): number | null {
+  const m = /^(-)?\$?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?)$/.exec(text.trim().replace(/^\$-/, "-$"));
+  if (!m?.[2]) return null;
+  const value = Number(m[2].replaceAll(",", ""));
+  return m[1] ? -value : value;
+}
+
+// --- Minutes as HH:mm ----------------------------------------------------------------------
+
+/** "01:15" for 75 minutes; hours grow past 24 ("26:00") for a week's total. */
+export function formatMinutes(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  return `${pad(Math.floor(whole / 60))}:${pad(whole % 60)}`;
+}
+
+/** Minutes of "HH:mm" or "H:mm"; null if not one. */
+export function parseMinutes(text: string): number | null {
+  const m = /^(\d{1,4}):([0-5]\d)$/.exec(text.trim());
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+}
