@@ -187,6 +187,25 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
     });
   });
 
+  describe("release notes", () => {
+    it("are read by everyone signed in, newest first, and written by administrators only", async () => {
+      const notes = (await staff.query({ table: "tblReleaseNote", order: "releaseNoteDate DESC" })).json();
+      expect(notes.data.length).toBeGreaterThanOrEqual(3);
+      expect(notes.data[0].releaseNoteVersion).toBe("0.3.0");
+      const note = { releaseNoteVersion: "9.9.9", releaseNoteDate: "2026-12-01", releaseNoteTitle: "Next" };
+      expect((await staff.insert("tblReleaseNote", note)).statusCode).toBe(403);
+      expect((await noperm.query({ table: "tblReleaseNote" })).statusCode).toBe(403);
+      const inserted = await admin.insert("tblReleaseNote", note);
+      expect(inserted.statusCode).toBe(200);
+      const missing = await admin.insert("tblReleaseNote", { releaseNoteVersion: "", releaseNoteTitle: "x" });
+      expect(missing.json().fieldErrors).toEqual({
+        releaseNoteVersion: "Version is required",
+        releaseNoteDate: "Date is required",
+      });
+      expect((await admin.remove("tblReleaseNote", `releaseNoteID = ${inserted.json().id}`)).statusCode).toBe(200);
+    });
+  });
+
   describe("time notes", () => {
     it("are written with the signed-in author and the server's time, whatever the body says", async () => {
       const response = await staff.insert("tblProjectNotes", {

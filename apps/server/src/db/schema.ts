@@ -141,6 +141,16 @@ export interface Upload {
   createdTS: GeneratedTimestamp;
 }
 
+export interface TblReleaseNote {
+  releaseNoteID: Generated<number>;
+  releaseNoteVersion: string;
+  releaseNoteDate: Date | string;
+  releaseNoteTitle: string;
+  releaseNoteBody: string | null;
+  empID: number | null;
+  createdTS: Generated<Date>;
+}
+
 export interface DB {
   tblAppLookup: TblAppLookup;
   tblEmployee: TblEmployee;
@@ -150,6 +160,7 @@ export interface DB {
   tblProjectNotes: TblProjectNotes;
   tblCC: TblCC;
   tblCCPermission: TblCCPermission;
+  tblReleaseNote: TblReleaseNote;
   authAccount: AuthAccount;
   authRevokedToken: AuthRevokedToken;
   authLoginFailure: AuthLoginFailure;

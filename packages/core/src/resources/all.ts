@@ -7,6 +7,7 @@ export { tblPermission } from "./tblPermission.js";
 export { tblProject } from "./tblProject.js";
 export { tblProjectNotes } from "./tblProjectNotes.js";
 export { tblProjectStatus } from "./tblProjectStatus.js";
+export { tblReleaseNote } from "./tblReleaseNote.js";
 export { vwCCApprovals } from "./vwCCApprovals.js";
 export { vwEmployeeAvailability } from "./vwEmployeeAvailability.js";
 export { vwMyProjectNotes } from "./vwMyProjectNotes.js";
