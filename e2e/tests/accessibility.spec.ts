@@ -28,6 +28,18 @@ test("home, 404 and forbidden have no serious or critical accessibility violatio
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test("the release notes table and its record dialog have no serious or critical accessibility violation", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  await page.goto("/webapp/rn");
+  await expect(page.getByRole("table", { name: "Release notes" }).getByRole("cell").first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "New release note" }).click();
+  await expect(page.getByRole("dialog", { name: "New release note" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test("the mobile layout with its menu open has no serious or critical accessibility violation", async ({
   page,
   context,

@@ -75,6 +75,8 @@ export interface QueryParams {
   where?: string;
   order?: string;
   rowLimit?: number;
+  /** Load past the confirm threshold (the user said Yes). */
+  continue?: 1;
 }
 
 /** GET /API/Query/: rows of a table or view of the data service. */

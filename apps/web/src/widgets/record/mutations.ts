@@ -1,0 +1,49 @@
+import { TOASTS, type Toast } from "@office/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../api/client";
+import { showToast } from "../../app/toast";
+
+type Fields = Record<string, unknown>;
+
+async function write(kind: "insert" | "update" | "delete", table: string, where: string, fields: Fields) {
+  if (kind === "insert") {
+    const { id } = await api<{ id: number }>("POST", "/API/Insert/", { table, fields });
+    if (!(id > 0)) throw new Error("Failed Insert");
+  } else if (kind === "update") {
+    const { status } = await api<{ status: string }>("PUT", "/API/Update/", { table, where, fields, debug: 0 });
+    if (status !== "success") throw new Error("Failed Update");
+  } else {
+    const { id } = await api<{ id: number }>("POST", "/API/Delete/", { table, where });
+    if (!(id > 0)) throw new Error("Failed Delete");
+  }
+}
+
+const OUTCOME: Record<"insert" | "update" | "delete", { done: Toast; failed: Toast }> = {
+  insert: { done: TOASTS.inserted, failed: TOASTS.insertFailed },
+  update: { done: TOASTS.updated, failed: TOASTS.updateFailed },
+  delete: { done: TOASTS.deleted, failed: TOASTS.deleteFailed },
+};
+
+/**
+ * Insert, update and delete of one table, with the toasts of spec 8 and the table's cached
+ * lists refreshed. A failure rejects with the error (its fieldErrors go onto the form).
+ */
+export function useRecordWrites(table: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      kind,
+      where = "",
+      fields = {},
+    }: {
+      kind: "insert" | "update" | "delete";
+      where?: string;
+      fields?: Fields;
+    }) => write(kind, table, where, fields),
+    onSuccess: (_result, { kind }) => {
+      showToast(OUTCOME[kind].done);
+      return client.invalidateQueries({ queryKey: [table] });
+    },
+    onError: (_error, { kind }) => showToast(OUTCOME[kind].failed),
+  });
+}

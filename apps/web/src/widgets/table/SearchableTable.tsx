@@ -1,0 +1,208 @@
+import { Box, Button, Group, Loader, Modal, Pagination, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { DROPDOWN_DEBOUNCE_MS, TABLE_PAGE_SIZE, whereBuilder } from "@office/core";
+import { IconArrowsSort, IconFileSpreadsheet, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
+import {
+  type ColumnDef,
+  getCoreRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  type SortingState,
+  useReactTable,
+} from "@tanstack/react-table";
+import { useMemo, useState } from "react";
+import { reportFailure } from "../../app/failures";
+import { cellText, type TableColumn } from "./columns";
+import { TableBody } from "./TableBody";
+import { type TableSource, useTableRows } from "./useTableRows";
+
+type Row = Record<string, unknown>;
+
+interface SearchableTableProps {
+  /** The table's accessible name. */
+  label: string;
+  table: string;
+  columns: readonly TableColumn[];
+  /** Columns the search box looks in (the resource's searchable ones). */
+  searchColumns: readonly string[];
+  /** A fixed condition of the page, in the where language. */
+  where?: string;
+  order?: string;
+  onRowOpen?: (row: Row) => void;
+}
+
+const ALL = "all";
+/**
+ * The searchable table (spec 2.8, 4, 9): loads through the data service, a search box over the
+ * searchable columns, sorting by any column, 50-row pages or every row (virtualized), row
+ * opening by click or keyboard, the >20,000 confirmation, and Excel export.
+ */
+export function SearchableTable({
+  label,
+  table,
+  columns,
+  searchColumns,
+  where,
+  order,
+  onRowOpen,
+}: SearchableTableProps) {
+  const [search, setSearch] = useState("");
+  const [term] = useDebouncedValue(search.trim(), DROPDOWN_DEBOUNCE_MS);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [pageSize, setPageSize] = useState<string>(String(TABLE_PAGE_SIZE));
+  const [exporting, setExporting] = useState(false);
+
+  const source: TableSource = useMemo(() => {
+    const w = whereBuilder();
+    const parts = [];
+    if (where) parts.push(where);
+    if (term) parts.push(w.print(w.or(...searchColumns.map((c) => w.contains(c, term)))));
+    return {
+      table,
+      fields: columns.map((c) => c.key).join(","),
+      where: parts.map((p) => `(${p})`).join(" AND "),
+      order,
+    };
+  }, [table, columns, searchColumns, where, order, term]);
+  const { rows, total, loading, asking, answer } = useTableRows<Row>(source);
+
+  const columnDefs = useMemo<ColumnDef<Row>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.key,
+        header: c.label,
+        accessorFn: (row) => row[c.key],
+        // Sorted by the shown text for formatted columns, by the value otherwise.
+        sortingFn: c.format ? (a, b) => cellText(c, a.original).localeCompare(cellText(c, b.original)) : "basic",
+      })),
+    [columns],
+  );
+  const all = pageSize === ALL;
+  const grid = useReactTable({
+    data: rows,
+    columns: columnDefs,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    initialState: { pagination: { pageSize: TABLE_PAGE_SIZE } },
+    autoResetPageIndex: true,
+  });
+  if (!all && grid.getState().pagination.pageSize !== Number(pageSize)) grid.setPageSize(Number(pageSize));
+  const shown = all ? grid.getSortedRowModel().rows : grid.getRowModel().rows;
+
+  async function exportRows() {
+    setExporting(true);
+    try {
+      const { exportToExcel } = await import("./export-excel");
+      await exportToExcel(
+        columns,
+        grid.getSortedRowModel().rows.map((r) => r.original),
+        (c, row) => cellText(c as TableColumn, row),
+      );
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <TextInput
+          aria-label={`Search ${label}`}
+          placeholder="Search"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={320}
+          rightSection={loading ? <Loader size="xs" aria-label="Loading" /> : null}
+        />
+        <Group gap="xs">
+          <Text size="sm" aria-live="polite">
+            {`${total.toLocaleString("en-US")} records`}
+          </Text>
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden="true" />}
+            loading={exporting}
+            disabled={rows.length === 0}
+            onClick={exportRows}
+          >
+            Export to Excel
+          </Button>
+        </Group>
+      </Group>
+      <Box data-table-scroll style={{ overflow: "auto", maxHeight: all ? "70vh" : undefined }}>
+        <Table striped highlightOnHover stickyHeader={all} aria-label={label} aria-rowcount={rows.length + 1}>
+          <Table.Thead>
+            <Table.Tr>
+              {grid.getFlatHeaders().map((header) => {
+                const sorted = header.column.getIsSorted();
+                const Icon =
+                  sorted === "asc" ? IconSortAscending : sorted === "desc" ? IconSortDescending : IconArrowsSort;
+                return (
+                  <Table.Th
+                    key={header.id}
+                    aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
+                  >
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      color="dark"
+                      rightSection={<Icon size={14} aria-hidden="true" />}
+                      onClick={header.column.getToggleSortingHandler()}
+                    >
+                      {String(header.column.columnDef.header)}
+                    </Button>
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <TableBody rows={shown} columns={columns} virtual={all} onRowOpen={onRowOpen} />
+        </Table>
+      </Box>
+      <Group justify="space-between">
+        {all ? (
+          <span />
+        ) : (
+          <Box component="nav" aria-label="Pages">
+            <Pagination
+              total={grid.getPageCount()}
+              value={grid.getState().pagination.pageIndex + 1}
+              onChange={(p) => grid.setPageIndex(p - 1)}
+              size="sm"
+              getControlProps={(control) => ({ "aria-label": control === "next" ? "Next page" : "Previous page" })}
+            />
+          </Box>
+        )}
+        <Select
+          aria-label="Rows per page"
+          w={120}
+          size="xs"
+          value={pageSize}
+          onChange={(v) => setPageSize(v ?? String(TABLE_PAGE_SIZE))}
+          data={[
+            { value: String(TABLE_PAGE_SIZE), label: `${TABLE_PAGE_SIZE} rows` },
+            { value: ALL, label: "All rows" },
+          ]}
+          allowDeselect={false}
+        />
+      </Group>
+      <Modal opened={asking} onClose={() => answer(false)} title="Load every record?" centered>
+        <Stack>
+          <Text>{`This search found ${total.toLocaleString("en-US")} records, more than 20,000. Loading them all may take a while. Load them?`}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => answer(false)}>
+              No
+            </Button>
+            <Button onClick={() => answer(true)}>Yes</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
