@@ -12,6 +12,10 @@ export interface TableSource {
 
 type Confirm = "none" | "asking" | "yes" | "no";
 
+// One empty list for every empty table: a new [] on each render would look like new data to
+// the table and reset it, render after render.
+const NO_ROWS: never[] = [];
+
 /**
  * The rows of a table widget. A search over the confirm threshold answers its total alone;
  * the user is asked, and Yes loads everything with `continue`, No leaves the table empty
@@ -30,13 +34,15 @@ export function useTableRows<Row>(source: TableSource) {
       queryRows<Row>({ ...source, ...(proceed ? { continue: 1 } : { rowLimit: TABLE_CONFIRM_THRESHOLD }) }),
     placeholderData: keepPreviousData,
   });
-  const needsConfirm = query.data?.meta.confirmRequired === true && !proceed;
+  // The previous search's answer, shown while the next one loads, must not ask again.
+  const needsConfirm = !query.isPlaceholderData && query.data?.meta.confirmRequired === true && !proceed;
   useEffect(() => {
     if (needsConfirm && confirm === "none") setConfirm("asking");
   }, [needsConfirm, confirm]);
 
   return {
-    rows: needsConfirm || confirm === "no" ? [] : (query.data?.data ?? []),
+    rows:
+      needsConfirm || confirm === "no" || query.data?.meta.confirmRequired ? NO_ROWS : (query.data?.data ?? NO_ROWS),
     total: query.data?.meta.TotalRecords ?? 0,
     loading: query.isFetching,
     asking: confirm === "asking",
