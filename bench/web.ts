@@ -67,6 +67,8 @@ async function lighthouseScores(browser: Browser, path: string, username?: strin
   // A guard that sent the page elsewhere (to login, say) would score the wrong page.
   if (result?.lhr.finalDisplayedUrl !== `${base}${path}`)
     throw new Error(`Lighthouse ended on ${result?.lhr.finalDisplayedUrl}`);
+  // A run that failed (no paint, say) scores null: say so instead of printing a 0.
+  if (result?.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
   const categories = result?.lhr.categories;
   return {
     performance: Math.round((categories?.performance?.score ?? 0) * 100),

@@ -2,12 +2,10 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { reloadForChunk } from "./app/chunk-reload";
-import { queryClient } from "./app/query-client";
 import { createRouter } from "./app/router";
 import { theme } from "./app/theme";
 
@@ -23,9 +21,7 @@ createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme}>
       <Notifications position="top-right" />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createRouter()} />
-      </QueryClientProvider>
+      <RouterProvider router={createRouter()} />
     </MantineProvider>
   </StrictMode>,
 );

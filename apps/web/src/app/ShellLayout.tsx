@@ -1,6 +1,6 @@
 import { Box } from "@mantine/core";
 import { findRoute, menuTree, NOT_FOUND_ROUTE, ROUTES, routeAccess } from "@office/core";
-import { useQuery } from "@tanstack/react-query";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { signOut } from "../auth/session";
@@ -18,6 +18,15 @@ import { pendingApprovalCountQuery, permissionsQuery, userQuery } from "./sessio
 
 /** The shell around every page but login: header, menus, breadcrumb, and the page or its failure. */
 export function ShellLayout() {
+  // The data cache lives with the shell: the login page's first load does without it.
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
   const layout = useLayout();
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,10 +1,18 @@
 import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from "@office/core";
-import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { type ComponentType, lazy, Suspense } from "react";
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { importPage } from "./chunk-reload";
-import { guard } from "./guard";
 import { PageLoading } from "./PageLoading";
-import { RouteError } from "./RouteError";
+
+// The guard, the error page and the data cache load with the first route that needs them, so
+// the login page's first load carries none of them.
+const guard = (route: RouteDef) => async (args: LoaderFunctionArgs) => (await import("./guard")).guard(route)(args);
+const LazyRouteError = lazy(async () => ({ default: (await import("./RouteError")).RouteError }));
+const routeError = (
+  <Suspense fallback={<PageLoading />}>
+    <LazyRouteError />
+  </Suspense>
+);
 
 type PageModule = () => Promise<ComponentType>;
 
@@ -36,12 +44,12 @@ export function createRouter() {
       ...ROUTES.filter((r) => r.bare).map((r) => ({
         path: r.path,
         lazy: lazyPage(r),
-        errorElement: <RouteError />,
+        errorElement: routeError,
         hydrateFallbackElement: <PageLoading />,
       })),
       {
         lazy: async () => ({ Component: await importPage(async () => (await import("./ShellLayout")).ShellLayout) }),
-        errorElement: <RouteError />,
+        errorElement: routeError,
         hydrateFallbackElement: <PageLoading />,
         children: [
           ...shell.map(child),

@@ -3,8 +3,6 @@ import { TOASTS } from "@office/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../api/client";
-import { queryClient } from "../../app/query-client";
-import { SESSION_KEY } from "../../app/session";
 import { showToast } from "../../app/toast";
 import { signIn } from "../../auth/session";
 import { tokenStore } from "../../auth/token-store";
@@ -20,10 +18,15 @@ export function LoginPage() {
     event.preventDefault();
     setBusy(true);
     tokenStore.clear();
-    // A new sign-in starts with no cached permissions (spec 4, Route guard).
-    queryClient.removeQueries({ queryKey: SESSION_KEY });
     try {
       await signIn(username, password);
+      // A new sign-in starts with no cached permissions (spec 4, Route guard). The cache
+      // loads here only when signing in: the login page's first load does without it.
+      const [{ queryClient }, { SESSION_KEY }] = await Promise.all([
+        import("../../app/query-client"),
+        import("../../app/session"),
+      ]);
+      queryClient.removeQueries({ queryKey: SESSION_KEY });
       navigate("/", { replace: true });
     } catch (error) {
       const refused = error instanceof ApiError && error.statusCode === 401;
