@@ -78,6 +78,18 @@ test.describe("the project search dropdown", () => {
     await expect(option(page, closed.projectID)).toHaveCount(0);
   });
 
+  test("Enter with a project number opens it; Enter on a chosen option opens that one", async ({ page }) => {
+    await search(page).fill(String(closed.projectID));
+    await search(page).press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/webapp/project/de\\?id=${closed.projectID}$`));
+    await expect(search(page)).toHaveValue("");
+    await search(page).fill(open.projectFirstSourceNumber ?? "");
+    await expect(option(page, open.projectID)).toBeVisible();
+    await search(page).press("ArrowDown");
+    await search(page).press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/webapp/project/de\\?id=${open.projectID}$`));
+  });
+
   test("takes a quote in the term as text", async ({ page }) => {
     await search(page).fill("O'Brien' OR 1=1");
     await expect(page.getByText("No open project matches")).toBeVisible();

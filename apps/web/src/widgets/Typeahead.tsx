@@ -1,0 +1,89 @@
+import { Loader, Select } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { DROPDOWN_DEBOUNCE_MS, DROPDOWN_KEEP_ROWS } from "@office/core";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { queryRows } from "../api/client";
+
+type Row = Record<string, unknown>;
+
+export interface TypeaheadProps {
+  /** The accessible name of the box. */
+  label: string;
+  placeholder?: string;
+  table: string;
+  fields: string;
+  /** The where for a term: built with the core builder, so quotes in the term are escaped. */
+  whereFor: (term: string) => string;
+  order?: string;
+  /** Rows asked of the server; at most the first 100 are kept (spec 9). */
+  rowLimit?: number;
+  valueOf: (row: Row) => string;
+  labelOf: (row: Row) => string;
+  value: string | null;
+  onChange: (value: string | null, row: Row | undefined) => void;
+  /** Enter with a numeric term: the selection is cleared and the number raised (spec 5). */
+  onNumber?: (n: number) => void;
+  nothingFound?: string;
+  width?: number | string;
+}
+
+/**
+ * The type-ahead dropdown (spec 2.8, 5, 9): searches after a 500 ms pause, keeps the first 100
+ * results, a menu at most 13em high; Enter with a number raises it instead of choosing.
+ */
+export function Typeahead(props: TypeaheadProps) {
+  const { label, table, fields, whereFor, order, valueOf, labelOf, onNumber } = props;
+  const [search, setSearch] = useState("");
+  const [browsing, setBrowsing] = useState(false);
+  const [term] = useDebouncedValue(search.trim(), DROPDOWN_DEBOUNCE_MS);
+  const limit = Math.min(props.rowLimit ?? DROPDOWN_KEEP_ROWS, DROPDOWN_KEEP_ROWS);
+  const { data, isFetching } = useQuery({
+    queryKey: [table, "list", { fields, term, order, limit }],
+    queryFn: () => queryRows<Row>({ table, fields, where: whereFor(term), order, rowLimit: limit }),
+    enabled: term.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const rows = term ? (data?.data ?? []).slice(0, DROPDOWN_KEEP_ROWS) : [];
+  const options = rows.map((row) => ({ value: valueOf(row), label: labelOf(row) }));
+
+  return (
+    <Select
+      aria-label={label}
+      placeholder={props.placeholder}
+      searchable
+      w={props.width}
+      value={props.value}
+      searchValue={search}
+      onSearchChange={(text) => {
+        setSearch(text);
+        setBrowsing(false);
+      }}
+      data={options}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={term && data && !isFetching ? (props.nothingFound ?? "Nothing found") : undefined}
+      maxDropdownHeight="13em"
+      rightSection={isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
+      onKeyDown={(event) => {
+        if (event.key === "ArrowDown" || event.key === "ArrowUp") setBrowsing(true);
+        const typed = search.trim();
+        if (event.key === "Enter" && onNumber && !browsing && /^\d{1,15}$/.test(typed)) {
+          event.preventDefault();
+          event.stopPropagation();
+          props.onChange(null, undefined);
+          setSearch("");
+          onNumber(Number(typed));
+        }
+      }}
+      onChange={(value) => {
+        // A box that holds no value (an action such as "open this project") starts empty again.
+        if (props.value === null) setSearch("");
+        props.onChange(
+          value,
+          rows.find((row) => valueOf(row) === value),
+        );
+      }}
+      comboboxProps={{ width: 420, position: "bottom-start" }}
+    />
+  );
+}
