@@ -21,8 +21,8 @@ export function ProjectSearch({ width = 280 }: { width?: number | string }) {
       whereFor={projectSearchWhere}
       order="projectID DESC"
       rowLimit={PROJECT_DROPDOWN_ROW_LIMIT}
-      valueOf={(p) => String(p.projectID)}
-      labelOf={label}
+      valueFor={(p) => String(p.projectID)}
+      labelFor={label}
       value={null}
       onChange={(id) => {
         if (id) open(id);

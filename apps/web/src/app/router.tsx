@@ -1,4 +1,4 @@
-import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from "@office/core";
+import { NOT_FOUND_ROUTE, ROUTES, type RouteDef, routeName } from "@office/core";
 import { type ComponentType, lazy, Suspense } from "react";
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { importPage } from "./chunk-reload";
@@ -32,7 +32,7 @@ const lazyPage = (route: RouteDef) => async () => ({
 });
 
 function child(route: RouteDef): RouteObject {
-  const common = { loader: guard(route), lazy: lazyPage(route) };
+  const common = { id: routeName(route.path), loader: guard(route), lazy: lazyPage(route) };
   return route.path === "/" ? { index: true, ...common } : { path: route.path, ...common };
 }
 
@@ -42,6 +42,7 @@ export function createRouter() {
   return createBrowserRouter(
     [
       ...ROUTES.filter((r) => r.bare).map((r) => ({
+        id: routeName(r.path),
         path: r.path,
         lazy: lazyPage(r),
         errorElement: routeError,

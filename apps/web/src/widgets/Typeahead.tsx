@@ -18,8 +18,8 @@ export interface TypeaheadProps {
   order?: string;
   /** Rows asked of the server; at most the first 100 are kept (spec 9). */
   rowLimit?: number;
-  valueOf: (row: Row) => string;
-  labelOf: (row: Row) => string;
+  valueFor: (row: Row) => string;
+  labelFor: (row: Row) => string;
   value: string | null;
   onChange: (value: string | null, row: Row | undefined) => void;
   /** Enter with a numeric term: the selection is cleared and the number raised (spec 5). */
@@ -33,7 +33,7 @@ export interface TypeaheadProps {
  * results, a menu at most 13em high; Enter with a number raises it instead of choosing.
  */
 export function Typeahead(props: TypeaheadProps) {
-  const { label, table, fields, whereFor, order, valueOf, labelOf, onNumber } = props;
+  const { label, table, fields, whereFor, order, valueFor, labelFor, onNumber } = props;
   const [search, setSearch] = useState("");
   const [browsing, setBrowsing] = useState(false);
   const [term] = useDebouncedValue(search.trim(), DROPDOWN_DEBOUNCE_MS);
@@ -45,7 +45,7 @@ export function Typeahead(props: TypeaheadProps) {
     placeholderData: keepPreviousData,
   });
   const rows = term ? (data?.data ?? []).slice(0, DROPDOWN_KEEP_ROWS) : [];
-  const options = rows.map((row) => ({ value: valueOf(row), label: labelOf(row) }));
+  const options = rows.map((row) => ({ value: valueFor(row), label: labelFor(row) }));
 
   return (
     <Select
@@ -80,7 +80,7 @@ export function Typeahead(props: TypeaheadProps) {
         if (props.value === null) setSearch("");
         props.onChange(
           value,
-          rows.find((row) => valueOf(row) === value),
+          rows.find((row) => valueFor(row) === value),
         );
       }}
       comboboxProps={{ width: 420, position: "bottom-start" }}
