@@ -1,0 +1,3 @@
+export * from "./countries.js";
+export * from "./enumerations.js";
+export * from "./us-states.js";
