@@ -163,3 +163,9 @@ export function parseMinutes(text: string): number | null {
   const m = /^(\d{1,4}):([0-5]\d)$/.exec(text.trim());
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;
 }
+
+/** The ISO date n days after an ISO date (n may be negative). */
+export function addDays(iso: string, n: number): string {
+  const [year, month, day] = iso.slice(0, 10).split("-").map(Number) as [number, number, number];
+  return isoDate(new Date(Date.UTC(year, month - 1, day + n))) ?? iso;
+}

@@ -2,6 +2,7 @@ export * from "./auth.js";
 export * from "./calls.js";
 export * from "./constants.js";
 export * from "./courier.js";
+export * from "./date-range.js";
 export * from "./device.js";
 export * from "./errors.js";
 export * from "./formats.js";

@@ -1,3 +1,5 @@
+import type { LookupOption } from "./enumerations.js";
+
 /**
  * ISO 3166-1: the 249 officially assigned country codes, with the alpha-3 code, the numeric
  * code and the common English name of CLDR (the names browsers show), in name order.
@@ -270,3 +272,8 @@ export const COUNTRIES: readonly Country[] = ROWS.trim()
     const [code = "", alpha3 = "", numeric = ""] = line.split(" ", 3);
     return { code, alpha3, numeric, name: line.slice(11) };
   });
+
+export const COUNTRY_OPTIONS: readonly LookupOption<string>[] = COUNTRIES.map((c) => ({
+  value: c.code,
+  label: c.name,
+}));

@@ -4,7 +4,7 @@ import { formatMinutes } from "../formats.js";
  * The enumerations of spec 3 "Lookup lists", each an ordered list of stored value and label.
  * Forms offer them in this order; tables print a stored value through `lookupLabel`.
  */
-export interface LookupOption<V extends number = number> {
+export interface LookupOption<V extends number | string = number> {
   value: V;
   label: string;
 }
@@ -14,11 +14,11 @@ const options = <const V extends number>(...pairs: readonly (readonly [V, string
 
 /** Vendors, shipping companies and employees. */
 export const ACTIVE_INACTIVE = options([1, "Active"], [0, "Inactive"]);
-export const CLIENT_STATUS = options([2, "Active"], [3, "Inactive"], [1, "Prospect"]);
-export const VENDOR_BUSINESS_TYPE = options([1, "Inc"], [2, "1099"]);
-export const VENDOR_PREFERRED_QUOTE = options([1, "Fax"], [2, "E-Mail"], [3, "Phone"]);
-export const EMPLOYEE_TYPE = options([1, "Full Time"], [2, "Part Time"], [3, "Subcontractor"], [4, "Intern"]);
-export const DELIVERY_TYPE = options(
+export const CLIENT_STATUSES = options([2, "Active"], [3, "Inactive"], [1, "Prospect"]);
+export const VENDOR_BUSINESS_TYPES = options([1, "Inc"], [2, "1099"]);
+export const VENDOR_PREFERRED_QUOTES = options([1, "Fax"], [2, "E-Mail"], [3, "Phone"]);
+export const EMPLOYEE_TYPES = options([1, "Full Time"], [2, "Part Time"], [3, "Subcontractor"], [4, "Intern"]);
+export const DELIVERY_TYPES = options(
   [1, "Ground"],
   [2, "2 Day"],
   [3, "3 Day"],
@@ -27,11 +27,11 @@ export const DELIVERY_TYPE = options(
   [6, "Other"],
 );
 export const VISIBLE_FOR = options([1, "Attendees"], [2, "Everybody"]);
-export const RECURRING_EDIT_SCOPE = options([1, "This event"], [2, "This and following events"], [3, "All events"]);
-export const RECURRENCE = options([1, "Once"], [2, "Daily"], [3, "Weekly"], [4, "Monthly"]);
-export const HYPERLINK_TARGET = options([0, "New Tab"], [1, "Current Tab"]);
+export const RECURRING_EDIT_SCOPES = options([1, "This event"], [2, "This and following events"], [3, "All events"]);
+export const RECURRENCES = options([1, "Once"], [2, "Daily"], [3, "Weekly"], [4, "Monthly"]);
+export const HYPERLINK_TARGETS = options([0, "New Tab"], [1, "Current Tab"]);
 /** Credit card permission statuses (spec 3, 4): numeric 0, 1 and 2. */
-export const APPROVAL_STATUS = options([0, "Pending"], [1, "Approved"], [2, "Denied"]);
+export const APPROVAL_STATUSES = options([0, "Pending"], [1, "Approved"], [2, "Denied"]);
 
 /** The Charged Time choices of a time note, in minutes, shown as h:mm. */
 export const PROJECT_TIME_CHOICES: readonly LookupOption[] = [
@@ -48,7 +48,10 @@ export const PROJECT_TIME_CHOICES: readonly LookupOption[] = [
 ].map((minutes) => ({ value: minutes, label: formatMinutes(minutes).replace(/^0(?=\d:)/, "") }));
 
 /** The label of a stored value, or the value itself when the list does not know it. */
-export function lookupLabel(list: readonly LookupOption[], value: number | null | undefined): string {
+export function lookupLabel(
+  list: readonly LookupOption<number | string>[],
+  value: number | string | null | undefined,
+): string {
   if (value === null || value === undefined) return "";
   return list.find((option) => option.value === value)?.label ?? String(value);
 }

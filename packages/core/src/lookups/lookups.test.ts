@@ -2,17 +2,17 @@ import { describe, expect, it } from "vitest";
 import { COUNTRIES } from "./countries.js";
 import {
   ACTIVE_INACTIVE,
-  APPROVAL_STATUS,
-  CLIENT_STATUS,
-  DELIVERY_TYPE,
-  EMPLOYEE_TYPE,
-  HYPERLINK_TARGET,
+  APPROVAL_STATUSES,
+  CLIENT_STATUSES,
+  DELIVERY_TYPES,
+  EMPLOYEE_TYPES,
+  HYPERLINK_TARGETS,
   lookupLabel,
   PROJECT_TIME_CHOICES,
-  RECURRENCE,
-  RECURRING_EDIT_SCOPE,
-  VENDOR_BUSINESS_TYPE,
-  VENDOR_PREFERRED_QUOTE,
+  RECURRENCES,
+  RECURRING_EDIT_SCOPES,
+  VENDOR_BUSINESS_TYPES,
+  VENDOR_PREFERRED_QUOTES,
   VISIBLE_FOR,
 } from "./enumerations.js";
 import { US_STATES } from "./us-states.js";
@@ -56,27 +56,27 @@ describe("the lookup lists of spec 3", () => {
       [1, "Active"],
       [0, "Inactive"],
     ]);
-    expect(pairs(CLIENT_STATUS)).toEqual([
+    expect(pairs(CLIENT_STATUSES)).toEqual([
       [2, "Active"],
       [3, "Inactive"],
       [1, "Prospect"],
     ]);
-    expect(pairs(VENDOR_BUSINESS_TYPE)).toEqual([
+    expect(pairs(VENDOR_BUSINESS_TYPES)).toEqual([
       [1, "Inc"],
       [2, "1099"],
     ]);
-    expect(pairs(VENDOR_PREFERRED_QUOTE)).toEqual([
+    expect(pairs(VENDOR_PREFERRED_QUOTES)).toEqual([
       [1, "Fax"],
       [2, "E-Mail"],
       [3, "Phone"],
     ]);
-    expect(pairs(EMPLOYEE_TYPE)).toEqual([
+    expect(pairs(EMPLOYEE_TYPES)).toEqual([
       [1, "Full Time"],
       [2, "Part Time"],
       [3, "Subcontractor"],
       [4, "Intern"],
     ]);
-    expect(pairs(DELIVERY_TYPE)).toEqual([
+    expect(pairs(DELIVERY_TYPES)).toEqual([
       [1, "Ground"],
       [2, "2 Day"],
       [3, "3 Day"],
@@ -88,22 +88,22 @@ describe("the lookup lists of spec 3", () => {
       [1, "Attendees"],
       [2, "Everybody"],
     ]);
-    expect(pairs(RECURRING_EDIT_SCOPE)).toEqual([
+    expect(pairs(RECURRING_EDIT_SCOPES)).toEqual([
       [1, "This event"],
       [2, "This and following events"],
       [3, "All events"],
     ]);
-    expect(pairs(RECURRENCE)).toEqual([
+    expect(pairs(RECURRENCES)).toEqual([
       [1, "Once"],
       [2, "Daily"],
       [3, "Weekly"],
       [4, "Monthly"],
     ]);
-    expect(pairs(HYPERLINK_TARGET)).toEqual([
+    expect(pairs(HYPERLINK_TARGETS)).toEqual([
       [0, "New Tab"],
       [1, "Current Tab"],
     ]);
-    expect(pairs(APPROVAL_STATUS)).toEqual([
+    expect(pairs(APPROVAL_STATUSES)).toEqual([
       [0, "Pending"],
       [1, "Approved"],
       [2, "Denied"],
@@ -128,9 +128,9 @@ describe("the lookup lists of spec 3", () => {
   });
 
   it("prints a stored value by its label, and an unknown one as itself", () => {
-    expect(lookupLabel(CLIENT_STATUS, 1)).toBe("Prospect");
-    expect(lookupLabel(HYPERLINK_TARGET, 0)).toBe("New Tab");
-    expect(lookupLabel(CLIENT_STATUS, 9)).toBe("9");
-    expect(lookupLabel(CLIENT_STATUS, null)).toBe("");
+    expect(lookupLabel(CLIENT_STATUSES, 1)).toBe("Prospect");
+    expect(lookupLabel(HYPERLINK_TARGETS, 0)).toBe("New Tab");
+    expect(lookupLabel(CLIENT_STATUSES, 9)).toBe("9");
+    expect(lookupLabel(CLIENT_STATUSES, null)).toBe("");
   });
 });

@@ -1,3 +1,5 @@
+import type { LookupOption } from "./enumerations.js";
+
 /** The 50 US states (spec 3 "Lookup lists"): USPS code, the value stored, and name. */
 export interface UsState {
   code: string;
@@ -60,3 +62,8 @@ WY Wyoming
 export const US_STATES: readonly UsState[] = ROWS.trim()
   .split("\n")
   .map((line) => ({ code: line.slice(0, 2), name: line.slice(3) }));
+
+export const US_STATE_OPTIONS: readonly LookupOption<string>[] = US_STATES.map((s) => ({
+  value: s.code,
+  label: s.name,
+}));

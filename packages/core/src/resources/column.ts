@@ -1,9 +1,28 @@
 import { z } from "zod";
 import { INT4 } from "../constants.js";
+import type { LookupOption } from "../lookups/enumerations.js";
 import { checkField, checkRule, type RuleSpec } from "../validation.js";
 
 /** How a column is stored, which decides what values a where may compare it with. */
 export type ColumnType = "integer" | "text" | "timestamp";
+
+/**
+ * How a form edits a column and a table shows it; a plain text box and the value's text when
+ * a column declares none.
+ */
+export type FieldKind =
+  | { kind: "textarea" }
+  /** A day kept as an ISO date, typed and shown as a US date (MM/DD/YYYY). */
+  | { kind: "date" }
+  /** A moment, shown with hh:mm am/pm; set by the server, so never typed. */
+  | { kind: "datetime" }
+  | { kind: "tel" }
+  /** Minutes shown as HH:mm. */
+  | { kind: "minutes" }
+  /** One of a lookup list's values, picked from a plain select. */
+  | { kind: "choice"; options: readonly LookupOption<number | string>[] }
+  /** A 1/0 flag, a checkbox. */
+  | { kind: "flag" };
 
 export interface Column {
   type: ColumnType;
@@ -24,6 +43,7 @@ export interface Column {
   label?: string;
   /** The form rules of spec 5 a written value must pass (the web app's forms run the same). */
   rules?: readonly RuleSpec[];
+  field?: FieldKind;
 }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
@@ -40,6 +60,7 @@ interface Options {
   searchable?: boolean;
   label?: string;
   rules?: readonly RuleSpec[];
+  field?: FieldKind;
 }
 
 function make(type: ColumnType, base: z.ZodType, options: Options): Column {
@@ -53,13 +74,18 @@ function make(type: ColumnType, base: z.ZodType, options: Options): Column {
   if (options.searchable) column.searchable = true;
   if (options.label) column.label = options.label;
   if (options.rules?.length) column.rules = options.rules;
+  if (options.field) column.field = options.field;
   return column;
 }
 
 /** Column builders: a resource declares its columns with these, once. */
 export const col = {
   /** The identity key of a table. */
-  id: (): Column => ({ ...make("integer", z.number().int().positive(), {}), generated: true, optional: true }),
+  id: (options: Pick<Options, "label"> = {}): Column => ({
+    ...make("integer", z.number().int().positive(), options),
+    generated: true,
+    optional: true,
+  }),
   integer: (options: Options & { min?: number; max?: number } = {}) =>
     make(
       "integer",
@@ -71,20 +97,38 @@ export const col = {
       options,
     ),
   /** A 1/0 flag (the spec's permission flags, empActive). */
-  flag: (options: Options = {}) => make("integer", z.union([z.literal(0), z.literal(1)]), options),
-  text: (maxLength: number, options: Options & { emptyAsNull?: boolean } = {}) => {
+  flag: (options: Options = {}) =>
+    make("integer", z.union([z.literal(0), z.literal(1)]), { field: { kind: "flag" }, ...options }),
+  text: (maxLength: number, options: Options & { emptyAsNull?: boolean; multiline?: boolean } = {}) => {
     // The length limit is a rule, so its message names the field like every other rule's.
     const text = z.string();
     // The spec stores an empty note text as null.
     const base = options.emptyAsNull ? text.transform((v) => (v.trim() === "" ? null : v)) : text;
-    return make("text", base, { ...options, rules: [...(options.rules ?? []), { max: maxLength }] });
+    const field = options.multiline ? ({ kind: "textarea" } as const) : options.field;
+    return make("text", base, { ...options, field, rules: [...(options.rules ?? []), { max: maxLength }] });
   },
+  /** A US phone number, (nnn) nnn-nnnn. */
+  tel: (options: Options = {}): Column =>
+    col.text(14, { ...options, field: { kind: "tel" }, rules: [...(options.rules ?? []), "tel"] }),
+  /** One value of a lookup list: an integer or a text code, only those the list holds. */
+  choice: <V extends number | string>(options: readonly LookupOption<V>[], settings: Options = {}) => {
+    const values = options.map((o) => o.value);
+    const numeric = typeof values[0] === "number";
+    const schema = z.custom<V>((v) => (values as unknown[]).includes(v), { message: "is not one of the choices" });
+    return make(numeric ? "integer" : "text", schema, { field: { kind: "choice", options }, ...settings });
+  },
+  /** A day: stored as an ISO date, typed and shown as a US date. */
+  date: (options: Options = {}) => make("timestamp", timestampSchema, { field: { kind: "date" }, ...options }),
   oneOf: <const T extends readonly [string, ...string[]]>(values: T, options: Options = {}) =>
     make("text", z.enum(values), options),
-  timestamp: (options: Options = {}) => make("timestamp", timestampSchema, options),
+  timestamp: (options: Options = {}) => make("timestamp", timestampSchema, { field: { kind: "datetime" }, ...options }),
   /** Owned by the server: the signed-in employee, or the time of the write. */
   owner: (): Column => ({ ...make("integer", z.unknown(), {}), serverOwned: "signedInEmployee", optional: true }),
-  now: (): Column => ({ ...make("timestamp", z.unknown(), {}), serverOwned: "now", optional: true }),
+  now: (): Column => ({
+    ...make("timestamp", z.unknown(), { field: { kind: "datetime" } }),
+    serverOwned: "now",
+    optional: true,
+  }),
   /** A secret: written by those who may change the record, never read back by anyone. */
   secret: (maxLength: number, options: Options = {}): Column => ({ ...col.text(maxLength, options), hidden: true }),
 } as const;

@@ -3,6 +3,7 @@ import type { ResourceDef } from "./resource.js";
 
 export * from "./all.js";
 export * from "./column.js";
+export * from "./form.js";
 export * from "./resource.js";
 
 /** Every resource the data service serves, by the name the calls use. */

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { PageId, PermissionFlag } from "../pages.js";
-import type { FormRules, RuleSpec } from "../validation.js";
 import { type Column, writeSchema } from "./column.js";
 
 /** Who may do an action: those with the flag on a page, any signed-in user, or nobody. */
@@ -69,24 +68,6 @@ export function insertSchema(def: ResourceDef) {
 
 export function updateSchema(def: ResourceDef) {
   return writable(def, "update");
-}
-
-/**
- * The form rules of some of a resource's columns, from their declarations (label and rules),
- * with rules only a form needs added (a US date typed where the column stores ISO, say).
- */
-export function formRulesOf<C extends Record<string, Column>, K extends keyof C & string>(
-  def: ResourceDef<C>,
-  names: readonly K[],
-  extra: Partial<Record<K, readonly RuleSpec[]>> = {},
-): FormRules<K> {
-  const rules = {} as FormRules<K>;
-  for (const name of names) {
-    const column = def.columns[name];
-    if (!column) throw new Error(`${def.name} has no column ${name}`);
-    rules[name] = { label: column.label ?? name, rules: [...(column.rules ?? []), ...(extra[name] ?? [])] };
-  }
-  return rules;
 }
 
 /** The columns a table's search box looks in. */

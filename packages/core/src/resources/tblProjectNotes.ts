@@ -14,8 +14,20 @@ export const tblProjectNotes = resource({
     projectID: col.integer({ min: 1, label: "Project", rules: ["required"] }),
     empID: col.owner(),
     projectNoteCategory: col.integer({ min: 1, optional: true, label: "Type", rules: ["required"] }),
-    ProjectNotesMinutes: col.integer({ min: 0, max: 1440, label: "Charged Time", rules: ["required"] }),
-    ProjectNotesDesc: col.text(4000, { nullable: true, emptyAsNull: true, searchable: true, label: "Note" }),
+    ProjectNotesMinutes: col.integer({
+      min: 0,
+      max: 1440,
+      label: "Charged Time",
+      rules: ["required"],
+      field: { kind: "minutes" },
+    }),
+    ProjectNotesDesc: col.text(4000, {
+      nullable: true,
+      emptyAsNull: true,
+      searchable: true,
+      multiline: true,
+      label: "Note",
+    }),
     createdTS: col.now(),
   },
 });

@@ -1,7 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { type ReactNode, useState } from "react";
-
-export type DialogMode = "INSERT" | "UPDATE" | "SELECT" | "SAVE&SELECT";
+import { type DialogAction, type DialogMode, type DialogRights, dialogButtons } from "./dialog-buttons";
 
 export const UNSAVED_QUESTION = "You have unsaved data, Are you sure to close the panel?";
 
@@ -9,8 +8,7 @@ interface RecordDialogProps {
   opened: boolean;
   title: string;
   mode: DialogMode;
-  /** The user's permissions for the buttons: a button shows only when its flag is true. */
-  can: { insert: boolean; update: boolean; delete: boolean };
+  can: DialogRights;
   dirty: boolean;
   busy?: boolean;
   /** SELECT: whether something is selected (the Select button is enabled only then). */
@@ -20,8 +18,17 @@ interface RecordDialogProps {
   onUpdate?: () => void;
   onDelete?: () => void;
   onSelect?: () => void;
+  /** SAVE&SELECT: insert, then select what was inserted. */
+  onSaveSelect?: () => void;
   children: ReactNode;
 }
+
+const LOOK: Partial<Record<DialogAction, { variant?: string; color?: string }>> = {
+  cancel: { variant: "default" },
+  delete: { variant: "outline", color: "red" },
+};
+
+export type { DialogMode };
 
 /**
  * The record dialog of spec 4: INSERT shows Cancel and the insert button, UPDATE Update and
@@ -32,6 +39,13 @@ export function RecordDialog(props: RecordDialogProps) {
   const { opened, title, mode, can, dirty, busy, selected, onClose, children } = props;
   const [asking, setAsking] = useState(false);
   const close = () => (dirty ? setAsking(true) : onClose());
+  const handlers: Record<Exclude<DialogAction, "cancel">, (() => void) | undefined> = {
+    insert: props.onInsert,
+    update: props.onUpdate,
+    delete: props.onDelete,
+    select: props.onSelect,
+    saveSelect: props.onSaveSelect,
+  };
 
   return (
     <>
@@ -39,42 +53,17 @@ export function RecordDialog(props: RecordDialogProps) {
         <Stack>
           {children}
           <Group justify="flex-end">
-            {mode === "INSERT" ? (
-              <>
-                <Button variant="default" onClick={close}>
-                  Cancel
-                </Button>
-                {can.insert ? (
-                  <Button loading={busy} onClick={props.onInsert}>
-                    Insert
-                  </Button>
-                ) : null}
-              </>
-            ) : null}
-            {mode === "UPDATE" ? (
-              <>
-                {can.delete ? (
-                  <Button color="red" variant="outline" loading={busy} onClick={props.onDelete}>
-                    Delete
-                  </Button>
-                ) : null}
-                {can.update ? (
-                  <Button loading={busy} onClick={props.onUpdate}>
-                    Update
-                  </Button>
-                ) : null}
-              </>
-            ) : null}
-            {mode === "SELECT" ? (
-              <Button disabled={!selected} onClick={props.onSelect}>
-                Select
+            {dialogButtons(mode, can, selected).map((button) => (
+              <Button
+                key={button.action}
+                {...LOOK[button.action]}
+                disabled={button.disabled}
+                loading={busy && button.action !== "cancel"}
+                onClick={button.action === "cancel" ? close : handlers[button.action]}
+              >
+                {button.label}
               </Button>
-            ) : null}
-            {mode === "SAVE&SELECT" && can.insert ? (
-              <Button loading={busy} onClick={props.onInsert}>
-                Save & Select
-              </Button>
-            ) : null}
+            ))}
           </Group>
         </Stack>
       </Modal>

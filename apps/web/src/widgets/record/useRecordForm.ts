@@ -1,4 +1,4 @@
-import { checkForm, type FormRules } from "@office/core";
+import { checkForm, type RecordForm } from "@office/core";
 import { useState } from "react";
 import { ApiError } from "../../api/client";
 
@@ -6,14 +6,14 @@ import { ApiError } from "../../api/client";
  * The state of a record form: values, the errors of the core rules (shown once the user tried
  * to save, or touched a field), whether anything changed, and the server's field errors.
  */
-export function useRecordForm<K extends string>(rules: FormRules<K>, initial: Record<K, string>) {
-  const [values, setValues] = useState(initial);
-  const [start, setStart] = useState(initial);
+export function useRecordForm<K extends string>(form: RecordForm<K>) {
+  const [values, setValues] = useState(form.empty);
+  const [start, setStart] = useState(form.empty);
   const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<K, string>>>({});
-  const ruleErrors = checkForm(rules, values);
-  const dirty = (Object.keys(values) as K[]).some((k) => values[k] !== start[k]);
+  const ruleErrors = checkForm(form.rules, values);
+  const dirty = form.names.some((k) => values[k] !== start[k]);
 
   return {
     values,
@@ -31,12 +31,16 @@ export function useRecordForm<K extends string>(rules: FormRules<K>, initial: Re
       setSubmitted(true);
       return Object.keys(ruleErrors).length === 0;
     },
+    /** The values as the fields of an insert or update. */
+    fields: () => form.toFields(values),
     /** Puts a 400's field errors on their fields. */
     absorb(error: unknown) {
       if (error instanceof ApiError && error.body.fieldErrors)
         setServerErrors(error.body.fieldErrors as Partial<Record<K, string>>);
     },
-    reset(next: Record<K, string>) {
+    /** Starts over with a stored row, or with a new record's values. */
+    reset(row?: Record<string, unknown>) {
+      const next = row ? form.toForm(row) : form.empty;
       setValues(next);
       setStart(next);
       setTouched({});
@@ -45,3 +49,5 @@ export function useRecordForm<K extends string>(rules: FormRules<K>, initial: Re
     },
   };
 }
+
+export type FormState<K extends string> = ReturnType<typeof useRecordForm<K>>;

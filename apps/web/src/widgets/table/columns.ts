@@ -1,3 +1,5 @@
+import { displayText, labelOf, type ResourceDef } from "@office/core";
+
 type Row = Record<string, unknown>;
 
 export interface TableColumn {
@@ -13,3 +15,20 @@ export const cellText = (column: TableColumn, row: Row): string => {
   if (column.format) return column.format(value, row);
   return value === null || value === undefined ? "" : String(value);
 };
+
+/**
+ * A table's columns from a resource's declaration: each column's label and the way its values
+ * show (dates, minutes, lookups). A page may name a column differently where it reads better.
+ */
+export function tableColumns<C extends ResourceDef["columns"]>(
+  resource: ResourceDef<C>,
+  names: readonly (keyof C & string)[],
+  labels: Partial<Record<keyof C & string, string>> = {},
+): TableColumn[] {
+  return names.map((name) => {
+    const column = resource.columns[name];
+    if (!column) throw new Error(`${resource.name} has no column ${name}`);
+    const label = labels[name] ?? labelOf(column, name);
+    return column.field ? { key: name, label, format: (value) => displayText(column, value) } : { key: name, label };
+  });
+}

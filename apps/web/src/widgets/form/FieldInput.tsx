@@ -1,0 +1,71 @@
+import { Checkbox, NativeSelect, Textarea, TextInput } from "@mantine/core";
+import { type Column, formatUsPhone } from "@office/core";
+import { DateField } from "./DateField";
+
+export interface FieldInputProps {
+  column: Column;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  readOnly?: boolean;
+}
+
+/** One field of a record form, the input its column's declaration asks for. */
+export function FieldInput({ column, label, value, onChange, error, readOnly }: FieldInputProps) {
+  const required = column.rules?.includes("required") ?? false;
+  const common = { label, error, readOnly, withAsterisk: required && !readOnly };
+  const text = {
+    ...common,
+    value,
+    onChange: (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value),
+  };
+  switch (column.field?.kind) {
+    case "textarea":
+      // Spec 2.7 and 9: three rows, growing to eight.
+      return <Textarea autosize minRows={3} maxRows={8} {...text} />;
+    case "date":
+      return (
+        <DateField
+          label={label}
+          value={value}
+          onChange={onChange}
+          error={error}
+          required={required}
+          readOnly={readOnly}
+        />
+      );
+    case "tel":
+      return (
+        <TextInput
+          type="tel"
+          placeholder="(555) 555-5555"
+          {...text}
+          onBlur={() => onChange(formatUsPhone(value) ?? value)}
+        />
+      );
+    case "choice":
+      return (
+        <NativeSelect
+          {...text}
+          disabled={readOnly}
+          data={[
+            { value: "", label: required ? "Choose…" : "—" },
+            ...column.field.options.map((o) => ({ value: String(o.value), label: o.label })),
+          ]}
+        />
+      );
+    case "flag":
+      return (
+        <Checkbox
+          label={label}
+          error={error}
+          checked={value === "1"}
+          disabled={readOnly}
+          onChange={(e) => onChange(e.currentTarget.checked ? "1" : "0")}
+        />
+      );
+    default:
+      return <TextInput {...text} />;
+  }
+}

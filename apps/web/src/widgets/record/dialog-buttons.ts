@@ -1,0 +1,40 @@
+export type DialogMode = "INSERT" | "UPDATE" | "SELECT" | "SAVE&SELECT";
+
+export type DialogAction = "cancel" | "insert" | "update" | "delete" | "select" | "saveSelect";
+
+export interface DialogButton {
+  action: DialogAction;
+  label: string;
+  disabled?: boolean;
+}
+
+/** The user's permissions for the dialog's buttons (spec 4: a button shows only when true). */
+export interface DialogRights {
+  insert: boolean;
+  update: boolean;
+  delete: boolean;
+}
+
+/**
+ * The buttons of the record dialog in each mode (spec 4): INSERT Cancel and Insert, UPDATE
+ * Delete and Update, SELECT a Select enabled only with a selection, SAVE&SELECT one button
+ * that inserts and selects what it inserted.
+ */
+export function dialogButtons(mode: DialogMode, can: DialogRights, selected = false): DialogButton[] {
+  switch (mode) {
+    case "INSERT":
+      return [
+        { action: "cancel", label: "Cancel" },
+        ...(can.insert ? [{ action: "insert", label: "Insert" } as const] : []),
+      ];
+    case "UPDATE":
+      return [
+        ...(can.delete ? [{ action: "delete", label: "Delete" } as const] : []),
+        ...(can.update ? [{ action: "update", label: "Update" } as const] : []),
+      ];
+    case "SELECT":
+      return [{ action: "select", label: "Select", disabled: !selected }];
+    case "SAVE&SELECT":
+      return can.insert ? [{ action: "saveSelect", label: "Save & Select" }] : [];
+  }
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { CLIENT_STATUSES, PROJECT_TIME_CHOICES } from "../lookups/enumerations.js";
+import { US_STATE_OPTIONS } from "../lookups/us-states.js";
+import { checkForm } from "../validation.js";
+import { col, writeSchema } from "./column.js";
+import { displayText, formText, recordForm, storedValue } from "./form.js";
+import { resource } from "./resource.js";
+import { tblReleaseNote } from "./tblReleaseNote.js";
+
+const demo = resource({
+  name: "demo",
+  kind: "table",
+  key: "id",
+  access: { view: "anyone", add: null, change: null, del: null },
+  columns: {
+    id: col.id(),
+    name: col.text(20, { label: "Name", rules: ["required"] }),
+    count: col.integer({ nullable: true, label: "Count" }),
+    status: col.choice(CLIENT_STATUSES, { label: "Status", rules: ["required"] }),
+    state: col.choice(US_STATE_OPTIONS, { nullable: true, label: "State" }),
+    phone: col.tel({ nullable: true, label: "Phone" }),
+    active: col.flag({ label: "Active" }),
+    day: col.date({ nullable: true, label: "Day" }),
+    minutes: col.integer({ field: { kind: "minutes" } }),
+    at: col.timestamp(),
+  },
+});
+
+describe("a record form derived from a resource's columns", () => {
+  const form = recordForm(demo, ["name", "count", "status", "state", "phone", "active", "day"]);
+
+  it("takes each field's label and rules from its column, adding what typed text needs", () => {
+    expect(form.rules.name).toEqual({ label: "Name", rules: ["required", { max: 20 }] });
+    expect(form.rules.count.rules).toEqual(["number"]);
+    expect(form.rules.day.rules).toEqual(["date"]);
+    expect(form.rules.phone.rules).toEqual(["tel", { max: 14 }]);
+    expect(form.rules.status.rules).toEqual(["required"]);
+    expect(checkForm(form.rules, { ...form.empty, count: "x", day: "2026-01-02", phone: "555" })).toEqual({
+      name: "Name is required",
+      count: "Enter a valid number",
+      status: "Status is required",
+      day: "Day is not `Date` format",
+      phone: "Phone is not `tel` format",
+    });
+  });
+
+  it("turns a stored row into form text and back", () => {
+    const row = { name: "Ada", count: 7, status: 2, state: "NY", phone: null, active: 1, day: "2026-03-04" };
+    const values = form.toForm(row);
+    expect(values).toEqual({
+      name: "Ada",
+      count: "7",
+      status: "2",
+      state: "NY",
+      phone: "",
+      active: "1",
+      day: "03/04/2026",
+    });
+    expect(form.toFields(values)).toEqual({ ...row, phone: null });
+  });
+
+  it("writes an emptied optional field as null and keeps an untyped value for the server to refuse", () => {
+    expect(storedValue(demo.columns.count, " ")).toBeNull();
+    expect(storedValue(demo.columns.day, "")).toBeNull();
+    expect(storedValue(demo.columns.name, "")).toBe("");
+    expect(storedValue(demo.columns.count, "1.5")).toBe("1.5");
+    expect(formText(demo.columns.day, "2026-12-31T00:00:00.000Z")).toBe("12/31/2026");
+  });
+
+  it("shows dates, times, minutes, flags and lookups in words in tables", () => {
+    expect(displayText(demo.columns.status, 1)).toBe("Prospect");
+    expect(displayText(demo.columns.state, "WY")).toBe("Wyoming");
+    expect(displayText(demo.columns.active, 0)).toBe("No");
+    expect(displayText(demo.columns.day, "2026-07-04")).toBe("07/04/2026");
+    expect(displayText(demo.columns.minutes, 135)).toBe("02:15");
+    expect(displayText(demo.columns.at, "2026-07-04T15:05:00")).toBe("07/04/2026 03:05 pm");
+    expect(displayText(demo.columns.count, null)).toBe("");
+  });
+
+  it("lets the server accept only a lookup's own values", () => {
+    const status = writeSchema("status", demo.columns.status);
+    expect(status.safeParse(3).success).toBe(true);
+    expect(status.safeParse(4).success).toBe(false);
+    expect(status.safeParse("2").success).toBe(false);
+    const state = writeSchema("state", demo.columns.state);
+    expect(state.safeParse("CA").success).toBe(true);
+    expect(state.safeParse(null).success).toBe(true);
+    expect(state.safeParse("ZZ").success).toBe(false);
+    expect(demo.columns.status.type).toBe("integer");
+    expect(demo.columns.state.type).toBe("text");
+  });
+
+  it("derives the release notes form: a US date typed, a note of 3 to 8 rows", () => {
+    const notes = recordForm(tblReleaseNote, ["releaseNoteDate", "releaseNoteBody"]);
+    expect(notes.rules.releaseNoteDate).toEqual({ label: "Date", rules: ["required", "date"] });
+    expect(notes.columns.releaseNoteBody.field).toEqual({ kind: "textarea" });
+    expect(PROJECT_TIME_CHOICES[0]).toEqual({ value: 1, label: "0:01" });
+  });
+});

@@ -1,0 +1,104 @@
+import { formatDateTime, formatMinutes, formatUsDate, parseUsDate } from "../formats.js";
+import { lookupLabel } from "../lookups/enumerations.js";
+import type { FormRules, RuleSpec } from "../validation.js";
+import type { Column } from "./column.js";
+import type { ResourceDef } from "./resource.js";
+
+/**
+ * A record form derived from a resource's declaration: which fields, their rules (the
+ * column's, plus what typing text into them needs), and the way between a stored row and the
+ * text a form holds. Pages name the fields; everything else comes from the columns.
+ */
+export interface RecordForm<K extends string> {
+  names: readonly K[];
+  columns: Record<K, Column>;
+  rules: FormRules<K>;
+  /** The values of a new record. */
+  empty: Record<K, string>;
+  /** A stored row as form text. */
+  toForm(row: Record<string, unknown>): Record<K, string>;
+  /** Form text as the fields of an insert or update. */
+  toFields(values: Record<K, string>): Record<K, unknown>;
+}
+
+function columnOf(def: ResourceDef, name: string): Column {
+  const column = def.columns[name];
+  if (!column) throw new Error(`${def.name} has no column ${name}`);
+  return column;
+}
+
+/** The rules a typed value needs beyond the column's own: a US date, digits for a number. */
+function typingRules(column: Column): RuleSpec[] {
+  if (column.field?.kind === "date") return ["date"];
+  if (column.type === "integer" && !column.field) return ["number"];
+  return [];
+}
+
+/** The label a form and a table give a column. */
+export const labelOf = (column: Column, name: string) => column.label ?? name;
+
+/** A stored value as the text a form field holds. */
+export function formText(column: Column, value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (column.field?.kind === "date") return formatUsDate(String(value).slice(0, 10)) ?? String(value);
+  return String(value);
+}
+
+/** A form field's text as the value written: empty is null where the column allows it. */
+export function storedValue(column: Column, text: string): unknown {
+  const blank = text.trim() === "";
+  if (blank && (column.nullable || column.optional)) return null;
+  if (column.field?.kind === "date") return parseUsDate(text.trim()) ?? text;
+  if (column.type === "integer" && !blank && /^-?\d+$/.test(text.trim())) return Number(text.trim());
+  return text;
+}
+
+/** A value as a table shows and exports it: dates, times, minutes and lookups in words. */
+export function displayText(column: Column, value: unknown): string {
+  if (value === null || value === undefined) return "";
+  switch (column.field?.kind) {
+    case "date":
+      return formatUsDate(String(value).slice(0, 10)) ?? String(value);
+    case "datetime":
+      return formatDateTime(String(value)) ?? String(value);
+    case "minutes":
+      return formatMinutes(Number(value));
+    case "choice":
+      return lookupLabel(column.field.options, value as number | string);
+    case "flag":
+      return Number(value) === 1 ? "Yes" : "No";
+    default:
+      return String(value);
+  }
+}
+
+export function recordForm<C extends Record<string, Column>, K extends keyof C & string>(
+  def: ResourceDef<C>,
+  names: readonly K[],
+): RecordForm<K> {
+  const columns = {} as Record<K, Column>;
+  const rules = {} as FormRules<K>;
+  const empty = {} as Record<K, string>;
+  for (const name of names) {
+    const column = columnOf(def as unknown as ResourceDef, name);
+    columns[name] = column;
+    rules[name] = { label: labelOf(column, name), rules: [...(column.rules ?? []), ...typingRules(column)] };
+    empty[name] = "";
+  }
+  return {
+    names,
+    columns,
+    rules,
+    empty,
+    toForm(row) {
+      const values = {} as Record<K, string>;
+      for (const name of names) values[name] = formText(columns[name], row[name]);
+      return values;
+    },
+    toFields(values) {
+      const fields = {} as Record<K, unknown>;
+      for (const name of names) fields[name] = storedValue(columns[name], values[name]);
+      return fields;
+    },
+  };
+}
