@@ -64,7 +64,7 @@ export function SearchableTable({
       order,
     };
   }, [table, columns, searchColumns, where, order, term]);
-  const { rows, total, loading, asking, answer } = useTableRows<Row>(source);
+  const { rows, total, loading, complete, asking, answer } = useTableRows<Row>(source);
 
   const columnDefs = useMemo<ColumnDef<Row>[]>(
     () =>
@@ -128,7 +128,7 @@ export function SearchableTable({
             size="sm"
             leftSection={<IconFileSpreadsheet size={16} aria-hidden="true" />}
             loading={exporting}
-            disabled={rows.length === 0}
+            disabled={rows.length === 0 || !complete}
             onClick={exportRows}
           >
             Export to Excel

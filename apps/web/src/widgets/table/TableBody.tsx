@@ -1,7 +1,7 @@
 import { Table } from "@mantine/core";
 import type { Row as GridRow } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type KeyboardEvent, useRef } from "react";
+import { type KeyboardEvent, memo, useRef } from "react";
 import { cellText, type TableColumn } from "./columns";
 
 type Row = Record<string, unknown>;
@@ -27,7 +27,8 @@ function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, open: () => void) {
   }
 }
 
-function BodyRow({
+// Memoized: while scrolling, rows already in view keep their elements; only new ones render.
+const BodyRow = memo(function BodyRow({
   row,
   columns,
   onRowOpen,
@@ -50,7 +51,7 @@ function BodyRow({
       ))}
     </Table.Tr>
   );
-}
+});
 
 /**
  * The rows of the table. Every row at once is virtualized: only the rows in view (and a few

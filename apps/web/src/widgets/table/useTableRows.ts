@@ -1,4 +1,4 @@
-import { type QueryResponse, TABLE_CONFIRM_THRESHOLD } from "@office/core";
+import { type QueryResponse, TABLE_CONFIRM_THRESHOLD, TABLE_PAGE_SIZE } from "@office/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { queryRows } from "../../api/client";
@@ -17,9 +17,10 @@ type Confirm = "none" | "asking" | "yes" | "no";
 const NO_ROWS: never[] = [];
 
 /**
- * The rows of a table widget. A search over the confirm threshold answers its total alone;
- * the user is asked, and Yes loads everything with `continue`, No leaves the table empty
- * (spec 4, Table). A new search asks again.
+ * The rows of a table widget. The first page comes first, with the total, so a large search
+ * shows its first rows at once; the rest follows in a second call. A search over the confirm
+ * threshold answers its total alone; the user is asked, and Yes loads everything with
+ * `continue`, No leaves the table empty (spec 4, Table). A new search asks again.
  */
 export function useTableRows<Row>(source: TableSource) {
   const [confirm, setConfirm] = useState<Confirm>("none");
@@ -28,23 +29,35 @@ export function useTableRows<Row>(source: TableSource) {
   useEffect(() => setConfirm("none"), [key]);
 
   const proceed = confirm === "yes";
-  const query = useQuery({
-    queryKey: [source.table, "list", { ...source, continue: proceed }],
-    queryFn: (): Promise<QueryResponse<Row>> =>
-      queryRows<Row>({ ...source, ...(proceed ? { continue: 1 } : { rowLimit: TABLE_CONFIRM_THRESHOLD }) }),
+  const asked = { ...source, ...(proceed ? { continue: 1 as const } : {}) };
+  const head = useQuery({
+    queryKey: [source.table, "list", { ...source, continue: proceed, rowLimit: TABLE_PAGE_SIZE }],
+    queryFn: (): Promise<QueryResponse<Row>> => queryRows<Row>({ ...asked, rowLimit: TABLE_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
+  const answered = head.data !== undefined && !head.isPlaceholderData;
+  const total = head.data?.meta.TotalRecords ?? 0;
+  const refused = head.data?.meta.confirmRequired === true;
+  const rest = answered && !refused && total > TABLE_PAGE_SIZE;
+  const all = useQuery({
+    queryKey: [source.table, "list", { ...source, continue: proceed }],
+    queryFn: (): Promise<QueryResponse<Row>> =>
+      queryRows<Row>({ ...asked, ...(proceed ? {} : { rowLimit: TABLE_CONFIRM_THRESHOLD }) }),
+    enabled: rest,
+  });
   // The previous search's answer, shown while the next one loads, must not ask again.
-  const needsConfirm = !query.isPlaceholderData && query.data?.meta.confirmRequired === true && !proceed;
+  const needsConfirm = answered && refused && !proceed;
   useEffect(() => {
     if (needsConfirm && confirm === "none") setConfirm("asking");
   }, [needsConfirm, confirm]);
 
+  const rows = refused || confirm === "no" ? NO_ROWS : rest && all.data ? all.data.data : (head.data?.data ?? NO_ROWS);
   return {
-    rows:
-      needsConfirm || confirm === "no" || query.data?.meta.confirmRequired ? NO_ROWS : (query.data?.data ?? NO_ROWS),
-    total: query.data?.meta.TotalRecords ?? 0,
-    loading: query.isFetching,
+    rows,
+    total,
+    loading: head.isFetching || all.isFetching,
+    /** Whether every row of the search is here (export waits for it). */
+    complete: answered && (!rest || all.data !== undefined),
     asking: confirm === "asking",
     answer: (yes: boolean) => setConfirm(yes ? "yes" : "no"),
   };
