@@ -1,5 +1,7 @@
 export * from "./auth.js";
+export * from "./availability.js";
 export * from "./calls.js";
+export * from "./company-time.js";
 export * from "./constants.js";
 export * from "./courier.js";
 export * from "./date-range.js";

@@ -1,0 +1,107 @@
+import { formatMinutes } from "./formats.js";
+
+/**
+ * Colleague availability as the avatar panel shows it (spec 2.3, 3 "Availability row as
+ * displayed", 4 "Availability").
+ */
+
+/** The colour of a status: In green, Break yellow, Out red, anything else neutral. */
+export type AvailabilityColour = "green" | "yellow" | "red" | "neutral";
+
+export function availabilityColour(type: string | null | undefined): AvailabilityColour {
+  if (type === "In") return "green";
+  if (type === "Break") return "yellow";
+  if (type === "Out") return "red";
+  return "neutral";
+}
+
+/** A status as text: an empty one is the text NULL (spec 4). */
+export const availabilityText = (type: string | null | undefined) => (type ? type : "NULL");
+
+/** HH:mm since the last change; empty when there was none. Never negative (clocks differ). */
+export function durationSince(changed: string | null | undefined, now: Date): string {
+  if (!changed) return "";
+  const at = Date.parse(changed);
+  if (Number.isNaN(at)) return "";
+  return formatMinutes(Math.max(0, Math.floor((now.getTime() - at) / 60_000)));
+}
+
+/** One colleague as the view `vwEmployeeAvailability` gives them. */
+export interface AvailabilitySource {
+  empID: number;
+  empFirstName: string;
+  empLastName: string;
+  empDepartment: number | null;
+  departmentName: string | null;
+  departmentEmail: string | null;
+  empOfficeExtention: string | null;
+  todayHours: string | null;
+  empAvailabilityType: string | null;
+  empAvailabilityTS: string | null;
+}
+
+/** The availability row as displayed (spec 3). */
+export interface AvailabilityRow {
+  empID: number;
+  name: string;
+  officeExt: string;
+  todayHours: string;
+  department: string;
+  duration: string;
+  status: string;
+  misc: string;
+  colour: AvailabilityColour;
+}
+
+export function availabilityRow(source: AvailabilitySource, now: Date): AvailabilityRow {
+  return {
+    empID: source.empID,
+    name: `${source.empLastName}, ${source.empFirstName}`,
+    officeExt: source.empOfficeExtention ?? "",
+    todayHours: source.todayHours ?? "",
+    department: source.departmentName ?? "No department",
+    duration: durationSince(source.empAvailabilityTS, now),
+    status: availabilityText(source.empAvailabilityType),
+    misc: source.departmentEmail ?? "",
+    colour: availabilityColour(source.empAvailabilityType),
+  };
+}
+
+export interface DepartmentGroup {
+  department: number | null;
+  name: string;
+  /** The department's contact address (tblAppLookup appLookupMisc). */
+  email: string;
+  /** Only the user's own department starts expanded. */
+  own: boolean;
+  people: AvailabilitySource[];
+}
+
+/**
+ * Colleagues grouped by department (spec 2.3): the user's own department first, the others by
+ * name; people by last name, then first name.
+ */
+export function departmentGroups(
+  people: readonly AvailabilitySource[],
+  ownDepartment: number | null | undefined,
+): DepartmentGroup[] {
+  const groups = new Map<number | null, DepartmentGroup>();
+  for (const person of people) {
+    let group = groups.get(person.empDepartment);
+    if (!group) {
+      group = {
+        department: person.empDepartment,
+        name: person.departmentName ?? "No department",
+        email: person.departmentEmail ?? "",
+        own: person.empDepartment === (ownDepartment ?? null),
+        people: [],
+      };
+      groups.set(person.empDepartment, group);
+    }
+    group.people.push(person);
+  }
+  const byName = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
+  for (const group of groups.values())
+    group.people.sort((a, b) => byName(a.empLastName, b.empLastName) || byName(a.empFirstName, b.empFirstName));
+  return [...groups.values()].sort((a, b) => Number(b.own) - Number(a.own) || byName(a.name, b.name));
+}

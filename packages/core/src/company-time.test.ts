@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { dateIn, hoursRanges, isTimeZone, weekdayOf } from "./company-time.js";
+
+const NY = "America/New_York";
+
+describe("the company's days", () => {
+  it("knows real time zones and refuses others", () => {
+    expect(isTimeZone(NY)).toBe(true);
+    expect(isTimeZone("UTC")).toBe(true);
+    expect(isTimeZone("Mars/Olympus")).toBe(false);
+    expect(isTimeZone("")).toBe(false);
+  });
+
+  it("reads the date in the company's zone, not the machine's", () => {
+    expect(dateIn(new Date("2026-11-24T03:30:00Z"), NY)).toBe("2026-11-23");
+    expect(dateIn(new Date("2026-11-24T03:30:00Z"), "Asia/Tokyo")).toBe("2026-11-24");
+    expect(weekdayOf("2026-11-22")).toBe(0);
+    expect(weekdayOf("2026-11-28")).toBe(6);
+  });
+
+  it("on a Sunday the week is that day to tomorrow", () => {
+    expect(hoursRanges(new Date("2026-11-22T15:00:00Z"), NY)).toEqual({
+      today: { start: "2026-11-22", end: "2026-11-23" },
+      week: { start: "2026-11-22", end: "2026-11-23" },
+    });
+  });
+
+  it("on a Saturday the week is the Sunday before to Sunday", () => {
+    expect(hoursRanges(new Date("2026-11-28T23:59:00-05:00"), NY)).toEqual({
+      today: { start: "2026-11-28", end: "2026-11-29" },
+      week: { start: "2026-11-22", end: "2026-11-29" },
+    });
+  });
+
+  it("a Saturday evening in New York is still Saturday though it is Sunday in UTC", () => {
+    const saturdayEvening = new Date("2026-11-29T02:00:00Z");
+    expect(hoursRanges(saturdayEvening, NY).week).toEqual({ start: "2026-11-22", end: "2026-11-29" });
+    expect(hoursRanges(saturdayEvening, "UTC").week).toEqual({ start: "2026-11-29", end: "2026-11-30" });
+  });
+
+  it("counts days across the change from summer time (1 November 2026 in New York)", () => {
+    // 23:59 EDT on Saturday 31 October, then 00:30 EDT on Sunday 1 November, and late Sunday EST.
+    expect(hoursRanges(new Date("2026-11-01T03:59:00Z"), NY).week).toEqual({ start: "2026-10-25", end: "2026-11-01" });
+    expect(hoursRanges(new Date("2026-11-01T04:30:00Z"), NY).week).toEqual({ start: "2026-11-01", end: "2026-11-02" });
+    expect(hoursRanges(new Date("2026-11-02T04:30:00Z"), NY).today).toEqual({ start: "2026-11-01", end: "2026-11-02" });
+    // And into summer time (8 March 2026): the Sunday of the change starts its own week.
+    expect(hoursRanges(new Date("2026-03-08T12:00:00Z"), NY).week).toEqual({ start: "2026-03-08", end: "2026-03-09" });
+  });
+});

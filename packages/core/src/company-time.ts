@@ -1,0 +1,55 @@
+import { addDays } from "./formats.js";
+
+/**
+ * Days as the company counts them: in its time zone (a setting), whatever the time zone of
+ * the server or the browser. The database session runs in the same zone, so a date in a
+ * where ('2026-11-23') means that day's midnight in the company's zone.
+ */
+
+/** Whether a text is an IANA time zone this runtime knows ("America/New_York"). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
+export function dateIn(instant: Date, timeZone: string): string {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    formats.set(timeZone, format);
+  }
+  return format.format(instant);
+}
+
+/** Day of the week of an ISO date: 0 Sunday … 6 Saturday. */
+export function weekdayOf(isoDate: string): number {
+  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+export interface DayRange {
+  /** The first day, included. */
+  start: string;
+  /** The day after the last, excluded. */
+  end: string;
+}
+
+/**
+ * The ranges of the header's hours tables (spec 7): today to tomorrow, and the Sunday of the
+ * current week to tomorrow (the week starts on Sunday).
+ */
+export function hoursRanges(instant: Date, timeZone: string): { today: DayRange; week: DayRange } {
+  const today = dateIn(instant, timeZone);
+  const tomorrow = addDays(today, 1);
+  return {
+    today: { start: today, end: tomorrow },
+    week: { start: addDays(today, -weekdayOf(today)), end: tomorrow },
+  };
+}
