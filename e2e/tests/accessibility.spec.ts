@@ -26,6 +26,10 @@ test("home, 404 and forbidden have no serious or critical accessibility violatio
   await page.goto("/webapp/shippingcompany/all");
   await expect(page.getByRole("heading", { name: "Forbidden" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  // The error page, as a record that does not exist shows it.
+  await page.goto("/webapp/project/de?id=abc");
+  await expect(page.getByRole("heading", { name: "Not Found", exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("the release notes table and its record dialog have no serious or critical accessibility violation", async ({
@@ -45,7 +49,9 @@ test("the mobile layout with its menu open has no serious or critical accessibil
   context,
 }) => {
   await context.addCookies([{ name: "device", value: "MOBILE", url: "http://127.0.0.1" }]);
-  await signIn(page, "staff");
+  // admin: every header item, and approvals pending on the inbox.
+  await signIn(page, "admin");
+  await expect(page.getByRole("link", { name: /^Inbox: \d+ pending approvals$/ })).toBeVisible();
   await page.getByRole("button", { name: "Menu" }).click();
   await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { breadcrumb, query, signIn, tokenOf } from "./support.js";
+import { pauseClock, query, signIn, tokenOf } from "./support.js";
 
 interface Hit {
   projectID: number;
   projectName: string;
   projectFirstSourceNumber: string | null;
+  projectSecondSourceNumber: string | null;
 }
 
 const search = (page: import("@playwright/test").Page) => page.getByRole("textbox", { name: "Project search" });
@@ -38,9 +39,10 @@ test.describe("Quick Launch", () => {
 test.describe("the project search dropdown", () => {
   let open: Hit;
   let closed: Hit;
+  let bySecondSource: Hit;
   test.beforeAll(async ({ request }) => {
     const token = await tokenOf(request, "admin");
-    const fields = "projectID,projectName,projectFirstSourceNumber";
+    const fields = "projectID,projectName,projectFirstSourceNumber,projectSecondSourceNumber";
     const first = async (where: string) => {
       const [hit] = await query<Hit>(request, token, {
         table: "vwProjectSearch",
@@ -54,8 +56,12 @@ test.describe("the project search dropdown", () => {
     };
     open = await first("latestStatusCodeID NOT IN (56, 66, 194) AND projectFirstSourceNumber IS NOT NULL");
     closed = await first("latestStatusCodeID IN (56, 66, 194) AND projectFirstSourceNumber IS NOT NULL");
+    bySecondSource = await first("latestStatusCodeID NOT IN (56, 66, 194) AND projectSecondSourceNumber IS NOT NULL");
   });
-  test.beforeEach(async ({ page }) => signIn(page, "staff"));
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install();
+    await signIn(page, "staff");
+  });
 
   test("finds a project by id and opens it", async ({ page }) => {
     await search(page).fill(String(open.projectID));
@@ -68,6 +74,48 @@ test.describe("the project search dropdown", () => {
     await expect(option(page, open.projectID)).toBeVisible();
     await search(page).fill(open.projectFirstSourceNumber ?? "");
     await expect(option(page, open.projectID)).toBeVisible();
+  });
+
+  test("finds a project by its second source number", async ({ page }) => {
+    const term = bySecondSource.projectSecondSourceNumber ?? "";
+    // The term is in neither the name nor the first source number: only the second matches.
+    expect(bySecondSource.projectName.toLowerCase()).not.toContain(term.toLowerCase());
+    expect((bySecondSource.projectFirstSourceNumber ?? "").toLowerCase()).not.toContain(term.toLowerCase());
+    await search(page).fill(term);
+    await expect(option(page, bySecondSource.projectID)).toBeVisible();
+  });
+
+  test("searches once, 500 ms after the typing stops, for the last term", async ({ page }) => {
+    const sent: URL[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === "/API/Query/" && url.searchParams.get("table") === "vwProjectSearch") sent.push(url);
+    });
+    await pauseClock(page);
+    await search(page).pressSequentially("La");
+    await page.clock.runFor(400);
+    await search(page).pressSequentially("ke");
+    await page.clock.runFor(499);
+    await page.clock.runFor(2);
+    await page.clock.resume();
+    await expect(page.getByRole("option").first()).toBeVisible();
+    // Typing with pauses under 500 ms sent nothing; the pause after it sent one search.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.searchParams.get("where")).toContain("'%Lake%'");
+    expect(sent[0]?.searchParams.get("where")).not.toContain("'%La%'");
+  });
+
+  test("asks for 50 rows and offers at most 50 projects", async ({ page }) => {
+    const answer = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === "/API/Query/" && url.searchParams.get("table") === "vwProjectSearch";
+    });
+    await search(page).fill("a");
+    const response = await answer;
+    expect(new URL(response.url()).searchParams.get("rowLimit")).toBe("50");
+    // More than 50 open projects match "a": the dropdown shows the first 50.
+    expect((await response.json()).meta.TotalRecords).toBeGreaterThan(50);
+    await expect(page.getByRole("option")).toHaveCount(50);
   });
 
   test("leaves out projects whose latest status is 56, 66 or 194", async ({ page }) => {
@@ -94,15 +142,6 @@ test.describe("the project search dropdown", () => {
     await search(page).fill("O'Brien' OR 1=1");
     await expect(page.getByText("No open project matches")).toBeVisible();
   });
-});
-
-test("level 2 of the breadcrumb copies its value with a toast", async ({ page, context }) => {
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signIn(page, "staff");
-  await page.goto("/webapp/project/de?id=12");
-  await breadcrumb(page).getByRole("button", { name: "12" }).click();
-  await expect(page.getByText("12 copied")).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("12");
 });
 
 test("the page title is breadcrumb level 1, then level 2", async ({ page }) => {

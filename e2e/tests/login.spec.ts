@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { pauseClock, signIn, storedToken } from "./support.js";
 
 /** Console messages that report a Content-Security-Policy violation. */
 function watchCsp(page: Page): string[] {
@@ -28,13 +29,20 @@ test("staff signs in and sees their name", async ({ page, request }) => {
   expect(violations).toEqual([]);
 });
 
-test("a wrong password shows the login failure message and stays on the page", async ({ page }) => {
+test("a wrong password shows the Login Failed toast for 10 seconds and stays on the page", async ({ page }) => {
+  await page.clock.install();
   await page.goto("/webapp/login");
   await page.getByLabel("Username").fill("staff");
   await page.getByLabel("Password").fill("wrong");
+  await pauseClock(page);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText("Username or Password is incorrect!")).toBeVisible();
+  const toast = page.getByRole("alert").filter({ hasText: "Login Failed" });
+  await expect(toast).toContainText("Username or Password is incorrect!");
   await expect(page).toHaveURL(/\/webapp\/login$/);
+  await page.clock.runFor(9_500);
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(800);
+  await expect(toast).toHaveCount(0);
 });
 
 test("a deep link without a session goes to the login page", async ({ page }) => {
@@ -43,13 +51,16 @@ test("a deep link without a session goes to the login page", async ({ page }) =>
   await expect(page.getByRole("heading", { name: "Sign in to Office" })).toBeVisible();
 });
 
-test("signing out ends the session", async ({ page }) => {
-  await page.goto("/webapp/login");
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill("demo");
-  await page.getByRole("button", { name: "Sign in" }).click();
+test("signing out ends the session: the server refuses the old token", async ({ page, request }) => {
+  await signIn(page, "admin");
+  const token = await storedToken(page);
+  const before = await request.get("/API/EmployeeInfo/", { headers: { authorization: `Bearer ${token}` } });
+  expect(before.status()).toBe(200);
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/webapp\/login$/);
+  expect(await storedToken(page)).toBeNull();
+  const after = await request.get("/API/EmployeeInfo/", { headers: { authorization: `Bearer ${token}` } });
+  expect(after.status()).toBe(401);
   await page.goto("/webapp/");
   await expect(page).toHaveURL(/\/webapp\/login$/);
 });

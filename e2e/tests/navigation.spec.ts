@@ -1,5 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { breadcrumb, signIn } from "./support.js";
+import { expect, type Page, test } from "@playwright/test";
+import { breadcrumb, pendingApprovalCount, pendingApprovalsText, signIn, tabTo, tokenOf } from "./support.js";
+
+/** The labels of the items of the dropdown menu open now (its own level only). */
+const openMenuItems = (page: Page) => page.getByRole("menu").last().getByRole("menuitem");
 
 test.describe("the desktop menu bar", () => {
   test("nests three levels: More › Lists › Project Categories", async ({ page }) => {
@@ -23,16 +26,39 @@ test.describe("the desktop menu bar", () => {
     await expect(menu.getByRole("button", { name: "Projects" })).not.toHaveAttribute("data-active");
   });
 
-  test("leaves hidden routes out and offers only what the user may open", async ({ page }) => {
+  test("leaves hidden routes out even for an administrator, who may open them", async ({ page }) => {
+    await signIn(page, "admin");
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await menu.getByRole("button", { name: "Credit Card" }).click();
+    // /creditcard, /creditcard/statement and /creditcard/statementsearch are hidden.
+    await expect(openMenuItems(page)).toHaveText(["All Credit Cards", "Report", "Non-Project Expenses"]);
+    await page.keyboard.press("Escape");
+    await menu.getByRole("button", { name: "Projects" }).click();
+    await expect(page.getByRole("menuitem", { name: "Advanced Search" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Project Accounting" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    // Reports and /calendar are hidden: More holds one Calendar, /calendar1's.
+    await menu.getByRole("button", { name: "More" }).click();
+    await expect(openMenuItems(page)).toHaveText(["Shipping", "Lists", "Calendar", "Release Notes"]);
+    await page.getByRole("menuitem", { name: "Calendar" }).click();
+    await expect(page).toHaveURL(/\/webapp\/calendar1$/);
+    // Hidden is not closed: the administrator opens them by address.
+    for (const [path, title] of [
+      ["/reports", "Reports"],
+      ["/calendar", "Calendar"],
+      ["/creditcard/statement", "Credit Card Statement"],
+    ] as const) {
+      await page.goto(`/webapp${path}`);
+      await expect(breadcrumb(page).getByText(title, { exact: true })).toBeVisible();
+    }
+  });
+
+  test("offers staff only what staff may open", async ({ page }) => {
     await signIn(page, "staff");
     const menu = page.getByRole("navigation", { name: "Main menu" });
     await menu.getByRole("button", { name: "Projects" }).click();
-    await expect(page.getByRole("menuitem", { name: "Advanced Search" })).toBeVisible();
-    await expect(page.getByRole("menuitem", { name: "Notes / Time Search" })).toBeVisible();
-    // Hidden: project accounting; not allowed to staff: adding a project, the status audit.
-    await expect(page.getByRole("menuitem", { name: "Project Accounting" })).toHaveCount(0);
-    await expect(page.getByRole("menuitem", { name: "New Project" })).toHaveCount(0);
-    await expect(page.getByRole("menuitem", { name: "Status Audit" })).toHaveCount(0);
+    // Not allowed to staff: adding a project, the status audit, portal orders.
+    await expect(openMenuItems(page)).toHaveText(["Advanced Search", "Notes / Time Search"]);
     await page.keyboard.press("Escape");
     await expect(menu.getByRole("button", { name: "Credit Card" })).toHaveCount(0);
   });
@@ -60,6 +86,36 @@ test.describe("the desktop menu bar", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/webapp\/project$/);
   });
+
+  test("opens a nested submenu from the keyboard: More › Lists › Project Categories", async ({ page }) => {
+    await signIn(page, "admin");
+    const more = page.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "More" });
+    await tabTo(page, more);
+    await page.keyboard.press("Enter");
+    const shipping = page.getByRole("menuitem", { name: "Shipping" });
+    await expect(shipping).toBeVisible();
+    await page.keyboard.press("ArrowDown");
+    await expect(shipping).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    const lists = page.getByRole("menuitem", { name: "Lists", exact: true });
+    await expect(lists).toBeFocused();
+    await expect(lists).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("ArrowRight");
+    await expect(lists).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("menuitem", { name: "All Lists" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Project Categories" })).toBeFocused();
+    // Left goes back up a level, Right down again.
+    await page.keyboard.press("ArrowLeft");
+    await expect(lists).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("menuitem", { name: "All Lists" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Project Categories" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/webapp\/list\/clientcategories$/);
+    await expect(breadcrumb(page).getByText("Project Categories", { exact: true })).toBeVisible();
+  });
 });
 
 test.describe("the mobile layout", () => {
@@ -85,6 +141,64 @@ test.describe("the mobile layout", () => {
     await burger.click();
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/webapp\/login$/);
+  });
+
+  test("has the header's settings gear, time clock, Project Notes and the user's name", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.addCookies([{ name: "device", value: "MOBILE", url: "http://127.0.0.1" }]);
+    const info = await request.get("/API/EmployeeInfo/", {
+      headers: { authorization: `Bearer ${await tokenOf(request, "admin")}` },
+    });
+    const [user] = (await info.json()).data;
+    await signIn(page, "admin");
+    const header = page.getByRole("banner");
+    await expect(header.getByText(`${user.empFirstName} ${user.empLastName}`, { exact: true })).toBeVisible();
+    const clock = header.getByRole("link", { name: "Time Clock" });
+    await expect(clock).toHaveAttribute("target", "_blank");
+    await expect(clock).toHaveAttribute("href", /^https?:\/\//);
+    await header.getByRole("button", { name: "Project Notes" }).click();
+    await expect(page.getByRole("dialog", { name: "Project Notes" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await header.getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveURL(/\/webapp\/settings$/);
+  });
+
+  test("shows the inbox's pending-approval count, loaded when the shell starts", async ({ page, context, request }) => {
+    const expected = pendingApprovalsText(await pendingApprovalCount(request, "admin"));
+    await context.addCookies([{ name: "device", value: "MOBILE", url: "http://127.0.0.1" }]);
+    await signIn(page, "admin");
+    const inbox = page.getByRole("banner").getByRole("link", { name: `Inbox: ${expected}` });
+    await expect(inbox).toBeVisible();
+    await page.getByRole("button", { name: "Menu" }).click();
+    const item = page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: `Inbox: ${expected}` });
+    await item.click();
+    await expect(page).toHaveURL(/\/webapp\/inbox$/);
+  });
+
+  test("works from the keyboard: open the menu, a dropdown in it, and a page", async ({ page, context }) => {
+    await context.addCookies([{ name: "device", value: "MOBILE", url: "http://127.0.0.1" }]);
+    await signIn(page, "admin");
+    const burger = page.getByRole("button", { name: "Menu" });
+    await tabTo(page, burger);
+    await page.keyboard.press("Enter");
+    await expect(burger).toHaveAttribute("aria-expanded", "true");
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    const more = menu.getByRole("button", { name: "More" });
+    await tabTo(page, more);
+    await page.keyboard.press("Enter");
+    await expect(more).toHaveAttribute("aria-expanded", "true");
+    const lists = menu.getByRole("button", { name: "Lists" });
+    await tabTo(page, lists);
+    await page.keyboard.press("Space");
+    await expect(lists).toHaveAttribute("aria-expanded", "true");
+    await tabTo(page, menu.getByRole("link", { name: "Vendor Categories" }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/webapp\/list\/vendorcategories$/);
+    await expect(menu).toHaveCount(0);
+    await expect(breadcrumb(page).getByText("Vendor Categories", { exact: true })).toBeVisible();
   });
 
   test("the server picks the layout from the user agent, and the user can switch it", async ({ browser }) => {

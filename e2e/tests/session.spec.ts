@@ -1,22 +1,80 @@
-import { expect, test } from "@playwright/test";
-import { signIn } from "./support.js";
+import { expect, type Page, test } from "@playwright/test";
+import { revoke, signIn, storedToken } from "./support.js";
 
-test("a 401 shows Unauthorized, counts 15 seconds down, then logs out to login", async ({ page, request }) => {
-  await page.clock.install();
-  await signIn(page, "staff");
-  // The session ends on the server (as when it expires): the next call answers 401.
-  const token = await page.evaluate(() => localStorage.getItem("office.token"));
-  const logout = await request.post("/API/Logout/", { headers: { authorization: `Bearer ${token}` } });
-  expect(logout.ok()).toBe(true);
-  await page.getByRole("textbox", { name: "Project search" }).fill("Lake");
-  await page.clock.runFor(600);
+const countdown = (page: Page, seconds: number) =>
+  page.getByText(`You will redirect to Login page after ${seconds} seconds...`);
+
+/** After the 'Unauthorized' page has shown 15 s: the token is forgotten and the browser is on login. */
+async function expectCountdownToLogin(page: Page) {
   await expect(page.getByRole("heading", { name: "Unauthorized" })).toBeVisible();
-  await expect(page.getByText("You will redirect to Login page after 15 seconds...")).toBeVisible();
+  await expect(countdown(page, 15)).toBeVisible();
   await page.clock.runFor(5_000);
-  await expect(page.getByText("You will redirect to Login page after 10 seconds...")).toBeVisible();
+  await expect(countdown(page, 10)).toBeVisible();
   await page.clock.runFor(10_000);
   await expect(page).toHaveURL(/\/webapp\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem("office.token"))).toBeNull();
+  expect(await storedToken(page)).toBeNull();
+}
+
+test.describe("a 401 starts the 15-second countdown, then logs out to login", () => {
+  test.beforeEach(async ({ page }) => page.clock.install());
+
+  test("on a call of the page", async ({ page, request }) => {
+    await signIn(page, "staff");
+    // The session ends on the server (as when it expires): the next call answers 401.
+    await revoke(request, await storedToken(page));
+    await page.getByRole("textbox", { name: "Project search" }).fill("Lake");
+    await page.clock.runFor(600);
+    await expectCountdownToLogin(page);
+  });
+
+  test("on a navigation, while the guard loads the permissions", async ({ page, request }) => {
+    await signIn(page, "staff");
+    await revoke(request, await storedToken(page));
+    // Opening an address loads the app afresh: the guard asks for the permissions first.
+    await page.goto("/webapp/project");
+    await expectCountdownToLogin(page);
+  });
+
+  test("on a write, instead of the Failed toast", async ({ page, request }) => {
+    await signIn(page, "admin");
+    await page.goto("/webapp/rn");
+    await page.getByRole("button", { name: "New release note" }).click();
+    const add = page.getByRole("dialog", { name: "New release note" });
+    await add.getByLabel("Version").fill("9.9.9");
+    await add.getByLabel("Date").fill("12/01/2026");
+    await add.getByLabel("Title").fill("Written after the session ended");
+    await revoke(request, await storedToken(page));
+    const insert = page.waitForResponse((r) => r.url().endsWith("/API/Insert/"));
+    await add.getByRole("button", { name: "Insert" }).click();
+    expect((await insert).status()).toBe(401);
+    await expect(page.getByRole("heading", { name: "Unauthorized" })).toBeVisible();
+    await expect(page.getByText("Record insert is Failed!")).toHaveCount(0);
+    await expectCountdownToLogin(page);
+  });
+});
+
+test("a token past its own expiry sends no call and opens Expired Session, with a way to sign in again", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signIn(page, "staff");
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/API/")) sent.push(r.url());
+  });
+  // Eight hours (the token's lifetime) and a minute later, by the browser's clock.
+  await page.clock.fastForward("08:01:00");
+  await page.getByRole("textbox", { name: "Project search" }).fill("Lake");
+  await page.clock.runFor(600);
+  await expect(page.getByRole("heading", { name: "Expired Session" })).toBeVisible();
+  expect(sent).toEqual([]);
+  // Opened afresh, the guard finds the same.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Expired Session" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in again" }).click();
+  await expect(page).toHaveURL(/\/webapp\/login$/);
+  expect(await storedToken(page)).toBeNull();
+  expect(sent).toEqual([]);
 });
 
 test("the browser's online state is shown, and a call without an answer opens Server Internal Error", async ({
@@ -36,7 +94,12 @@ test("the browser's online state is shown, and a call without an answer opens Se
   await context.setOffline(false);
   await expect(status).toHaveText("Online");
   // Administrators may re-send the call with DEBUG=1; now it reaches the server.
+  const resent = page.waitForRequest((r) => r.url().includes("/API/Query/"));
   await page.getByRole("button", { name: "Debug" }).click();
+  const params = new URL((await resent).url()).searchParams;
+  expect(params.get("DEBUG")).toBe("1");
+  expect(params.get("table")).toBe("vwProjectSearch");
+  expect(params.get("where")).toContain("Lake");
   await page.getByRole("tab", { name: "Response" }).click();
   await expect(page.getByRole("tabpanel")).toContainText('"TotalRecords"');
 });
@@ -46,6 +109,7 @@ test("staff sees no Debug button on Server Internal Error", async ({ page, conte
   await context.setOffline(true);
   await page.getByRole("textbox", { name: "Project search" }).fill("Lake");
   await expect(page.getByRole("heading", { name: "Server Internal Error" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Params" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Debug" })).toHaveCount(0);
   await context.setOffline(false);
 });

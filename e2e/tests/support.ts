@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 
 /** Signs in through the login page, as a person would, and waits for the shell. */
 export async function signIn(page: Page, username: string, landing = /\/webapp\/?$/) {
@@ -38,3 +38,42 @@ export function watchCsp(page: Page): string[] {
 }
 
 export const breadcrumb = (page: Page) => page.getByRole("navigation", { name: "Breadcrumb" });
+
+/** The session token the web app keeps in the browser. */
+export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("office.token"));
+
+/** Ends a session on the server, as POST /API/Logout/ with its token does (the next call is a 401). */
+export async function revoke(request: APIRequestContext, token: string | null) {
+  const response = await request.post("/API/Logout/", { headers: { authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBe(true);
+}
+
+/** The inbox's pending-approval count of a demo account, through the API's named query. */
+export async function pendingApprovalCount(request: APIRequestContext, username: string): Promise<number> {
+  const token = await tokenOf(request, username);
+  const response = await request.post("/API/ExecuteQuery/", {
+    data: { query: "pendingApprovalCount" },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  return (await response.json()).data[0].TotalCount;
+}
+
+/** The count in the words the web app uses. */
+export const pendingApprovalsText = (count: number) =>
+  `${count === 0 ? "No" : count} pending approval${count === 1 ? "" : "s"}`;
+
+/** Presses Tab until `target` has the focus (at most `limit` times), as a keyboard user reaches it. */
+export async function tabTo(page: Page, target: Locator, limit = 40) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Stops the page's clock (installed with page.clock.install) so that timers fire only with runFor. */
+export async function pauseClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1_000);
+}

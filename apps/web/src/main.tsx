@@ -1,13 +1,9 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
-import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
-import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { AppRoot } from "./app/AppRoot";
 import { reloadForChunk } from "./app/chunk-reload";
 import { createRouter } from "./app/router";
-import { theme } from "./app/theme";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
@@ -17,11 +13,4 @@ window.addEventListener("vite:preloadError", (event) => {
   if (reloadForChunk()) event.preventDefault();
 });
 
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
-      <RouterProvider router={createRouter()} />
-    </MantineProvider>
-  </StrictMode>,
-);
+createRoot(root).render(<AppRoot router={createRouter()} />);

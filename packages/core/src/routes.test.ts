@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PAGES } from "./pages.js";
+import { RESOURCES } from "./resources/index.js";
 import {
   findRoute,
   menuHolds,
@@ -108,6 +109,17 @@ describe("the route table", () => {
     expect(routeName("/employee/all")).toBe("employee-all");
     expect(routeName("/")).toBe("index");
     expect(routeName("/rn")).toBe("rn");
+  });
+
+  it("names a served table as the record of data-entry routes only, on the route's own page", () => {
+    const withRecord = ROUTES.filter((r) => r.record);
+    expect(withRecord.map((r) => r.path)).toEqual(expect.arrayContaining(["/project/de", "/employee/de"]));
+    for (const r of withRecord) {
+      expect(r.path.endsWith("/de")).toBe(true);
+      const resource = RESOURCES.get(r.record ?? "");
+      expect(resource?.kind).toBe("table");
+      expect(resource?.access.view).toBe(r.gate);
+    }
   });
 
   it("finds a route whatever the trailing slash or case", () => {

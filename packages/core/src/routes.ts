@@ -42,6 +42,11 @@ export interface RouteDef {
   menu?: readonly string[];
   /** The menu item's label where it differs from the page title. */
   label?: string;
+  /**
+   * The resource (table) whose record a data-entry route shows when opened with `?id=`: the
+   * breadcrumb's level 2 is that id, and an id that names no record is 'Not Found' (-404).
+   */
+  record?: string;
 }
 
 const area = (
@@ -63,7 +68,7 @@ export const ROUTES: readonly RouteDef[] = [
     ["Projects"],
     [
       { path: "/project", title: "Project Search", label: "Advanced Search" },
-      { path: "/project/de", title: "Project", label: "New Project" },
+      { path: "/project/de", title: "Project", label: "New Project", record: "tblProject" },
     ],
   ),
   ...area("projects", PAGES.notesTimeSearch, ["Projects"], [{ path: "/project/pn", title: "Notes / Time Search" }]),
@@ -82,7 +87,7 @@ export const ROUTES: readonly RouteDef[] = [
     [
       { path: "/employee/all", title: "Employees", label: "All Employees" },
       { path: "/employee", title: "Employee Search", label: "Advanced Search" },
-      { path: "/employee/de", title: "Employee", label: "New Employee" },
+      { path: "/employee/de", title: "Employee", label: "New Employee", record: "tblEmployee" },
     ],
   ),
   ...area(

@@ -1,5 +1,12 @@
-import { CLIENT_STATUS, type ErrorBody, isErrorBody, type QueryResponse, statusText } from "@office/core";
-import { tokenStore } from "../auth/token-store";
+import {
+  APP_STATUS,
+  type ErrorBody,
+  EXPIRED_SESSION_ERROR,
+  isErrorBody,
+  type QueryResponse,
+  statusText,
+} from "@office/core";
+import { tokenExpired, tokenStore } from "../auth/token-store";
 
 type Method = "GET" | "POST" | "PUT";
 
@@ -27,11 +34,28 @@ export class ApiError extends Error {
   }
 }
 
-/** Sends a request with the session token; a failure becomes an ApiError, success its JSON. */
+/**
+ * The stored session has run out by its token's own expiry (spec 8: status 500, the error
+ * name ExpiredAuthSessionError). Raised before a call is sent: the server would refuse it.
+ */
+export class ExpiredAuthSessionError extends Error {
+  override name = EXPIRED_SESSION_ERROR;
+  readonly statusCode = 500;
+
+  constructor() {
+    super("Your session has expired. Sign in again to go on.");
+  }
+}
+
+/**
+ * Sends a request with the session token; a failure becomes an ApiError, success its JSON.
+ * A token past its expiry sends nothing and raises ExpiredAuthSessionError.
+ */
 export async function send<T>(request: SentRequest): Promise<T> {
   const { method, path, params, body } = request;
   const headers: Record<string, string> = {};
   const token = tokenStore.get();
+  if (token && tokenExpired(token)) throw new ExpiredAuthSessionError();
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
   const query = new URLSearchParams(params).toString();
@@ -45,7 +69,7 @@ export async function send<T>(request: SentRequest): Promise<T> {
   } catch {
     throw new ApiError(
       {
-        statusCode: CLIENT_STATUS.noAnswer,
+        statusCode: APP_STATUS.noAnswer,
         error: "Network Error",
         message: "The server could not be reached.",
         path,
@@ -79,12 +103,28 @@ export interface QueryParams {
   continue?: 1;
 }
 
-/** GET /API/Query/: rows of a table or view of the data service. */
+/**
+ * GET /API/Query/: rows of a table or view of the data service. An answer without its list
+ * of rows is an internal-server error (spec 7), shown like any 500: a toast.
+ */
 export async function queryRows<Row>(params: QueryParams): Promise<QueryResponse<Row>> {
   const sent = Object.fromEntries(
     Object.entries(params)
       .filter(([, v]) => v !== undefined && v !== "")
       .map(([k, v]) => [k, String(v)]),
   );
-  return send<QueryResponse<Row>>({ method: "GET", path: "/API/Query/", params: sent });
+  const request: SentRequest = { method: "GET", path: "/API/Query/", params: sent };
+  const answer = await send<QueryResponse<Row> | null>(request);
+  if (!Array.isArray(answer?.data)) {
+    throw new ApiError(
+      {
+        statusCode: 500,
+        error: statusText(500),
+        message: "The answer of the data service held no data.",
+        path: request.path,
+      },
+      request,
+    );
+  }
+  return answer;
 }

@@ -12,7 +12,7 @@ async function copy(value: string) {
 
 function Level2({ crumb }: { crumb: Crumb }) {
   const { level2, target, clipboard } = crumb;
-  if (level2 === LOADING_CRUMB) return <Loader size="xs" type="dots" aria-label="Loading" />;
+  if (level2 === LOADING_CRUMB) return <Loader size="xs" type="dots" role="status" aria-label="Loading" />;
   const onClick = clipboard ? () => void copy(clipboard) : undefined;
   if (target) {
     return (

@@ -4,18 +4,24 @@ import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { RouteIcon } from "./icons";
 
-function MenuEntries({ nodes }: { nodes: MenuNode[] }) {
+export function MenuEntries({ nodes }: { nodes: MenuNode[] }) {
   return nodes.map((node) =>
     node.kind === "item" ? (
-      <Menu.Item
-        key={node.route.path}
-        component={Link}
-        to={node.route.path}
-        disabled={node.route.disabled}
-        leftSection={<RouteIcon name={node.route.icon} size={16} />}
-      >
-        {node.label}
-      </Menu.Item>
+      node.route.disabled ? (
+        // A disabled route is shown greyed out and leads nowhere: a disabled item, no address.
+        <Menu.Item key={node.route.path} disabled leftSection={<RouteIcon name={node.route.icon} size={16} />}>
+          {node.label}
+        </Menu.Item>
+      ) : (
+        <Menu.Item
+          key={node.route.path}
+          component={Link}
+          to={node.route.path}
+          leftSection={<RouteIcon name={node.route.icon} size={16} />}
+        >
+          {node.label}
+        </Menu.Item>
+      )
     ) : (
       <Menu.Sub key={node.label}>
         <Menu.Sub.Target>

@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { ErrorDetails } from "./ErrorDetails";
 import type { Failure } from "./failures";
 import { SessionCountdown } from "./SessionCountdown";
+import { signOutToLogin } from "./sign-out";
 
 function WayOut({ action }: { action: ReturnType<typeof errorPageView>["action"] }) {
   const navigate = useNavigate();
@@ -21,8 +22,16 @@ function WayOut({ action }: { action: ReturnType<typeof errorPageView>["action"]
         </Anchor>
       );
     case "login":
+      // The run-out token is forgotten on the way, so the login page starts clean.
       return (
-        <Anchor component={Link} to="/login">
+        <Anchor
+          component={Link}
+          to="/login"
+          onClick={(event) => {
+            event.preventDefault();
+            void signOutToLogin(navigate);
+          }}
+        >
           Sign in again
         </Anchor>
       );

@@ -1,13 +1,13 @@
-import { ActionIcon, Anchor, Burger, Button, Group, Modal, Text } from "@mantine/core";
+import { ActionIcon, Anchor, Burger, Button, Group, Indicator, Modal, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { can, type Layout, PAGES, type PermissionRow, type SignedInUser } from "@office/core";
-import { IconClock, IconLogout, IconNotes, IconSettings } from "@tabler/icons-react";
+import { IconClock, IconInbox, IconLogout, IconNotes, IconSettings } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { NetworkStatus } from "./NetworkStatus";
 import { ProjectSearch } from "./ProjectSearch";
 import { QuickLaunch } from "./QuickLaunch";
-import { appConfigQuery } from "./session";
+import { appConfigQuery, pendingApprovalsLabel } from "./session";
 import { UserAvatar } from "./UserAvatar";
 
 function Logo() {
@@ -18,51 +18,90 @@ function Logo() {
   );
 }
 
-function TimeClockLink() {
+function SettingsLink() {
+  return (
+    <ActionIcon component={Link} to="/settings" variant="subtle" size="lg" aria-label="Settings">
+      <IconSettings size={20} aria-hidden="true" />
+    </ActionIcon>
+  );
+}
+
+/** The external time clock in a new tab; an icon alone in the compact (mobile) header. */
+function TimeClockLink({ compact = false }: { compact?: boolean }) {
   const { data: config } = useQuery(appConfigQuery);
   if (!config) return null;
+  const link = { component: "a", href: config.timeClockUrl, target: "_blank", rel: "noopener noreferrer" } as const;
+  if (compact) {
+    return (
+      <ActionIcon {...link} variant="subtle" size="lg" aria-label="Time Clock">
+        <IconClock size={20} aria-hidden="true" />
+      </ActionIcon>
+    );
+  }
   return (
-    <Button
-      component="a"
-      href={config.timeClockUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-      variant="subtle"
-      size="sm"
-      leftSection={<IconClock size={16} aria-hidden="true" />}
-    >
+    <Button {...link} variant="subtle" size="sm" leftSection={<IconClock size={16} aria-hidden="true" />}>
       Time Clock
     </Button>
   );
 }
 
-function ProjectNotesButton() {
+function ProjectNotesButton({ compact = false }: { compact?: boolean }) {
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
-      <Button variant="outline" size="sm" leftSection={<IconNotes size={16} aria-hidden="true" />} onClick={open}>
-        Project Notes
-      </Button>
+      {compact ? (
+        <ActionIcon variant="subtle" size="lg" aria-label="Project Notes" onClick={open}>
+          <IconNotes size={20} aria-hidden="true" />
+        </ActionIcon>
+      ) : (
+        <Button variant="outline" size="sm" leftSection={<IconNotes size={16} aria-hidden="true" />} onClick={open}>
+          Project Notes
+        </Button>
+      )}
       <Modal opened={opened} onClose={close} title="Project Notes" size="lg" />
     </>
   );
 }
 
+/** The inbox with its pending-approval count (spec 2.5) in the mobile header: a red dot with the number while any wait. */
+function InboxLink({ count }: { count: number | undefined }) {
+  const label = count === undefined ? "Inbox" : `Inbox: ${pendingApprovalsLabel(count)}`;
+  return (
+    <Indicator label={<span aria-hidden="true">{count}</span>} size={16} color="red" disabled={!count} offset={4}>
+      <ActionIcon component={Link} to="/inbox" variant="subtle" size="lg" aria-label={label}>
+        <IconInbox size={20} aria-hidden="true" />
+      </ActionIcon>
+    </Indicator>
+  );
+}
+
+const fullName = (user: SignedInUser) => `${user.empFirstName} ${user.empLastName}`;
+
 interface HeaderProps {
   layout: Layout;
   user: SignedInUser | undefined;
   permissions: readonly PermissionRow[];
+  pendingApprovals: number | undefined;
   menuOpened: boolean;
   onToggleMenu: () => void;
   onLogout: () => void;
 }
 
-/** The top header (spec 2.2), in the desktop or the mobile arrangement. */
-export function Header({ layout, user, permissions, menuOpened, onToggleMenu, onLogout }: HeaderProps) {
+/** The top header (spec 2.2), in the desktop or the (compact) mobile arrangement. */
+export function Header({
+  layout,
+  user,
+  permissions,
+  pendingApprovals,
+  menuOpened,
+  onToggleMenu,
+  onLogout,
+}: HeaderProps) {
   const avatar = user ? <UserAvatar user={user} /> : null;
+  const mayLogNotes = can(permissions, PAGES.notes, "add");
   if (layout === "mobile") {
     return (
-      <Group component="header" justify="space-between" px="sm" py={6} wrap="nowrap">
+      <Group component="header" justify="space-between" px="sm" py={6} gap="xs">
         <Group gap="xs" wrap="nowrap">
           <Burger
             opened={menuOpened}
@@ -74,8 +113,17 @@ export function Header({ layout, user, permissions, menuOpened, onToggleMenu, on
           />
           <Logo />
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap={4} wrap="wrap" justify="flex-end">
           <NetworkStatus />
+          {mayLogNotes ? <ProjectNotesButton compact /> : null}
+          <InboxLink count={pendingApprovals} />
+          <SettingsLink />
+          <TimeClockLink compact />
+          {user ? (
+            <Text size="xs" fw={500} truncate maw={140}>
+              {fullName(user)}
+            </Text>
+          ) : null}
           {avatar}
         </Group>
       </Group>
@@ -87,15 +135,17 @@ export function Header({ layout, user, permissions, menuOpened, onToggleMenu, on
         <Logo />
         <ProjectSearch />
         <QuickLaunch />
-        {can(permissions, PAGES.notes, "add") ? <ProjectNotesButton /> : null}
+        {mayLogNotes ? <ProjectNotesButton /> : null}
       </Group>
       <Group gap="xs" wrap="nowrap">
         <NetworkStatus />
-        <ActionIcon component={Link} to="/settings" variant="subtle" size="lg" aria-label="Settings">
-          <IconSettings size={20} aria-hidden="true" />
-        </ActionIcon>
+        <SettingsLink />
         <TimeClockLink />
-        {user ? <Text size="sm" fw={500}>{`${user.empFirstName} ${user.empLastName}`}</Text> : null}
+        {user ? (
+          <Text size="sm" fw={500}>
+            {fullName(user)}
+          </Text>
+        ) : null}
         {avatar}
         <Button
           variant="default"

@@ -6,25 +6,31 @@ import { Link } from "react-router";
 import { RouteIcon } from "./icons";
 import { ProjectSearch } from "./ProjectSearch";
 import { QuickLaunch } from "./QuickLaunch";
+import { pendingApprovalsLabel } from "./session";
 
 function Entries({ nodes, path, onGo }: { nodes: MenuNode[]; path: string; onGo: () => void }) {
-  return nodes.map((node) =>
-    node.kind === "item" ? (
+  return nodes.map((node) => {
+    if (node.kind === "menu") return <EntryGroup key={node.label} node={node} path={path} onGo={onGo} />;
+    const look = {
+      label: node.label,
+      leftSection: <RouteIcon name={node.route.icon} size={16} />,
+    };
+    // A disabled route is shown greyed out and leads nowhere: no address, announced as disabled.
+    if (node.route.disabled) {
+      return <NavLink key={node.route.path} component="button" type="button" {...look} disabled aria-disabled="true" />;
+    }
+    return (
       <NavLink
         key={node.route.path}
         component={Link}
         to={node.route.path}
-        label={node.label}
-        disabled={node.route.disabled}
+        {...look}
         active={node.route.path === path}
         variant="filled"
-        leftSection={<RouteIcon name={node.route.icon} size={16} />}
         onClick={onGo}
       />
-    ) : (
-      <EntryGroup key={node.label} node={node} path={path} onGo={onGo} />
-    ),
-  );
+    );
+  });
 }
 
 /** A dropdown of the tree: a button that opens and closes its items, open at first if it holds the page. */
@@ -67,13 +73,16 @@ export function MobileNav({ opened, tree, path, pendingApprovals, onGo, onLogout
         component={Link}
         to="/inbox"
         label="Inbox"
+        aria-label={pendingApprovals === undefined ? "Inbox" : `Inbox: ${pendingApprovalsLabel(pendingApprovals)}`}
+        active={path === "/inbox"}
+        variant="filled"
         leftSection={<IconInbox size={16} aria-hidden="true" />}
         rightSection={
-          pendingApprovals ? (
-            <Badge size="sm" color="red" aria-label={`${pendingApprovals} pending approvals`}>
+          pendingApprovals === undefined ? null : (
+            <Badge size="sm" color={pendingApprovals ? "red" : "gray"} aria-hidden="true">
               {pendingApprovals}
             </Badge>
-          ) : null
+          )
         }
         onClick={onGo}
       />

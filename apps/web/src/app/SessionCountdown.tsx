@@ -2,8 +2,7 @@ import { Text } from "@mantine/core";
 import { redirectNotice, SESSION_EXPIRY_COUNTDOWN_SECONDS } from "@office/core";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { signOut } from "../auth/session";
-import { queryClient } from "./query-client";
+import { signOutToLogin } from "./sign-out";
 
 /** After a 401 (spec 4, Session): counts 15 seconds down, then logs out and goes to login. */
 export function SessionCountdown() {
@@ -21,10 +20,7 @@ export function SessionCountdown() {
 
   useEffect(() => {
     if (left > 0) return;
-    void signOut().then(() => {
-      queryClient.clear();
-      navigate("/login", { replace: true });
-    });
+    void signOutToLogin(navigate, { replace: true });
   }, [left, navigate]);
 
   return (

@@ -1,13 +1,11 @@
 import { Box } from "@mantine/core";
 import { findRoute, menuTree, NOT_FOUND_ROUTE, ROUTES, routeAccess } from "@office/core";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
-import { signOut } from "../auth/session";
 import { Breadcrumb } from "./Breadcrumb";
 import { type Crumb, defaultCrumb, pageTitle, SetCrumbContext } from "./breadcrumb-context";
 import { DesktopNav } from "./DesktopNav";
-import { DevBanner } from "./DevBanner";
 import { useLayout } from "./device";
 import { ErrorPage } from "./ErrorPage";
 import { clearFailure, useFailure } from "./failures";
@@ -15,6 +13,7 @@ import { Header } from "./Header";
 import { MobileNav } from "./MobileNav";
 import { queryClient } from "./query-client";
 import { pendingApprovalCountQuery, permissionsQuery, userQuery } from "./session";
+import { signOutToLogin } from "./sign-out";
 
 /** The shell around every page but login: header, menus, breadcrumb, and the page or its failure. */
 export function ShellLayout() {
@@ -36,18 +35,20 @@ function Shell() {
   const [menuOpened, setMenuOpened] = useState(false);
   const { data: user } = useQuery(userQuery);
   const { data: permissions = [] } = useQuery(permissionsQuery);
-  const { data: pendingApprovals } = useQuery({ ...pendingApprovalCountQuery, enabled: layout === "mobile" });
+  // The inbox count is loaded when the shell starts, in either layout, and kept (spec 6).
+  const { data: pendingApprovals } = useQuery(pendingApprovalCountQuery);
 
   // The menus offer what the user may open; disabled items stay, shown disabled.
   const tree = useMemo(
     () => menuTree(ROUTES.filter((r) => r.disabled || routeAccess(r, "", permissions) === "allowed")),
     [permissions],
   );
-  const crumb = pageCrumb ?? defaultCrumb(route.path, location.search);
+  const crumb = pageCrumb ?? defaultCrumb(route, location.search, failure === null);
 
-  // A failure belongs to the page it happened on; a new address starts clean.
+  // A failure belongs to the page it happened on; a new address starts clean. A layout effect,
+  // so it runs before the new page's own effects, which may report a failure of their own.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design.
-  useEffect(() => {
+  useLayoutEffect(() => {
     clearFailure();
     setMenuOpened(false);
   }, [location.key]);
@@ -56,20 +57,16 @@ function Shell() {
     document.title = pageTitle(route.title, crumb?.level2);
   }, [route.title, crumb?.level2]);
 
-  const logout = () =>
-    void signOut().then(() => {
-      queryClient.clear();
-      navigate("/login");
-    });
+  const logout = () => void signOutToLogin(navigate);
 
   return (
     <SetCrumbContext.Provider value={setPageCrumb}>
-      <DevBanner />
       <Box bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
         <Header
           layout={layout}
           user={user}
           permissions={permissions}
+          pendingApprovals={pendingApprovals}
           menuOpened={menuOpened}
           onToggleMenu={() => setMenuOpened((o) => !o)}
           onLogout={logout}

@@ -1,3 +1,4 @@
+import type { RouteDef } from "@office/core";
 import { createContext, type ReactNode, useContext, useEffect } from "react";
 
 /** What a page adds to its route's breadcrumb (spec 2.6); level 1 is always the route's title. */
@@ -26,10 +27,19 @@ export function useBreadcrumb(crumb: Crumb): void {
   }, [set, level2, target, clipboard, extra]);
 }
 
-/** The crumb a route has before its page says more: a record's id on a data-entry page. */
-export function defaultCrumb(path: string, search: string): Crumb | null {
+/**
+ * The crumb a route has before its page says more: on a data-entry page opened with an id,
+ * '...' while its page is coming to look the record up (a route that names its table), else
+ * (and once a failure stands in for the page) the id itself.
+ */
+export function defaultCrumb(
+  route: Pick<RouteDef, "path" | "record">,
+  search: string,
+  pageComing = true,
+): Crumb | null {
   const id = new URLSearchParams(search).get("id");
-  return path.endsWith("/de") && id ? { level2: id, clipboard: id } : null;
+  if (!route.path.endsWith("/de") || !id) return null;
+  return route.record && pageComing ? { level2: LOADING_CRUMB } : { level2: id, clipboard: id };
 }
 
 /** The page title (spec 1): level 1, then level 2 when there is one. */

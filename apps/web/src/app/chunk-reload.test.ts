@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { isChunkLoadError, mayReload, reloadForChunk } from "./chunk-reload";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { importPage, isChunkLoadError, mayReload, reloadForChunk, reloadInto } from "./chunk-reload";
 
 class MemoryStorage {
   private items = new Map<string, string>();
@@ -32,5 +32,39 @@ describe("reloading after a chunk failed to load", () => {
     expect(reloadForChunk(storage, () => reloads++)).toBe(true);
     expect(reloadForChunk(storage, () => reloads++)).toBe(false);
     expect(reloads).toBe(1);
+  });
+});
+
+describe("loading a page's chunk", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    reloadInto(() => undefined);
+  });
+  const chunkFailure = () => Promise.reject(new TypeError("Failed to fetch dynamically imported module: /x.js"));
+  const browser = () => {
+    const location = { assign: vi.fn(), reload: vi.fn() };
+    vi.stubGlobal("location", location);
+    vi.stubGlobal("sessionStorage", new MemoryStorage());
+    return location;
+  };
+
+  it("reloads into the address a navigation is opening, once, and then lets the failure stand", async () => {
+    const location = browser();
+    reloadInto(() => "/webapp/rn");
+    void importPage(chunkFailure);
+    await Promise.resolve();
+    expect(location.assign).toHaveBeenCalledWith("/webapp/rn");
+    await expect(importPage(chunkFailure)).rejects.toThrow(/dynamically imported module/);
+    expect(location.assign).toHaveBeenCalledTimes(1);
+    expect(location.reload).not.toHaveBeenCalled();
+  });
+
+  it("reloads the address shown when no navigation is under way, and passes other failures on", async () => {
+    const location = browser();
+    void importPage(chunkFailure);
+    await Promise.resolve();
+    expect(location.reload).toHaveBeenCalledTimes(1);
+    await expect(importPage(() => Promise.reject(new TypeError("x is not a function")))).rejects.toThrow("x is not");
+    await expect(importPage(async () => "page")).resolves.toBe("page");
   });
 });

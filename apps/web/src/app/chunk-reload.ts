@@ -14,8 +14,24 @@ export function mayReload(now: number, last: number | null, windowMs = CHUNK_REL
   return last === null || !Number.isFinite(last) || now - last >= windowMs || now < last;
 }
 
+let opening: () => string | undefined = () => undefined;
+
+/**
+ * Tells the reload where a navigation under way is going (the router knows): the browser
+ * still shows the previous address, and the reload must land where the user was going.
+ */
+export function reloadInto(target: () => string | undefined): void {
+  opening = target;
+}
+
+function reloadPage() {
+  const href = opening();
+  if (href) location.assign(href);
+  else location.reload();
+}
+
 /** Reloads the page once per window; answers whether it did (otherwise the failure stands). */
-export function reloadForChunk(storage: Storage = sessionStorage, reload = () => location.reload()): boolean {
+export function reloadForChunk(storage: Storage = sessionStorage, reload = reloadPage): boolean {
   const now = Date.now();
   const stored = storage.getItem(KEY);
   if (!mayReload(now, stored === null ? null : Number(stored))) return false;

@@ -1,6 +1,6 @@
-import { CLIENT_STATUS, type ErrorBody, failureDisplay, TOASTS } from "@office/core";
+import { APP_STATUS, type ErrorBody, failureDisplay, TOASTS } from "@office/core";
 import { useSyncExternalStore } from "react";
-import { ApiError, type SentRequest } from "../api/client";
+import { ApiError, ExpiredAuthSessionError, type SentRequest } from "../api/client";
 import { showToast } from "./toast";
 
 /** A failure as the error page shows it. */
@@ -14,12 +14,21 @@ export interface Failure {
   response?: ErrorBody;
 }
 
+/**
+ * A record a page asked for by id does not exist (spec 8: -404, 'Not Found' with a Back link).
+ * A page raises it by throwing it from its query function, or with `reportFailure`.
+ */
+export class RecordNotFoundError extends Error {
+  override name = "RecordNotFoundError";
+  readonly statusCode = APP_STATUS.recordNotFound;
+}
+
 export function toFailure(error: unknown): Failure {
   if (error instanceof ApiError) {
     return {
       statusCode: error.statusCode,
       message: error.message,
-      fromApi: error.statusCode !== CLIENT_STATUS.noAnswer,
+      fromApi: error.statusCode !== APP_STATUS.noAnswer,
       request: error.request,
       response: error.body,
     };
@@ -28,10 +37,15 @@ export function toFailure(error: unknown): Failure {
     return { statusCode: error.statusCode, name: error.name, message: error.message, fromApi: false };
   }
   return {
-    statusCode: CLIENT_STATUS.unknown,
+    statusCode: APP_STATUS.unknown,
     message: error instanceof Error ? error.message : String(error),
     fromApi: false,
   };
+}
+
+/** A failure that ends the session: a 401 answer, or a token past its own expiry. */
+export function endsSession(error: unknown): boolean {
+  return (error instanceof ApiError && error.statusCode === 401) || error instanceof ExpiredAuthSessionError;
 }
 
 let current: Failure | null = null;

@@ -1,12 +1,13 @@
 import { NOT_FOUND_ROUTE, ROUTES, type RouteDef, routeName } from "@office/core";
 import { type ComponentType, lazy, Suspense } from "react";
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from "react-router";
-import { importPage } from "./chunk-reload";
+import { importPage, reloadInto } from "./chunk-reload";
 import { PageLoading } from "./PageLoading";
 
 // The guard, the error page and the data cache load with the first route that needs them, so
-// the login page's first load carries none of them.
-const guard = (route: RouteDef) => async (args: LoaderFunctionArgs) => (await import("./guard")).guard(route)(args);
+// the login page's first load carries none of them. The guard's chunk reloads like a page's.
+const guard = (route: RouteDef) => async (args: LoaderFunctionArgs) =>
+  (await importPage(() => import("./guard"))).guard(route)(args);
 const LazyRouteError = lazy(async () => ({ default: (await import("./RouteError")).RouteError }));
 const routeError = (
   <Suspense fallback={<PageLoading />}>
@@ -24,11 +25,14 @@ const PAGES: Record<string, PageModule> = {
   "/rn": async () => (await import("../features/release-notes/ReleaseNotesPage")).ReleaseNotesPage,
   "/forbidden": async () => (await import("./ForbiddenPage")).ForbiddenPage,
   "/update-config": async () => (await import("./UpdateConfigPage")).UpdateConfigPage,
+  "/inbox": async () => (await import("./InboxPage")).InboxPage,
 };
 const emptyPage: PageModule = async () => (await import("./EmptyPage")).EmptyPage;
+// A data-entry route that shows a record: its breadcrumb looks the record up until the area's page lands.
+const recordPage: PageModule = async () => (await import("./RecordPage")).RecordPage;
 
 const lazyPage = (route: RouteDef) => async () => ({
-  Component: await importPage(PAGES[route.path] ?? emptyPage),
+  Component: await importPage(PAGES[route.path] ?? (route.record ? recordPage : emptyPage)),
 });
 
 function child(route: RouteDef): RouteObject {
@@ -39,7 +43,7 @@ function child(route: RouteDef): RouteObject {
 /** The router, derived from the route table of core: login bare, everything else in the shell. */
 export function createRouter() {
   const shell = ROUTES.filter((r) => !r.bare);
-  return createBrowserRouter(
+  const router = createBrowserRouter(
     [
       ...ROUTES.filter((r) => r.bare).map((r) => ({
         id: routeName(r.path),
@@ -49,7 +53,9 @@ export function createRouter() {
         hydrateFallbackElement: <PageLoading />,
       })),
       {
-        lazy: async () => ({ Component: await importPage(async () => (await import("./ShellLayout")).ShellLayout) }),
+        lazy: async () => ({
+          Component: await importPage(async () => (await import("./ShellLayout")).ShellLayout),
+        }),
         errorElement: routeError,
         hydrateFallbackElement: <PageLoading />,
         children: [
@@ -66,4 +72,10 @@ export function createRouter() {
     ],
     { basename: "/webapp" },
   );
+  // A chunk that fails during a navigation reloads into the address being opened.
+  reloadInto(() => {
+    const next = router.state.navigation.location;
+    return next ? router.createHref(next) : undefined;
+  });
+  return router;
 }

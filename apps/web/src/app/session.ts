@@ -25,7 +25,7 @@ export const appConfigQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-/** The inbox's pending-approval count (spec 6): loaded when the shell starts. */
+/** The inbox's pending-approval count (spec 6): loaded when the shell starts, in either layout, and kept. */
 export const pendingApprovalCountQuery = queryOptions({
   queryKey: [...SESSION_KEY, "pendingApprovalCount"],
   queryFn: async () => {
@@ -36,3 +36,7 @@ export const pendingApprovalCountQuery = queryOptions({
   },
   staleTime: Number.POSITIVE_INFINITY,
 });
+
+/** The count in words, for the mobile header, the menu and the inbox's breadcrumb. */
+export const pendingApprovalsLabel = (count: number) =>
+  `${count === 0 ? "No" : count} pending approval${count === 1 ? "" : "s"}`;

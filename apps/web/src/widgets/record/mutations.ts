@@ -1,6 +1,7 @@
 import { TOASTS, type Toast } from "@office/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
+import { endsSession } from "../../app/failures";
 import { showToast } from "../../app/toast";
 
 type Fields = Record<string, unknown>;
@@ -44,6 +45,9 @@ export function useRecordWrites(table: string) {
       showToast(OUTCOME[kind].done);
       return client.invalidateQueries({ queryKey: [table] });
     },
-    onError: (_error, { kind }) => showToast(OUTCOME[kind].failed),
+    // A 401 (or an expired token) is the shell's: the error page counts down to login.
+    onError: (error, { kind }) => {
+      if (!endsSession(error)) showToast(OUTCOME[kind].failed);
+    },
   });
 }

@@ -1,0 +1,19 @@
+import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { StrictMode } from "react";
+import { type DataRouter, RouterProvider } from "react-router";
+import { DevBanner } from "./DevBanner";
+import { theme } from "./theme";
+
+/** Everything the app renders, around every route, bare login included: the Dev Version banner of a development build sits here. */
+export function AppRoot({ router }: { router: DataRouter }) {
+  return (
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <Notifications position="top-right" />
+        <DevBanner />
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,21 @@
+import { findRoute, routeAccess } from "@office/core";
+import { useQuery } from "@tanstack/react-query";
+import { useBreadcrumb } from "./breadcrumb-context";
+import { pendingApprovalCountQuery, pendingApprovalsLabel, permissionsQuery } from "./session";
+
+const APPROVALS = findRoute("/approvals");
+
+/**
+ * /inbox until the inbox area lands: its breadcrumb says how many approvals wait (the count
+ * the shell keeps, spec 6) and, for those who may decide them, leads on to Approvals.
+ */
+export function InboxPage() {
+  const { data: count } = useQuery(pendingApprovalCountQuery);
+  const { data: permissions = [] } = useQuery(permissionsQuery);
+  const mayApprove = APPROVALS !== undefined && routeAccess(APPROVALS, "", permissions) === "allowed";
+  useBreadcrumb({
+    ...(mayApprove && APPROVALS ? { level2: APPROVALS.title, target: APPROVALS.path } : {}),
+    extra: count === undefined ? undefined : pendingApprovalsLabel(count),
+  });
+  return null;
+}

@@ -1,0 +1,12 @@
+import type { NavigateFunction } from "react-router";
+import { signOut } from "../auth/session";
+import { clearFailure } from "./failures";
+import { queryClient } from "./query-client";
+
+/** Logs out (the token revoked if it still can be, then forgotten), drops the session's data and goes to login. */
+export async function signOutToLogin(navigate: NavigateFunction, options: { replace?: boolean } = {}): Promise<void> {
+  await signOut();
+  queryClient.clear();
+  clearFailure();
+  navigate("/login", options);
+}
