@@ -21,8 +21,9 @@ test("a chunk that fails to load reloads the page once, into the page being open
   page,
 }) => {
   await signIn(page, "admin");
-  await page.route(RELEASE_NOTES_CHUNK, (route) => route.abort(), { times: 1 });
   const loads = countLoads(page);
+  // Gone until the page reloads (a module preload and the import itself both ask for it).
+  await page.route(RELEASE_NOTES_CHUNK, (route) => (loads.count === 0 ? route.abort() : route.continue()));
   await openReleaseNotes(page);
   await expect(page).toHaveURL(/\/webapp\/rn$/);
   await expect(page.getByRole("table", { name: "Release notes" }).getByRole("cell").first()).toBeVisible();
