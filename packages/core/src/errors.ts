@@ -63,7 +63,7 @@ export const EXPIRED_SESSION_ERROR = "ExpiredAuthSessionError";
  * The web app's codes beside HTTP statuses (spec 8): 0 no answer from the server, -1 a
  * failure that is not an HTTP one, -404 a record the page asked for does not exist.
  */
-export const CLIENT_STATUS = { noAnswer: 0, unknown: -1, recordNotFound: -404 } as const;
+export const WEB_STATUS = { noAnswer: 0, unknown: -1, recordNotFound: -404 } as const;
 
 export interface FailureSummary {
   statusCode: number;
@@ -95,15 +95,15 @@ export function errorPageView({ statusCode, name, fromApi }: FailureSummary): Er
       return name === EXPIRED_SESSION_ERROR
         ? { title: "Expired Session", action: "login" }
         : { title: "Application Error", action: "refresh" };
-    case CLIENT_STATUS.unknown:
+    case WEB_STATUS.unknown:
       return { title: "Unknown Error", action: "refresh" };
-    case CLIENT_STATUS.noAnswer:
+    case WEB_STATUS.noAnswer:
       return { title: "Server Internal Error", action: "refresh", details: true };
     case 400:
       return { title: "Bad Request", action: "back" };
     case 401:
       return { title: "Unauthorized", action: "countdown" };
-    case CLIENT_STATUS.recordNotFound:
+    case WEB_STATUS.recordNotFound:
       return { title: "Not Found", action: "back" };
     default:
       return { title: statusText(statusCode), action: "refresh" };

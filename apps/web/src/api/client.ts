@@ -1,4 +1,4 @@
-import { CLIENT_STATUS, type ErrorBody, isErrorBody, type QueryResponse, statusText } from "@office/core";
+import { type ErrorBody, isErrorBody, type QueryResponse, statusText, WEB_STATUS } from "@office/core";
 import { tokenStore } from "../auth/token-store";
 
 type Method = "GET" | "POST" | "PUT";
@@ -45,7 +45,7 @@ export async function send<T>(request: SentRequest): Promise<T> {
   } catch {
     throw new ApiError(
       {
-        statusCode: CLIENT_STATUS.noAnswer,
+        statusCode: WEB_STATUS.noAnswer,
         error: "Network Error",
         message: "The server could not be reached.",
         path,

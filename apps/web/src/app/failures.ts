@@ -1,4 +1,4 @@
-import { CLIENT_STATUS, type ErrorBody, failureDisplay, TOASTS } from "@office/core";
+import { type ErrorBody, failureDisplay, TOASTS, WEB_STATUS } from "@office/core";
 import { useSyncExternalStore } from "react";
 import { ApiError, type SentRequest } from "../api/client";
 import { showToast } from "./toast";
@@ -19,7 +19,7 @@ export function toFailure(error: unknown): Failure {
     return {
       statusCode: error.statusCode,
       message: error.message,
-      fromApi: error.statusCode !== CLIENT_STATUS.noAnswer,
+      fromApi: error.statusCode !== WEB_STATUS.noAnswer,
       request: error.request,
       response: error.body,
     };
@@ -28,7 +28,7 @@ export function toFailure(error: unknown): Failure {
     return { statusCode: error.statusCode, name: error.name, message: error.message, fromApi: false };
   }
   return {
-    statusCode: CLIENT_STATUS.unknown,
+    statusCode: WEB_STATUS.unknown,
     message: error instanceof Error ? error.message : String(error),
     fromApi: false,
   };
