@@ -28,8 +28,11 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, throttle }:
     const { username, password } = validate(credentialsSchema, request.body);
     const key = username.toLowerCase();
     const address = request.ip;
-    const wait = await throttle.retryAfter(key, address);
-    if (wait > 0) throw new AppError(429, ERROR_MESSAGES.tooManyAttempts, { retryAfterSeconds: wait });
+    // Recorded before the password is checked, so that attempts sent at once are counted alike.
+    const attempt = await throttle.admit(key, address);
+    if (!attempt.admitted) {
+      throw new AppError(429, ERROR_MESSAGES.tooManyAttempts, { retryAfterSeconds: attempt.retryAfterSeconds });
+    }
 
     const account = await db
       .selectFrom("authAccount as a")
@@ -40,11 +43,11 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, throttle }:
     // Unknown user, wrong password, disabled account: the same work, the same answer.
     const matches = await verifyPassword(account?.passwordHash, password);
     if (!matches || !account || account.disabled || account.empActive !== 1) {
-      await throttle.recordFailure(key, address);
+      await throttle.failed();
       request.log.info({ event: "sign-in failed" }, "sign-in failed");
       throw new AppError(401, ERROR_MESSAGES.loginFailed);
     }
-    await throttle.clear(key);
+    await throttle.succeeded(key, attempt.attemptID);
     const { token } = await tokens.issue(account.empID, account.tokenEpoch);
     request.log.info({ event: "signed in", empID: account.empID }, "signed in");
     return { token };
