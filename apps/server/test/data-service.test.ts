@@ -239,7 +239,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
         ProjectNotesDesc: "Note must have at most 4000 characters",
       });
       const { id } = (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json();
-      const update = await staff.update("tblProjectNotes", `projectNotesID = ${id}`, {
+      const update = await admin.update("tblProjectNotes", `projectNotesID = ${id}`, {
         ProjectNotesDesc: "y".repeat(4001),
       });
       expect(update.statusCode).toBe(400);
@@ -439,6 +439,72 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
         .data.filter((p: { permissionView: number }) => p.permissionView === 1)
         .map((p: { permissionPageID: number }) => p.permissionPageID);
       expect(pages.sort((a: number, b: number) => a - b)).toEqual([1, 2, 3, 22, 23, 24, 35, 39, 42]);
+    });
+
+    it("answer a caller without rights alike for a real and a made-up column, on every call", async () => {
+      const alike = async (
+        label: string,
+        real: () => Promise<{ statusCode: number; json(): Record<string, unknown> }>,
+        madeUp: () => Promise<{ statusCode: number; json(): Record<string, unknown> }>,
+        message: string,
+      ) => {
+        const [a, b] = [await real(), await madeUp()];
+        const { requestId: _a, ...bodyA } = a.json();
+        const { requestId: _b, ...bodyB } = b.json();
+        expect(a.statusCode, label).toBe(403);
+        expect(bodyA, label).toEqual(bodyB);
+        expect(bodyA.message, label).toBe(message);
+      };
+      // staff has no flag on page 47 (credit cards) nor change on page 22 (employees); noperm has nothing.
+      for (const [who, client, cards, employees] of [
+        ["staff", staff, "You may not %s tblCC.", "You may not change tblEmployee."],
+        ["noperm", noperm, ERROR_MESSAGES.accessDenied, ERROR_MESSAGES.accessDenied],
+      ] as const) {
+        const as = (action: string) => cards.replace("%s", action);
+        await alike(
+          `${who} query where`,
+          () => client.query({ table: "tblCC", where: "ccStatus = 1" }),
+          () => client.query({ table: "tblCC", where: "ccSecretCode = 1" }),
+          as("read"),
+        );
+        await alike(
+          `${who} query fields and order`,
+          () => client.query({ table: "tblCC", fields: "ccStatus", order: "ccStatus" }),
+          () => client.query({ table: "tblCC", fields: "ccSecretCode", order: "ccSecretCode" }),
+          as("read"),
+        );
+        await alike(
+          `${who} insert fields`,
+          () => client.insert("tblCC", { ccStatus: 1 }),
+          () => client.insert("tblCC", { ccSecretCode: 1 }),
+          as("add to"),
+        );
+        await alike(
+          `${who} update where`,
+          () => client.update("tblCC", "ccStatus = 1", { ccStatus: 2 }),
+          () => client.update("tblCC", "ccSecretCode = 1", { ccStatus: 2 }),
+          as("change"),
+        );
+        await alike(
+          `${who} update fields`,
+          () => client.update("tblCC", "ccID = 1", { ccStatus: 2 }),
+          () => client.update("tblCC", "ccID = 1", { ccSecretCode: 2 }),
+          as("change"),
+        );
+        await alike(
+          `${who} delete where`,
+          () => client.remove("tblCC", "ccStatus = 1"),
+          () => client.remove("tblCC", "ccSecretCode = 1"),
+          as("delete from"),
+        );
+        // A table with self-service fields: any other field is refused before anything is read.
+        await alike(
+          `${who} update of an employee's other fields`,
+          () => client.update("tblEmployee", "empLastName = 'Taylor'", { empFirstName: "Mallory" }),
+          () => client.update("tblEmployee", "empSalary = 1", { empSalary: 1 }),
+          employees,
+        );
+      }
     });
 
     it("deny everything to an employee without permission rows", async () => {

@@ -117,6 +117,23 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
     ).toBe(400);
   });
 
+  it("answers a caller without rights alike whether the record exists or not", async () => {
+    const body = (response: { json(): Record<string, unknown> }) => {
+      const { requestId: _, ...rest } = response.json();
+      return rest;
+    };
+    const file = { name: "a.exe", content: Buffer.from("MZ") };
+    const existing = await upload(staff, { table: "tblProject", key: "1" }, file);
+    const missing = await upload(staff, { table: "tblProject", key: "999999" }, file);
+    expect(existing.statusCode).toBe(403);
+    expect(body(missing)).toEqual(body(existing));
+    const list = (key: string) =>
+      t.app.inject(withToken(staff, { method: "GET", url: "/API/Upload/", query: { table: "tblCC", key } }));
+    const [listed, unlisted] = [await list("1"), await list("999999")];
+    expect(listed.statusCode).toBe(403);
+    expect(body(unlisted)).toEqual(body(listed));
+  });
+
   it("refuses a request that is not multipart or holds no file", async () => {
     const json = await t.app.inject(
       withToken(admin, { method: "POST", url: "/API/Upload/", payload: { table: "tblProject" } }),

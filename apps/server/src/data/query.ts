@@ -43,9 +43,16 @@ export type QueryInput = z.output<typeof queryInput>;
 
 export type QueryResult = QueryResponse;
 
-/** Parses a where of the resource; the message names the position and the token. */
-export function parseResourceWhere(def: ResourceDef, text: string): Where | null {
-  return grammar(() => parseWhere(text, { isColumn: (name) => isReadableColumn(def, name) }), "where");
+/**
+ * Parses a where of the resource; the message names the position and the token. `isColumn`
+ * narrows the columns it may name (the readable ones by default).
+ */
+export function parseResourceWhere(
+  def: ResourceDef,
+  text: string,
+  isColumn: (name: string) => boolean = (name) => isReadableColumn(def, name),
+): Where | null {
+  return grammar(() => parseWhere(text, { isColumn }), "where");
 }
 
 export function grammar<T>(parse: () => T, part: string): T {
