@@ -162,6 +162,32 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       expect(Math.abs((row.empAvailabilityTS as Date).getTime() - Date.now())).toBeLessThan(60_000);
     });
 
+    it("is stamped with the server's time whoever sets it, administrators too", async () => {
+      const stamped = async (empID: number) =>
+        (
+          await db()
+            .selectFrom("tblEmployee")
+            .select("empAvailabilityTS")
+            .where("empID", "=", empID)
+            .executeTakeFirstOrThrow()
+        ).empAvailabilityTS as Date;
+      const sent = { empAvailabilityType: "Out", empAvailabilityTS: "1999-01-01 00:00:00" };
+      for (const [client, empID, where] of [
+        [admin, 1, "empID = 1"],
+        [staff, 2, "empID = 2"],
+        [admin, 2, "empID = 2"], // with the change permission, on someone else's row
+      ] as const) {
+        const response = await client.update("tblEmployee", where, sent);
+        expect(response.statusCode, where).toBe(200);
+        expect(Math.abs((await stamped(empID)).getTime() - Date.now()), where).toBeLessThan(60_000);
+      }
+      // The time alone is no escape either.
+      expect((await admin.update("tblEmployee", "empID = 1", { empAvailabilityTS: "1999-01-01" })).statusCode).toBe(
+        200,
+      );
+      expect(Math.abs((await stamped(1)).getTime() - Date.now())).toBeLessThan(60_000);
+    });
+
     it("works as a POST too, as the spec's call sends it", async () => {
       expect((await staff.update("tblEmployee", "empID = 2", { empAvailabilityType: "In" }, "POST")).statusCode).toBe(
         200,

@@ -140,6 +140,10 @@ export async function updateRecords(
   if (Object.keys(values).length === 0) throw AppError.badRequest("No fields to update.", { fields: "is required" });
   if (ownRowOnly && self && actor.kind === "employee") {
     scope = sql`${scope} and ${sql.ref(self.column)} = ${actor.empID}`;
+  }
+  // A self-service change is stamped with the server's clock whoever makes it: an
+  // administrator's own availability (or anyone's) carries no time a client chose.
+  if (self && names.some((name) => self.fields.includes(name))) {
     values = { ...values, ...Object.fromEntries((self.stamp ?? []).map((c) => [c, sql`now()`])) };
   }
   return db.transaction().execute(async (tx) => {

@@ -18,8 +18,8 @@ export interface ResourceDef<C extends Record<string, Column> = Record<string, C
   ownRows?: keyof C & string;
   /**
    * Any signed-in employee may change these columns of their own row (the row whose
-   * `column` is their empID), without the change permission; `stamp` columns are set to the
-   * server's time.
+   * `column` is their empID), without the change permission; whenever any of them is
+   * written, by anyone, the `stamp` columns are set to the server's time.
    */
   selfService?: { column: keyof C & string; fields: Array<keyof C & string>; stamp?: Array<keyof C & string> };
   /** Default order of a query without one. */
