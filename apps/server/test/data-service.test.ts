@@ -188,6 +188,45 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       expect(Math.abs((await stamped(1)).getTime() - Date.now())).toBeLessThan(60_000);
     });
 
+    it("is the one thing an employee without permission rows may do", async () => {
+      const mine = await noperm.update("tblEmployee", "empID = 3", {
+        empAvailabilityType: "Break",
+        empAvailabilityTS: "1999-01-01 00:00:00",
+      });
+      expect(mine.statusCode, mine.body).toBe(200);
+      const row = await db()
+        .selectFrom("tblEmployee")
+        .select(["empAvailabilityType", "empAvailabilityTS"])
+        .where("empID", "=", 3)
+        .executeTakeFirstOrThrow();
+      expect(row.empAvailabilityType).toBe("Break");
+      expect(Math.abs((row.empAvailabilityTS as Date).getTime() - Date.now())).toBeLessThan(60_000);
+
+      // Someone else's row matches nothing, as for every employee.
+      expect((await noperm.update("tblEmployee", "empID = 1", { empAvailabilityType: "Out" })).statusCode).toBe(404);
+      // Without view on employees the where names the row's key only: another column is unknown.
+      const named = (await noperm.update("tblEmployee", "empLastName = 'Perry'", { empAvailabilityType: "In" })).json();
+      const madeUp = (
+        await noperm.update("tblEmployee", "empNickname = 'Perry'", { empAvailabilityType: "In" })
+      ).json();
+      expect(named.statusCode).toBe(400);
+      expect(named.message.replace("empLastName", "X")).toBe(madeUp.message.replace("empNickname", "X"));
+
+      const denied = [
+        await noperm.update("tblEmployee", "empID = 3", { empFirstName: "Noel", empAvailabilityType: "In" }),
+        await noperm.update("tblEmployee", "empID = 3", { empOfficeExtention: "999" }),
+        await noperm.query({ table: "tblEmployee", where: "empID = 3" }),
+        await noperm.query({ table: "vwEmployeeAvailability" }),
+        await noperm.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 }),
+        await noperm.remove("tblProjectNotes", "projectNotesID = 1"),
+        await noperm.execute("pendingApprovalCount"),
+      ];
+      for (const response of denied) {
+        expect(response.statusCode).toBe(403);
+        expect(response.json().message).toBe(ERROR_MESSAGES.accessDenied);
+      }
+    });
+
     it("works as a POST too, as the spec's call sends it", async () => {
       expect((await staff.update("tblEmployee", "empID = 2", { empAvailabilityType: "In" }, "POST")).statusCode).toBe(
         200,

@@ -61,7 +61,9 @@ export async function dataRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> 
       throw AppError.badRequest("Unknown query: ExecuteQuery runs named queries only.", {
         query: "is not a known query",
       });
-    return { data: await named(db, actorOf(request)) };
+    const actor = actorOf(request);
+    requireAccess(actor, named.access, "view", `the query ${query.trim()}`);
+    return { data: await named.run(db, actor) };
   });
 
   // The signed-in user's permissions, for the web app's route guard.
