@@ -3,7 +3,7 @@ import { ERROR_MESSAGES, TOKEN_LIFETIME_SECONDS } from "@office/core";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { changePassword, setAccountDisabled } from "../src/auth/accounts.js";
-import { verifyPassword } from "../src/auth/passwords.js";
+import { HASH_OPTIONS, verifyPassword } from "../src/auth/passwords.js";
 import { appOver, signIn, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
 import { ENGINES, SERVER_ENGINES } from "./support/engines.js";
 
@@ -57,7 +57,20 @@ describe.each(ENGINES)("sign-in on $name", (engine) => {
     expect(bodyWithoutId(wrong)).toEqual({ ...bodyWithoutId(unknown), message: ERROR_MESSAGES.loginFailed });
   });
 
-  it("does the same hashing work for an unknown user and never matches", async () => {
+  it("verifies an argon2id hash of the same cost for an unknown user as for a wrong password", async () => {
+    const cost = `$argon2id$v=19$m=${HASH_OPTIONS.memoryCost},t=${HASH_OPTIONS.timeCost},p=${HASH_OPTIONS.parallelism}$`;
+    argon2Verify.mockClear();
+    expect((await signIn(t.app, "nobody-here", "demo", "10.1.1.1")).statusCode).toBe(401);
+    expect(argon2Verify).toHaveBeenCalledTimes(1);
+    const [decoy, tried] = argon2Verify.mock.calls[0] ?? [];
+    expect(decoy).toEqual(expect.stringContaining(cost));
+    expect(tried).toBe("demo");
+
+    argon2Verify.mockClear();
+    expect((await signIn(t.app, "staff", "not the password", "10.1.1.2")).statusCode).toBe(401);
+    expect(argon2Verify).toHaveBeenCalledTimes(1);
+    expect(argon2Verify.mock.calls[0]?.[0]).toEqual(expect.stringContaining(cost));
+    // The decoy itself never matches, not even its own password, and a broken hash is a failure.
     expect(await verifyPassword(undefined, "decoy password, never matches")).toBe(false);
     expect(await verifyPassword("not a hash", "demo")).toBe(false);
   });
