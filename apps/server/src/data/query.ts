@@ -100,9 +100,19 @@ export async function runQuery(
     .filter((item) => !seen.has(item.column) && seen.add(item.column))
     .map((item) => sql`${sql.ref(item.column)} ${sql.raw(item.direction)}`);
   // Rows and total in one statement; only a page past the end needs a count of its own.
-  const { rows } = await sql<Record<string, unknown>>`
-    select ${sql.join(fields.map((field) => sql.ref(field)))}, count(*) over () as ${sql.ref(TOTAL)}
-    from ${table} where ${where} order by ${sql.join(orderSql)} limit ${limit} offset ${input.offset}`.execute(db);
+  const page = sql`select ${sql.join(fields.map((field) => sql.ref(field)))}, count(*) over () as ${sql.ref(TOTAL)}
+    from ${table} where ${where} order by ${sql.join(orderSql)} limit ${limit} offset ${input.offset}`;
+  const totalRef = sql.ref(TOTAL);
+  // Without `continue`, a search past the confirm threshold answers its total alone: the
+  // database then sends one row (for the total) instead of the 20,000 the page holds. The two
+  // branches never both give rows, and a CTE is read in the order it was made.
+  const statement = input.continue
+    ? page
+    : sql`with page as (${page})
+      select * from page where ${totalRef} <= ${TABLE_CONFIRM_THRESHOLD}
+      union all
+      select * from (select * from page where ${totalRef} > ${TABLE_CONFIRM_THRESHOLD} limit 1) over_threshold`;
+  const { rows } = await sql<Record<string, unknown>>`${statement}`.execute(db);
   let total = Number(rows[0]?.[TOTAL] ?? 0);
   if (rows.length === 0 && input.offset > 0) {
     const { rows: counted } = await sql<{
@@ -110,9 +120,9 @@ export async function runQuery(
     }>`select count(*)::int as total from ${table} where ${where}`.execute(db);
     total = counted[0]?.total ?? 0;
   }
-  for (const row of rows) delete row[TOTAL];
   if (total > TABLE_CONFIRM_THRESHOLD && !input.continue) {
     return { data: [], meta: { TotalRecords: total, confirmRequired: true } };
   }
+  for (const row of rows) delete row[TOTAL];
   return { data: rows, meta: { TotalRecords: total } };
 }
