@@ -336,6 +336,85 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       ).toBe(400);
     });
 
+    it("are changed and deleted by their author or an administrator only", async () => {
+      // staff and noperm both get every flag on page 9 (and view on 35); only staff wrote the notes.
+      const grant = (empID: number, permissionPageID: number) =>
+        db()
+          .insertInto("tblPermission")
+          .values({
+            empID,
+            permissionPageID,
+            permissionView: 1,
+            permissionAdd: 1,
+            permissionChange: 1,
+            permissionDel: 1,
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(["empID", "permissionPageID"])
+              .doUpdateSet({ permissionView: 1, permissionAdd: 1, permissionChange: 1, permissionDel: 1 }),
+          )
+          .execute();
+      const before = await db().selectFrom("tblPermission").selectAll().where("empID", "in", [2, 3]).execute();
+      await grant(2, 9);
+      await grant(3, 9);
+      await grant(3, 35);
+      try {
+        const note = async () =>
+          (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json().id;
+        const [first, second, third] = [await note(), await note(), await note()];
+        const other = noperm; // a colleague with the same flags
+        const body = (response: { json(): Record<string, unknown> }) => {
+          const { requestId: _, ...rest } = response.json();
+          return rest;
+        };
+        const nothing = await other.update("tblProjectNotes", "projectNotesID = -1", { ProjectNotesDesc: "x" });
+        expect(nothing.statusCode).toBe(404);
+
+        const refusedUpdate = await other.update("tblProjectNotes", `projectNotesID = ${first}`, {
+          ProjectNotesDesc: "x",
+        });
+        expect(body(refusedUpdate)).toEqual(body(nothing));
+        const refusedDelete = await other.remove("tblProjectNotes", `projectNotesID = ${first}`);
+        expect(refusedDelete.statusCode).toBe(404);
+        expect(body(refusedDelete)).toEqual(body(await other.remove("tblProjectNotes", "projectNotesID = -1")));
+        // A where that also matches the colleague's own note reaches that one only.
+        const own = (await other.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 5 })).json().id;
+        const mixed = await other.update("tblProjectNotes", `projectNotesID IN (${first}, ${own})`, {
+          ProjectNotesDesc: "mine",
+        });
+        expect(mixed.json()).toEqual({ status: "success", count: 1 });
+
+        expect(
+          (await staff.update("tblProjectNotes", `projectNotesID = ${first}`, { ProjectNotesDesc: "by the author" }))
+            .statusCode,
+        ).toBe(200);
+        expect((await staff.remove("tblProjectNotes", `projectNotesID = ${second}`)).statusCode).toBe(200);
+        expect(
+          (
+            await admin.update("tblProjectNotes", `projectNotesID = ${third}`, {
+              ProjectNotesDesc: "by an administrator",
+            })
+          ).statusCode,
+        ).toBe(200);
+        expect((await admin.remove("tblProjectNotes", `projectNotesID = ${third}`)).statusCode).toBe(200);
+
+        const descs = await db()
+          .selectFrom("tblProjectNotes")
+          .select(["projectNotesID", "ProjectNotesDesc"])
+          .where("projectNotesID", "in", [first, second, third, own])
+          .orderBy("projectNotesID")
+          .execute();
+        expect(descs).toEqual([
+          { projectNotesID: first, ProjectNotesDesc: "by the author" },
+          { projectNotesID: own, ProjectNotesDesc: "mine" },
+        ]);
+      } finally {
+        await db().deleteFrom("tblPermission").where("empID", "in", [2, 3]).execute();
+        await db().insertInto("tblPermission").values(before).execute();
+      }
+    });
+
     it("take the default category 105 when none is sent", async () => {
       const { id } = (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json();
       expect(

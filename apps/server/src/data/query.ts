@@ -14,7 +14,7 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
-import { type Actor, requireAccess } from "./actor.js";
+import { type Actor, may, requireAccess } from "./actor.js";
 import { compileWhere } from "./compile.js";
 
 // The window count's column: a name no declared column can have (it is not an identifier).
@@ -72,6 +72,17 @@ export function condition(def: ResourceDef, where: Where | null, actor: Actor): 
     if (actor.kind === "employee") parts.push(sql`${sql.ref(def.ownRows)} = ${actor.empID}`);
   }
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
+}
+
+/**
+ * The rows a caller may write: those the where matches, narrowed to their own where the
+ * resource keeps rows for their authors (administrators excepted).
+ */
+export function writableCondition(def: ResourceDef, where: Where | null, actor: Actor): RawBuilder<unknown> {
+  const scope = condition(def, where, actor);
+  const author = def.authorWrites;
+  if (!author || actor.kind !== "employee" || may(actor, author.unlessPage, "view")) return scope;
+  return sql`${scope} and ${sql.ref(author.column)} = ${actor.empID}`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { AppError } from "../http/app-error.js";
 import { validate } from "../http/validate.js";
 import { type Actor, actorEmpID, may, requireAccess } from "./actor.js";
 import { audit } from "./audit.js";
-import { condition, parseResourceWhere } from "./query.js";
+import { parseResourceWhere, writableCondition } from "./query.js";
 
 /** Rows one update or delete may touch: a where that matches more is surely a mistake. */
 export const MAX_ROWS_PER_WRITE = 1_000;
@@ -135,7 +135,7 @@ export async function updateRecords(
     ownRowOnly && !may(actor, def.access.view, "view") ? (name: string) => name === self?.column : undefined;
   const where = parseResourceWhere(def, requireWhere(input.where), isColumn);
   const fields = validate(updateSchema(def), input.fields, "fields");
-  let scope = condition(def, where, actor);
+  let scope = writableCondition(def, where, actor);
   let values = serverValues(def, fields, actor, "update");
   if (Object.keys(values).length === 0) throw AppError.badRequest("No fields to update.", { fields: "is required" });
   if (ownRowOnly && self && actor.kind === "employee") {
@@ -172,7 +172,7 @@ export async function deleteRecords(
 ): Promise<{ id: number; keys: unknown[] }> {
   requireAccess(actor, def.access.del, "del", def.name);
   writableTable(def);
-  const scope = condition(def, parseResourceWhere(def, requireWhere(input.where)), actor);
+  const scope = writableCondition(def, parseResourceWhere(def, requireWhere(input.where)), actor);
   return db.transaction().execute(async (tx) => {
     const before = await matchedRows(tx, def, scope);
     const keys = before.map((row) => row[def.key]);

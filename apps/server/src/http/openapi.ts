@@ -101,6 +101,7 @@ function resourceSchema(def: ResourceDef): JsonSchema {
     "x-office-kind": def.kind,
     "x-office-key": def.key,
     "x-office-access": def.access,
+    ...(def.authorWrites ? { "x-office-author-writes": def.authorWrites } : {}),
     properties: Object.fromEntries(
       Object.entries(def.columns).map(([name, column]) => [
         name,
