@@ -52,6 +52,67 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       expect((await staff.query({ ...params, DEBUG: "yes" })).statusCode).toBe(400);
     });
 
+    it("takes DEBUG=1 on Insert, Update, Delete and ExecuteQuery as the same call, and logs it without values", async () => {
+      const adminToken = await tokenOf(t.app, "admin");
+      const send = (method: "POST" | "PUT", path: string, payload: object, DEBUG?: string) =>
+        t.app.inject(
+          withToken(adminToken, { method, url: path, payload, ...(DEBUG === undefined ? {} : { query: { DEBUG } }) }),
+        );
+      const logged = () =>
+        t.logs.filter((line) => line.includes('"debug re-send of a call"')).map((line) => JSON.parse(line).debugResend);
+      const before = logged().length;
+
+      const inserted = await send(
+        "POST",
+        "/API/Insert/",
+        { table: "tblProject", fields: { projectName: "Debug Secret Name" } },
+        "1",
+      );
+      expect(inserted.statusCode).toBe(200);
+      const { id } = inserted.json();
+      const where = `projectID = ${id}`;
+      const updated = await send(
+        "PUT",
+        "/API/Update/",
+        { table: "tblProject", where, fields: { projectName: "Debug Renamed" } },
+        "1",
+      );
+      expect(updated.json()).toEqual({ status: "success", count: 1 });
+      const failed = await send(
+        "POST",
+        "/API/Update/",
+        { table: "tblProject", where: "projectID = -1", fields: { projectName: "x" } },
+        "1",
+      );
+      expect(failed.statusCode).toBe(404);
+      expect((await send("POST", "/API/ExecuteQuery/", { query: "pendingApprovalCount" }, "1")).statusCode).toBe(200);
+      expect((await send("POST", "/API/Delete/", { table: "tblProject", where }, "0")).json()).toEqual({
+        id: 1,
+        keys: [id],
+      });
+
+      expect(logged().slice(before)).toEqual([
+        { method: "POST", path: "/API/Insert/", table: "tblProject", fields: ["projectName"] },
+        { method: "PUT", path: "/API/Update/", table: "tblProject", where, fields: ["projectName"] },
+        { method: "POST", path: "/API/Update/", table: "tblProject", where: "projectID = -1", fields: ["projectName"] },
+        { method: "POST", path: "/API/ExecuteQuery/", query: "pendingApprovalCount" },
+      ]);
+      expect(t.logs.join("\n")).not.toContain("Debug Secret Name");
+      for (const DEBUG of ["yes", "2", ""]) {
+        expect(
+          (await send("POST", "/API/Delete/", { table: "tblProject", where: "projectID = -1" }, DEBUG)).statusCode,
+        ).toBe(400);
+      }
+      const other = await t.app.inject(
+        withToken(adminToken, {
+          method: "POST",
+          url: "/API/Delete/?verbose=1",
+          payload: { table: "tblProject", where: "projectID = -1" },
+        }),
+      );
+      expect(other.statusCode).toBe(400);
+    });
+
     it("pages with offset without repeating or skipping rows", async () => {
       const all = (await staff.query({ table: "tblProject", fields: "projectID", order: "projectName" })).json().data;
       const pages = [];

@@ -25,6 +25,8 @@ const updateBody = z.object({
 const deleteBody = z.object({ table: tableName, where: z.string() });
 const executeBody = z.object({ query: z.string().max(10_000) });
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, "must be 1 to 128 letters, digits or _.:-");
+// The error page's Debug button re-sends a failed call with DEBUG=1 in its query string.
+const debugQuery = z.strictObject({ DEBUG: z.enum(["0", "1"]).optional() });
 const auditQuery = z.strictObject({ table: tableName, key: z.string().min(1).max(64) });
 const restoreBody = z.object({ auditID: z.number().int().positive() });
 
@@ -66,6 +68,29 @@ const auditAnswer = z.object({
 });
 type Answer<S extends z.ZodType> = Promise<z.input<S>>;
 
+/**
+ * Logs a write re-sent by the error page's Debug button (DEBUG=1), for administrators to
+ * find: the call, its table and where, and the names of its fields. Values stay out: they
+ * may hold secrets, and request bodies are never echoed.
+ */
+function logDebugResend(
+  request: FastifyRequest,
+  body: { table?: string; where?: string; fields?: object; query?: string },
+) {
+  const { DEBUG } = validate(debugQuery, request.query, "query");
+  if (DEBUG !== "1") return;
+  const fields = body.fields ? Object.keys(body.fields) : undefined;
+  const call = {
+    method: request.method,
+    path: request.routeOptions.url,
+    table: body.table,
+    where: body.where,
+    fields,
+    query: body.query,
+  };
+  request.log.info({ debugResend: call }, "debug re-send of a call");
+}
+
 /** The generic data service of spec section 7, over the resource declarations of core. */
 export async function dataRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
   const signedIn = (docs: RouteDocs) => ({ config: { access: "signedIn" as const, docs } });
@@ -90,12 +115,14 @@ export async function dataRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> 
     signedIn({
       summary: "Inserts one record; a retry with the same Idempotency-Key answers as the first.",
       headers: z.object({ "Idempotency-Key": idempotencyKey.optional() }),
+      query: debugQuery,
       body: insertBody,
       fields: "insert",
       response: insertAnswer,
     }),
     async (request): Answer<typeof insertAnswer> => {
       const body = validate(insertBody, request.body);
+      logDebugResend(request, body);
       const header = request.headers["idempotency-key"];
       const key = header === undefined ? undefined : validate(idempotencyKey, header, "Idempotency-Key header");
       return insertRecord(db, resourceOf(body.table), body.fields, actorOf(request), key);
@@ -104,12 +131,14 @@ export async function dataRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> 
 
   const updateDocs = signedIn({
     summary: "Updates the records the where matches (at most 1,000); none matched is a 404.",
+    query: debugQuery,
     body: updateBody,
     fields: "update",
     response: updateAnswer,
   });
   const update = async (request: FastifyRequest): Answer<typeof updateAnswer> => {
     const body = validate(updateBody, request.body);
+    logDebugResend(request, body);
     return updateRecords(db, resourceOf(body.table), body, actorOf(request));
   };
   app.put("/API/Update/", updateDocs, update);
@@ -119,11 +148,13 @@ export async function dataRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> 
     "/API/Delete/",
     signedIn({
       summary: "Deletes the records the where matches (kept in the audit trail); `id` is how many.",
+      query: debugQuery,
       body: deleteBody,
       response: deleteAnswer,
     }),
     async (request): Answer<typeof deleteAnswer> => {
       const body = validate(deleteBody, request.body);
+      logDebugResend(request, body);
       return deleteRecords(db, resourceOf(body.table), body, actorOf(request));
     },
   );
@@ -132,11 +163,13 @@ export async function dataRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> 
     "/API/ExecuteQuery/",
     signedIn({
       summary: `Runs a query registered on the server by name: ${[...NAMED_QUERIES.keys()].join(", ")}.`,
+      query: debugQuery,
       body: executeBody,
       response: executeAnswer,
     }),
     async (request): Answer<typeof executeAnswer> => {
       const { query } = validate(executeBody, request.body);
+      logDebugResend(request, { query });
       const named = NAMED_QUERIES.get(query.trim());
       if (!named)
         throw AppError.badRequest("Unknown query: ExecuteQuery runs named queries only.", {
