@@ -16,7 +16,8 @@ const database = await openDatabase({
 const db = database.db;
 const app = Fastify();
 
-// Rows with the window count: the statement runQuery issues.
+// Rows with the window count, as runQuery issues it without `continue`: past the confirm
+// threshold the database sends one row for the total instead of the page.
 async function countAndRows(
   table: string,
   where: RawBuilder<unknown>,
@@ -24,9 +25,13 @@ async function countAndRows(
   order: string[],
   limit: number,
 ) {
-  const { rows } = await sql<Record<string, unknown>>`select ${sql.join(fields.map((f) => sql.ref(f)))},
-    count(*) over () as ${sql.ref("office:total")} from ${sql.table(table)} where ${where}
-    order by ${sql.join(order.map((o) => sql`${sql.ref(o)} ASC`))} limit ${limit} offset ${0}`.execute(db);
+  const totalRef = sql.ref("office:total");
+  const { rows } = await sql<Record<string, unknown>>`with page as (select ${sql.join(fields.map((f) => sql.ref(f)))},
+    count(*) over () as ${totalRef} from ${sql.table(table)} where ${where}
+    order by ${sql.join(order.map((o) => sql`${sql.ref(o)} ASC`))} limit ${limit} offset ${0})
+    select * from page where ${totalRef} <= ${20_000}
+    union all
+    select * from (select * from page where ${totalRef} > ${20_000} limit 1) over_threshold`.execute(db);
   const total = Number(rows[0]?.["office:total"] ?? 0);
   for (const row of rows) delete row["office:total"];
   return { data: rows, meta: { TotalRecords: total } };

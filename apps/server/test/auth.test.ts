@@ -1,10 +1,18 @@
+import * as argon2 from "@node-rs/argon2";
 import { ERROR_MESSAGES, TOKEN_LIFETIME_SECONDS } from "@office/core";
 import { SignJWT, UnsecuredJWT } from "jose";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { changePassword, setAccountDisabled } from "../src/auth/accounts.js";
-import { verifyPassword } from "../src/auth/passwords.js";
+import { HASH_OPTIONS, verifyPassword } from "../src/auth/passwords.js";
 import { appOver, signIn, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
 import { ENGINES, SERVER_ENGINES } from "./support/engines.js";
+
+// The real argon2, watched: a test counts the verifications a sign-in does.
+vi.mock("@node-rs/argon2", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@node-rs/argon2")>();
+  return { ...real, verify: vi.fn(real.verify) };
+});
+const argon2Verify = vi.mocked(argon2.verify);
 
 const SECRET = "a test signing secret that is long enough to use";
 const key = new TextEncoder().encode(SECRET);
@@ -49,7 +57,20 @@ describe.each(ENGINES)("sign-in on $name", (engine) => {
     expect(bodyWithoutId(wrong)).toEqual({ ...bodyWithoutId(unknown), message: ERROR_MESSAGES.loginFailed });
   });
 
-  it("does the same hashing work for an unknown user and never matches", async () => {
+  it("verifies an argon2id hash of the same cost for an unknown user as for a wrong password", async () => {
+    const cost = `$argon2id$v=19$m=${HASH_OPTIONS.memoryCost},t=${HASH_OPTIONS.timeCost},p=${HASH_OPTIONS.parallelism}$`;
+    argon2Verify.mockClear();
+    expect((await signIn(t.app, "nobody-here", "demo", "10.1.1.1")).statusCode).toBe(401);
+    expect(argon2Verify).toHaveBeenCalledTimes(1);
+    const [decoy, tried] = argon2Verify.mock.calls[0] ?? [];
+    expect(decoy).toEqual(expect.stringContaining(cost));
+    expect(tried).toBe("demo");
+
+    argon2Verify.mockClear();
+    expect((await signIn(t.app, "staff", "not the password", "10.1.1.2")).statusCode).toBe(401);
+    expect(argon2Verify).toHaveBeenCalledTimes(1);
+    expect(argon2Verify.mock.calls[0]?.[0]).toEqual(expect.stringContaining(cost));
+    // The decoy itself never matches, not even its own password, and a broken hash is a failure.
     expect(await verifyPassword(undefined, "decoy password, never matches")).toBe(false);
     expect(await verifyPassword("not a hash", "demo")).toBe(false);
   });
@@ -87,6 +108,34 @@ describe.each(ENGINES)("sign-in on $name", (engine) => {
     expect(blocked.json().message).toBe(ERROR_MESSAGES.tooManyAttempts);
     // Other accounts are not locked out by it.
     expect((await signIn(t.app, "staff", "demo", "10.2.1.2")).statusCode).toBe(200);
+  });
+
+  it("checks at most five of many attempts sent at once, and keeps counting from any address", async () => {
+    const attempt = (i: number, password = "wrong") =>
+      t.app.inject({
+        method: "POST",
+        url: "/API/Authenticate/",
+        payload: { username: "Staff", password },
+        remoteAddress: `10.8.0.${i}`,
+        headers: { "x-forwarded-for": `192.0.2.${i}` },
+      });
+    argon2Verify.mockClear();
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(i)));
+    const statuses = burst.map((response) => response.statusCode);
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - checked);
+    expect(argon2Verify).toHaveBeenCalledTimes(checked);
+    for (const response of burst.filter((r) => r.statusCode === 429)) {
+      expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    // Refused attempts leave no trace; failures go on counting until the fifth, from new addresses.
+    let more = 0;
+    while ((await attempt(100 + more)).statusCode === 401) more++;
+    expect(checked + more).toBe(5);
+    // The right password from yet another address, with another X-Forwarded-For, is refused too.
+    expect((await attempt(200, "demo")).statusCode).toBe(429);
+    expect(argon2Verify).toHaveBeenCalledTimes(5);
   });
 
   it("throttles an address after five failures, whichever usernames it tries", async () => {

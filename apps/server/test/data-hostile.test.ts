@@ -1,3 +1,4 @@
+import { WHERE_LIMITS } from "@office/core";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -166,24 +167,82 @@ describe.each(ENGINES)("hostile input on $name", (engine) => {
     return cachedHeader;
   }
 
-  it("never lets a random where text reach the database, and never answers 5xx", async () => {
+  it("stops a where at its nesting, list and condition limits, well under its length limit", async () => {
+    const atLimit = {
+      nesting: deep(WHERE_LIMITS.maxDepth),
+      "NOT nesting": `${"NOT ".repeat(WHERE_LIMITS.maxDepth)}projectID = 1`,
+      "an IN list": list(WHERE_LIMITS.maxInItems),
+      conditions: Array.from({ length: WHERE_LIMITS.maxPredicates }, (_, i) => `projectID = ${i}`).join(" OR "),
+    };
+    const overLimit: Record<string, [string, RegExp]> = {
+      nesting: [deep(WHERE_LIMITS.maxDepth + 1), /Nesting deeper than 32/],
+      "NOT nesting": [`${"NOT ".repeat(WHERE_LIMITS.maxDepth + 1)}projectID = 1`, /Nesting deeper than 32/],
+      "an IN list": [list(WHERE_LIMITS.maxInItems + 1), /More than 1000 values in a list/],
+      conditions: [`${atLimit.conditions} OR projectID = -1`, /More than 200 conditions/],
+    };
+    const before = await digest();
+    for (const [name, where] of Object.entries(atLimit)) {
+      expect(where.length, name).toBeLessThan(WHERE_LIMITS.maxLength);
+      const response = await client.query({ table: "tblProject", fields: "projectID", where, rowLimit: 1 });
+      expect(response.statusCode, `${name} at the limit`).toBe(200);
+    }
+    for (const [name, [where, message]] of Object.entries(overLimit)) {
+      expect(where.length, name).toBeLessThan(WHERE_LIMITS.maxLength);
+      for (const response of [
+        await client.query({ table: "tblProject", where }),
+        await client.update("tblProject", where, { projectName: "pwned" }),
+        await client.remove("tblProject", where),
+      ]) {
+        expect(response.statusCode, name).toBe(400);
+        expect(response.json().message, name).toMatch(message);
+      }
+    }
+    expect(await digest()).toBe(before);
+  });
+
+  it("never lets a where text reach the database, in Query, Update or Delete, and never answers 5xx", async () => {
     const alphabet = fc.constantFrom(
       ..."projectIDName =<>!'();,-*/.0123456789 ANDORNOTINLIKEISNULLBETWEENselectunion\"\u2019%_\\".split(""),
     );
+    const noise = fc.oneof(fc.string({ maxLength: 20 }), fc.string({ unit: alphabet, maxLength: 30 }));
+    // Frames that often parse, so that the marker also travels inside where texts that run.
+    const frames = [
+      (x: string) => x,
+      (x: string) => `projectName = '${x}'`,
+      (x: string) => `projectName LIKE '%${x}%' AND projectID > 0`,
+      (x: string) => `(projectID = -1 OR projectFirstSourceNumber = '${x}') AND NOT projectName IS NULL`,
+      (x: string) => `projectID IN (-1, ${x})`,
+    ];
+    let runs = 0;
+    let reached = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.string({ minLength: 6 }), fc.string({ unit: alphabet, minLength: 6, maxLength: 50 })),
-        async (where) => {
+        noise,
+        noise,
+        fc.constantFrom(...frames.keys()),
+        fc.constantFrom("query", "update", "delete"),
+        async (before, after, frame, call) => {
+          // A text no statement can hold unless the where was pasted into it.
+          const marker = `zq${(runs++).toString(36)}xv`;
+          const where = (frames[frame] as (x: string) => string)(`${before}${marker}${after}`);
           statements.length = 0;
-          const response = await client.query({ table: "tblProject", fields: "projectID", where, rowLimit: 1 });
-          expect(
-            response.statusCode === 200 || response.statusCode === 400,
-            `${response.statusCode} for ${JSON.stringify(where)}`,
-          ).toBe(true);
-          for (const statement of statements) expect(statement).not.toContain(where);
+          const response =
+            call === "query"
+              ? await client.query({ table: "tblProject", fields: "projectID", where, rowLimit: 1 })
+              : call === "update"
+                ? await client.update("tblProject", where, { projectSecondSourceNumber: "fuzz" })
+                : await client.remove("tblProject", where);
+          const allowed = call === "query" ? [200, 400] : [200, 400, 404, 409];
+          expect(allowed, `${call}: ${response.statusCode} for ${JSON.stringify(where)}`).toContain(
+            response.statusCode,
+          );
+          if (response.statusCode !== 400) reached++;
+          for (const statement of statements) expect(statement).not.toContain(marker);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 400 },
     );
+    // The property is not vacuous: many of the texts were parsed and ran.
+    expect(reached).toBeGreaterThan(40);
   });
 });

@@ -52,6 +52,67 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       expect((await staff.query({ ...params, DEBUG: "yes" })).statusCode).toBe(400);
     });
 
+    it("takes DEBUG=1 on Insert, Update, Delete and ExecuteQuery as the same call, and logs it without values", async () => {
+      const adminToken = await tokenOf(t.app, "admin");
+      const send = (method: "POST" | "PUT", path: string, payload: object, DEBUG?: string) =>
+        t.app.inject(
+          withToken(adminToken, { method, url: path, payload, ...(DEBUG === undefined ? {} : { query: { DEBUG } }) }),
+        );
+      const logged = () =>
+        t.logs.filter((line) => line.includes('"debug re-send of a call"')).map((line) => JSON.parse(line).debugResend);
+      const before = logged().length;
+
+      const inserted = await send(
+        "POST",
+        "/API/Insert/",
+        { table: "tblProject", fields: { projectName: "Debug Secret Name" } },
+        "1",
+      );
+      expect(inserted.statusCode).toBe(200);
+      const { id } = inserted.json();
+      const where = `projectID = ${id}`;
+      const updated = await send(
+        "PUT",
+        "/API/Update/",
+        { table: "tblProject", where, fields: { projectName: "Debug Renamed" } },
+        "1",
+      );
+      expect(updated.json()).toEqual({ status: "success", count: 1 });
+      const failed = await send(
+        "POST",
+        "/API/Update/",
+        { table: "tblProject", where: "projectID = -1", fields: { projectName: "x" } },
+        "1",
+      );
+      expect(failed.statusCode).toBe(404);
+      expect((await send("POST", "/API/ExecuteQuery/", { query: "pendingApprovalCount" }, "1")).statusCode).toBe(200);
+      expect((await send("POST", "/API/Delete/", { table: "tblProject", where }, "0")).json()).toEqual({
+        id: 1,
+        keys: [id],
+      });
+
+      expect(logged().slice(before)).toEqual([
+        { method: "POST", path: "/API/Insert/", table: "tblProject", fields: ["projectName"] },
+        { method: "PUT", path: "/API/Update/", table: "tblProject", where, fields: ["projectName"] },
+        { method: "POST", path: "/API/Update/", table: "tblProject", where: "projectID = -1", fields: ["projectName"] },
+        { method: "POST", path: "/API/ExecuteQuery/", query: "pendingApprovalCount" },
+      ]);
+      expect(t.logs.join("\n")).not.toContain("Debug Secret Name");
+      for (const DEBUG of ["yes", "2", ""]) {
+        expect(
+          (await send("POST", "/API/Delete/", { table: "tblProject", where: "projectID = -1" }, DEBUG)).statusCode,
+        ).toBe(400);
+      }
+      const other = await t.app.inject(
+        withToken(adminToken, {
+          method: "POST",
+          url: "/API/Delete/?verbose=1",
+          payload: { table: "tblProject", where: "projectID = -1" },
+        }),
+      );
+      expect(other.statusCode).toBe(400);
+    });
+
     it("pages with offset without repeating or skipping rows", async () => {
       const all = (await staff.query({ table: "tblProject", fields: "projectID", order: "projectName" })).json().data;
       const pages = [];
@@ -162,6 +223,71 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       expect(Math.abs((row.empAvailabilityTS as Date).getTime() - Date.now())).toBeLessThan(60_000);
     });
 
+    it("is stamped with the server's time whoever sets it, administrators too", async () => {
+      const stamped = async (empID: number) =>
+        (
+          await db()
+            .selectFrom("tblEmployee")
+            .select("empAvailabilityTS")
+            .where("empID", "=", empID)
+            .executeTakeFirstOrThrow()
+        ).empAvailabilityTS as Date;
+      const sent = { empAvailabilityType: "Out", empAvailabilityTS: "1999-01-01 00:00:00" };
+      for (const [client, empID, where] of [
+        [admin, 1, "empID = 1"],
+        [staff, 2, "empID = 2"],
+        [admin, 2, "empID = 2"], // with the change permission, on someone else's row
+      ] as const) {
+        const response = await client.update("tblEmployee", where, sent);
+        expect(response.statusCode, where).toBe(200);
+        expect(Math.abs((await stamped(empID)).getTime() - Date.now()), where).toBeLessThan(60_000);
+      }
+      // The time alone is no escape either.
+      expect((await admin.update("tblEmployee", "empID = 1", { empAvailabilityTS: "1999-01-01" })).statusCode).toBe(
+        200,
+      );
+      expect(Math.abs((await stamped(1)).getTime() - Date.now())).toBeLessThan(60_000);
+    });
+
+    it("is the one thing an employee without permission rows may do", async () => {
+      const mine = await noperm.update("tblEmployee", "empID = 3", {
+        empAvailabilityType: "Break",
+        empAvailabilityTS: "1999-01-01 00:00:00",
+      });
+      expect(mine.statusCode, mine.body).toBe(200);
+      const row = await db()
+        .selectFrom("tblEmployee")
+        .select(["empAvailabilityType", "empAvailabilityTS"])
+        .where("empID", "=", 3)
+        .executeTakeFirstOrThrow();
+      expect(row.empAvailabilityType).toBe("Break");
+      expect(Math.abs((row.empAvailabilityTS as Date).getTime() - Date.now())).toBeLessThan(60_000);
+
+      // Someone else's row matches nothing, as for every employee.
+      expect((await noperm.update("tblEmployee", "empID = 1", { empAvailabilityType: "Out" })).statusCode).toBe(404);
+      // Without view on employees the where names the row's key only: another column is unknown.
+      const named = (await noperm.update("tblEmployee", "empLastName = 'Perry'", { empAvailabilityType: "In" })).json();
+      const madeUp = (
+        await noperm.update("tblEmployee", "empNickname = 'Perry'", { empAvailabilityType: "In" })
+      ).json();
+      expect(named.statusCode).toBe(400);
+      expect(named.message.replace("empLastName", "X")).toBe(madeUp.message.replace("empNickname", "X"));
+
+      const denied = [
+        await noperm.update("tblEmployee", "empID = 3", { empFirstName: "Noel", empAvailabilityType: "In" }),
+        await noperm.update("tblEmployee", "empID = 3", { empOfficeExtention: "999" }),
+        await noperm.query({ table: "tblEmployee", where: "empID = 3" }),
+        await noperm.query({ table: "vwEmployeeAvailability" }),
+        await noperm.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 }),
+        await noperm.remove("tblProjectNotes", "projectNotesID = 1"),
+        await noperm.execute("pendingApprovalCount"),
+      ];
+      for (const response of denied) {
+        expect(response.statusCode).toBe(403);
+        expect(response.json().message).toBe(ERROR_MESSAGES.accessDenied);
+      }
+    });
+
     it("works as a POST too, as the spec's call sends it", async () => {
       expect((await staff.update("tblEmployee", "empID = 2", { empAvailabilityType: "In" }, "POST")).statusCode).toBe(
         200,
@@ -239,7 +365,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
         ProjectNotesDesc: "Note must have at most 4000 characters",
       });
       const { id } = (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json();
-      const update = await staff.update("tblProjectNotes", `projectNotesID = ${id}`, {
+      const update = await admin.update("tblProjectNotes", `projectNotesID = ${id}`, {
         ProjectNotesDesc: "y".repeat(4001),
       });
       expect(update.statusCode).toBe(400);
@@ -269,6 +395,85 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       expect(
         (await admin.update("tblProjectNotes", `projectNotesID = ${id}`, { createdTS: "2001-01-01" })).statusCode,
       ).toBe(400);
+    });
+
+    it("are changed and deleted by their author or an administrator only", async () => {
+      // staff and noperm both get every flag on page 9 (and view on 35); only staff wrote the notes.
+      const grant = (empID: number, permissionPageID: number) =>
+        db()
+          .insertInto("tblPermission")
+          .values({
+            empID,
+            permissionPageID,
+            permissionView: 1,
+            permissionAdd: 1,
+            permissionChange: 1,
+            permissionDel: 1,
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(["empID", "permissionPageID"])
+              .doUpdateSet({ permissionView: 1, permissionAdd: 1, permissionChange: 1, permissionDel: 1 }),
+          )
+          .execute();
+      const before = await db().selectFrom("tblPermission").selectAll().where("empID", "in", [2, 3]).execute();
+      await grant(2, 9);
+      await grant(3, 9);
+      await grant(3, 35);
+      try {
+        const note = async () =>
+          (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json().id;
+        const [first, second, third] = [await note(), await note(), await note()];
+        const other = noperm; // a colleague with the same flags
+        const body = (response: { json(): Record<string, unknown> }) => {
+          const { requestId: _, ...rest } = response.json();
+          return rest;
+        };
+        const nothing = await other.update("tblProjectNotes", "projectNotesID = -1", { ProjectNotesDesc: "x" });
+        expect(nothing.statusCode).toBe(404);
+
+        const refusedUpdate = await other.update("tblProjectNotes", `projectNotesID = ${first}`, {
+          ProjectNotesDesc: "x",
+        });
+        expect(body(refusedUpdate)).toEqual(body(nothing));
+        const refusedDelete = await other.remove("tblProjectNotes", `projectNotesID = ${first}`);
+        expect(refusedDelete.statusCode).toBe(404);
+        expect(body(refusedDelete)).toEqual(body(await other.remove("tblProjectNotes", "projectNotesID = -1")));
+        // A where that also matches the colleague's own note reaches that one only.
+        const own = (await other.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 5 })).json().id;
+        const mixed = await other.update("tblProjectNotes", `projectNotesID IN (${first}, ${own})`, {
+          ProjectNotesDesc: "mine",
+        });
+        expect(mixed.json()).toEqual({ status: "success", count: 1 });
+
+        expect(
+          (await staff.update("tblProjectNotes", `projectNotesID = ${first}`, { ProjectNotesDesc: "by the author" }))
+            .statusCode,
+        ).toBe(200);
+        expect((await staff.remove("tblProjectNotes", `projectNotesID = ${second}`)).statusCode).toBe(200);
+        expect(
+          (
+            await admin.update("tblProjectNotes", `projectNotesID = ${third}`, {
+              ProjectNotesDesc: "by an administrator",
+            })
+          ).statusCode,
+        ).toBe(200);
+        expect((await admin.remove("tblProjectNotes", `projectNotesID = ${third}`)).statusCode).toBe(200);
+
+        const descs = await db()
+          .selectFrom("tblProjectNotes")
+          .select(["projectNotesID", "ProjectNotesDesc"])
+          .where("projectNotesID", "in", [first, second, third, own])
+          .orderBy("projectNotesID")
+          .execute();
+        expect(descs).toEqual([
+          { projectNotesID: first, ProjectNotesDesc: "by the author" },
+          { projectNotesID: own, ProjectNotesDesc: "mine" },
+        ]);
+      } finally {
+        await db().deleteFrom("tblPermission").where("empID", "in", [2, 3]).execute();
+        await db().insertInto("tblPermission").values(before).execute();
+      }
     });
 
     it("take the default category 105 when none is sent", async () => {
@@ -441,6 +646,72 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       expect(pages.sort((a: number, b: number) => a - b)).toEqual([1, 2, 3, 22, 23, 24, 35, 39, 42]);
     });
 
+    it("answer a caller without rights alike for a real and a made-up column, on every call", async () => {
+      const alike = async (
+        label: string,
+        real: () => Promise<{ statusCode: number; json(): Record<string, unknown> }>,
+        madeUp: () => Promise<{ statusCode: number; json(): Record<string, unknown> }>,
+        message: string,
+      ) => {
+        const [a, b] = [await real(), await madeUp()];
+        const { requestId: _a, ...bodyA } = a.json();
+        const { requestId: _b, ...bodyB } = b.json();
+        expect(a.statusCode, label).toBe(403);
+        expect(bodyA, label).toEqual(bodyB);
+        expect(bodyA.message, label).toBe(message);
+      };
+      // staff has no flag on page 47 (credit cards) nor change on page 22 (employees); noperm has nothing.
+      for (const [who, client, cards, employees] of [
+        ["staff", staff, "You may not %s tblCC.", "You may not change tblEmployee."],
+        ["noperm", noperm, ERROR_MESSAGES.accessDenied, ERROR_MESSAGES.accessDenied],
+      ] as const) {
+        const as = (action: string) => cards.replace("%s", action);
+        await alike(
+          `${who} query where`,
+          () => client.query({ table: "tblCC", where: "ccStatus = 1" }),
+          () => client.query({ table: "tblCC", where: "ccSecretCode = 1" }),
+          as("read"),
+        );
+        await alike(
+          `${who} query fields and order`,
+          () => client.query({ table: "tblCC", fields: "ccStatus", order: "ccStatus" }),
+          () => client.query({ table: "tblCC", fields: "ccSecretCode", order: "ccSecretCode" }),
+          as("read"),
+        );
+        await alike(
+          `${who} insert fields`,
+          () => client.insert("tblCC", { ccStatus: 1 }),
+          () => client.insert("tblCC", { ccSecretCode: 1 }),
+          as("add to"),
+        );
+        await alike(
+          `${who} update where`,
+          () => client.update("tblCC", "ccStatus = 1", { ccStatus: 2 }),
+          () => client.update("tblCC", "ccSecretCode = 1", { ccStatus: 2 }),
+          as("change"),
+        );
+        await alike(
+          `${who} update fields`,
+          () => client.update("tblCC", "ccID = 1", { ccStatus: 2 }),
+          () => client.update("tblCC", "ccID = 1", { ccSecretCode: 2 }),
+          as("change"),
+        );
+        await alike(
+          `${who} delete where`,
+          () => client.remove("tblCC", "ccStatus = 1"),
+          () => client.remove("tblCC", "ccSecretCode = 1"),
+          as("delete from"),
+        );
+        // A table with self-service fields: any other field is refused before anything is read.
+        await alike(
+          `${who} update of an employee's other fields`,
+          () => client.update("tblEmployee", "empLastName = 'Taylor'", { empFirstName: "Mallory" }),
+          () => client.update("tblEmployee", "empSalary = 1", { empSalary: 1 }),
+          employees,
+        );
+      }
+    });
+
     it("deny everything to an employee without permission rows", async () => {
       const response = await noperm.query({ table: "vwNoteCategories" });
       expect(response.statusCode).toBe(403);
@@ -449,10 +720,57 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
   });
 
   describe("ExecuteQuery", () => {
-    it("runs a named query", async () => {
-      const response = await admin.execute("pendingApprovalCount");
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ data: [{ TotalCount: expect.any(Number) }] });
+    it("counts pending approvals as spec 6 says, for an approver and for a card owner", async () => {
+      // Known requests only: every seeded one is settled first.
+      await db()
+        .updateTable("tblCCPermission")
+        .set({ ccPermissionOverLimitApprovalStatus: 0, ccPermissionCCUsedApprovalStatus: 0 })
+        .execute();
+      const employee = async (empLastName: string, empManagerID: number | null) =>
+        (
+          await db()
+            .insertInto("tblEmployee")
+            .values({ empFirstName: "Test", empLastName, empManagerID, empDepartment: null })
+            .returning("empID")
+            .executeTakeFirstOrThrow()
+        ).empID;
+      await db().updateTable("tblEmployee").set({ empManagerID: 1 }).where("empID", "=", 2).execute(); // staff reports to admin
+      const direct = await employee("Direct", 2); // reports to staff
+      const indirect = await employee("Indirect", direct); // reports to staff's report
+      const outsider = await employee("Outsider", null);
+      const adminReport = await employee("AdminReport", 1);
+      const card = async (empID: number) =>
+        (await db().insertInto("tblCC").values({ empID }).returning("ccID").executeTakeFirstOrThrow()).ccID;
+      const staffCard = await card(2);
+      const adminCard = await card(1);
+      const request = (ccID: number, empID: number, overLimit: number, used: number) =>
+        db()
+          .insertInto("tblCCPermission")
+          .values({
+            ccID,
+            empID,
+            ccPermissionOverLimitApprovalStatus: overLimit,
+            ccPermissionCCUsedApprovalStatus: used,
+          })
+          .execute();
+      await request(staffCard, direct, 0, 1); // staff: their team, their card
+      await request(staffCard, indirect, 0, 1); // staff: their team, two levels down
+      await request(staffCard, outsider, 0, 1); // not staff's team
+      await request(staffCard, direct, 0, 2); // denied, not pending
+      await request(adminCard, direct, 0, 1); // not staff's card; admin's team, two levels down
+      await request(adminCard, adminReport, 0, 1); // admin: their team, their card
+      await request(adminCard, outsider, 0, 1); // not admin's team
+      for (const empID of [direct, outsider, indirect]) await request(staffCard, empID, 1, 0); // over-limit: approvers
+
+      const count = async (client: typeof admin) => {
+        const response = await client.execute("pendingApprovalCount");
+        expect(response.statusCode).toBe(200);
+        return response.json();
+      };
+      // admin (view on 45): the three over-limit requests and the two of their team on their card.
+      expect(await count(admin)).toEqual({ data: [{ TotalCount: 5 }] });
+      // staff (no view on 45): the two of their team on their card.
+      expect(await count(staff)).toEqual({ data: [{ TotalCount: 2 }] });
     });
 
     it("refuses raw SQL", async () => {

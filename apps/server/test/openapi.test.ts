@@ -1,5 +1,6 @@
-import { RESOURCES } from "@office/core";
+import { col, RESOURCES, type ResourceDef, resource } from "@office/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openApiDocument } from "../src/http/openapi.js";
 import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
 import { ENGINES } from "./support/engines.js";
 
@@ -42,6 +43,88 @@ describe("the API documentation", () => {
         expect(has(url) || has(url.replace(/\/$/, "")), `${method} ${path}`).toBe(true);
       }
     }
+  });
+
+  it("describes parameters, bodies and answers from the schemas the routes check", async () => {
+    const doc = (await t.app.inject(withToken(admin, { method: "GET", url: "/API/docs/openapi.json" }))).json();
+    const param = (op: { parameters: Array<{ name: string }> }, name: string) =>
+      op.parameters.find((p) => p.name === name);
+
+    const query = doc.paths["/API/Query/"].get;
+    expect(param(query, "table")).toMatchObject({
+      in: "query",
+      required: true,
+      schema: { type: "string", maxLength: 64 },
+    });
+    expect(param(query, "rowLimit")).toMatchObject({
+      required: false,
+      schema: { type: "integer", minimum: 1, maximum: 100_000 },
+    });
+    expect(param(query, "DEBUG")).toMatchObject({ schema: { enum: ["0", "1"] } });
+    const answer = query.responses["200"].content["application/json"].schema;
+    expect(answer.properties.meta.properties.TotalRecords).toMatchObject({ type: "integer" });
+    expect(answer.properties.data.items.anyOf).toContainEqual({ $ref: "#/components/schemas/vwProjectSearch" });
+
+    const insert = doc.paths["/API/Insert/"].post;
+    expect(param(insert, "Idempotency-Key")).toMatchObject({ in: "header", required: false });
+    const bodies = insert.requestBody.content["application/json"].schema.oneOf;
+    const notes = bodies.find(
+      (b: { properties: { table: { const: string } } }) => b.properties.table.const === "tblProjectNotes",
+    );
+    expect(notes.properties.fields).toEqual({
+      $ref: "#/components/schemas/tblProjectNotes",
+      required: ["projectID", "ProjectNotesMinutes"],
+    });
+    // Views are never written: no body names one.
+    expect(bodies.map((b: { properties: { table: { const: string } } }) => b.properties.table.const)).not.toContain(
+      "vwProjectSearch",
+    );
+    expect(insert.responses["200"].content["application/json"].schema.properties.id).toMatchObject({
+      type: "integer",
+      exclusiveMinimum: 0,
+    });
+
+    const update = doc.paths["/API/Update/"].put;
+    expect(update.requestBody.content["application/json"].schema.oneOf[0].required).toEqual([
+      "table",
+      "where",
+      "fields",
+    ]);
+    expect(update.responses["200"].content["application/json"].schema.properties.status).toEqual({
+      type: "string",
+      const: "success",
+    });
+
+    const signIn = doc.paths["/API/Authenticate/"].post;
+    expect(signIn.security).toEqual([]);
+    expect(signIn.requestBody.content["application/json"].schema).toMatchObject({
+      required: ["username", "password"],
+      additionalProperties: false,
+      properties: { username: { maxLength: 64 }, password: { maxLength: 256 } },
+    });
+    const upload = doc.paths["/API/Upload/"].post.requestBody.content["multipart/form-data"].schema;
+    expect(Object.keys(upload.properties)).toEqual(["table", "key", "file"]);
+
+    const { tblEmployee, tblProjectNotes } = doc.components.schemas;
+    expect(tblEmployee.properties.empAvailabilityType).toMatchObject({ enum: ["In", "Break", "Out", null] });
+    expect(tblEmployee.properties.empActive).toMatchObject({ type: "integer", enum: [0, 1] });
+    expect(tblProjectNotes.properties.ProjectNotesMinutes).toMatchObject({ minimum: 0, maximum: 1440 });
+    expect(tblProjectNotes.properties.ProjectNotesDesc).toMatchObject({ type: ["string", "null"], maxLength: 4000 });
+    expect(tblProjectNotes.properties.projectNotesID).toMatchObject({ readOnly: true });
+  });
+
+  it("marks a secret column writeOnly: sent, never answered", () => {
+    const tblSecretTest = resource({
+      name: "tblSecretTest",
+      kind: "table",
+      key: "id",
+      access: { view: "anyone", add: "anyone", change: "anyone", del: "anyone" },
+      columns: { id: col.id(), name: col.text(50), token: col.secret(100) },
+    }) as unknown as ResourceDef;
+    const schemas: Record<string, unknown> = openApiDocument([], [tblSecretTest]).components.schemas;
+    const { properties } = schemas.tblSecretTest as { properties: Record<string, Record<string, unknown>> };
+    expect(properties.token).toMatchObject({ type: "string", maxLength: 100, writeOnly: true });
+    expect(properties.name?.writeOnly).toBeUndefined();
   });
 
   it("is browsable as a page", async () => {

@@ -3,7 +3,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/database.js";
 import { appOver, seededDatabase, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
-import { ENGINES, SERVER_ENGINES } from "./support/engines.js";
+import { ENGINES, postgresEngine, SERVER_ENGINES } from "./support/engines.js";
+import { PrivatePostgres } from "./support/private-postgres.js";
 import { finished, lineMatching, spawnFixture } from "./support/spawn.js";
 import { TcpProxy } from "./support/tcp-proxy.js";
 
@@ -158,6 +159,75 @@ describe.each(SERVER_ENGINES)("the database going away on $name", (engine) => {
     } finally {
       await app.close();
       await proxy.cut();
+      await testDb.dispose();
+    }
+  });
+});
+
+describe.each(SERVER_ENGINES)("a real PostgreSQL going away under a running server ($name)", (engine) => {
+  const timeouts = { poolSize: 3, statementTimeoutMs: 2_000, poolAcquireTimeoutMs: 1_000 };
+
+  /** The app recovers by itself: a pooled connection that died may fail one call, no more. */
+  async function recovers(app: Awaited<ReturnType<typeof appOver>>["app"], token: string) {
+    let ready = 503;
+    for (let attempt = 0; attempt < 10 && ready !== 200; attempt++) {
+      ready = (await app.inject({ method: "GET", url: "/readyz" })).statusCode;
+    }
+    expect(ready).toBe(200);
+    expect((await app.inject(withToken(token, { method: "GET", url: "/API/EmployeeInfo/" }))).statusCode).toBe(200);
+  }
+
+  it("stopped by pg_ctl: readiness and the API answer 503, and recover when it is started again", async () => {
+    const cluster = await PrivatePostgres.start();
+    const testDb = await seededDatabase(postgresEngine(cluster.adminUrl), timeouts);
+    const { app } = await appOver(testDb);
+    try {
+      const token = await tokenOf(app, "staff");
+      const info = withToken(token, { method: "GET", url: "/API/EmployeeInfo/" });
+      expect((await app.inject(info)).statusCode).toBe(200);
+
+      await cluster.stop();
+      expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(503);
+      const down = await app.inject(info);
+      expect(down.statusCode).toBe(503);
+      expect(down.json().message).toBe(ERROR_MESSAGES.unavailable);
+      expect(down.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|terminat|shut/i);
+      const signIn = await app.inject({
+        method: "POST",
+        url: "/API/Authenticate/",
+        payload: { username: "staff", password: "demo" },
+      });
+      expect(signIn.statusCode).toBe(503);
+      expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+
+      await cluster.resume();
+      await recovers(app, token);
+      expect((await tokenOf(app, "admin")).length).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+      await testDb.dispose();
+      await cluster.destroy();
+    }
+  });
+
+  it("its sessions ended by the administrator (57P01): the next calls recover", async () => {
+    const testDb = await seededDatabase(engine, timeouts);
+    const { app } = await appOver(testDb);
+    try {
+      const token = await tokenOf(app, "staff");
+      const info = withToken(token, { method: "GET", url: "/API/EmployeeInfo/" });
+      // Fill the pool with open connections, then end every one of them from outside.
+      await Promise.all(Array.from({ length: 3 }, () => app.inject(info)));
+      const name = new URL(testDb.url ?? "").pathname.slice(1);
+      const admin = await testDb.reopen({ poolSize: 1 });
+      const { rows } = await sql<{ ended: number }>`select count(*)::int as ended from (
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = ${name} and pid <> pg_backend_pid()) t`.execute(admin.db);
+      await admin.close();
+      expect(rows[0]?.ended).toBeGreaterThan(0);
+      await recovers(app, token);
+    } finally {
+      await app.close();
       await testDb.dispose();
     }
   });

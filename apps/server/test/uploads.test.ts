@@ -117,6 +117,57 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
     ).toBe(400);
   });
 
+  it("answers a caller without rights alike whether the record exists or not", async () => {
+    const body = (response: { json(): Record<string, unknown> }) => {
+      const { requestId: _, ...rest } = response.json();
+      return rest;
+    };
+    const file = { name: "a.exe", content: Buffer.from("MZ") };
+    const existing = await upload(staff, { table: "tblProject", key: "1" }, file);
+    const missing = await upload(staff, { table: "tblProject", key: "999999" }, file);
+    expect(existing.statusCode).toBe(403);
+    expect(body(missing)).toEqual(body(existing));
+    const list = (key: string) =>
+      t.app.inject(withToken(staff, { method: "GET", url: "/API/Upload/", query: { table: "tblCC", key } }));
+    const [listed, unlisted] = [await list("1"), await list("999999")];
+    expect(listed.statusCode).toBe(403);
+    expect(body(unlisted)).toEqual(body(listed));
+  });
+
+  it("attaches to a time note only for its author or an administrator", async () => {
+    const db = t.database.db;
+    await db
+      .updateTable("tblPermission")
+      .set({ permissionChange: 1 })
+      .where("empID", "=", 2)
+      .where("permissionPageID", "=", 9)
+      .execute();
+    try {
+      const note = async (token: string) =>
+        (
+          await t.app.inject(
+            withToken(token, {
+              method: "POST",
+              url: "/API/Insert/",
+              payload: { table: "tblProjectNotes", fields: { projectID: 1, ProjectNotesMinutes: 15 } },
+            }),
+          )
+        ).json().id as number;
+      const [mine, admins] = [await note(staff), await note(admin)];
+      const file = { name: "receipt.pdf", content: PDF };
+      expect((await upload(staff, { table: "tblProjectNotes", key: String(mine) }, file)).statusCode).toBe(200);
+      expect((await upload(staff, { table: "tblProjectNotes", key: String(admins) }, file)).statusCode).toBe(404);
+      expect((await upload(admin, { table: "tblProjectNotes", key: String(mine) }, file)).statusCode).toBe(200);
+    } finally {
+      await db
+        .updateTable("tblPermission")
+        .set({ permissionChange: 0 })
+        .where("empID", "=", 2)
+        .where("permissionPageID", "=", 9)
+        .execute();
+    }
+  });
+
   it("refuses a request that is not multipart or holds no file", async () => {
     const json = await t.app.inject(
       withToken(admin, { method: "POST", url: "/API/Upload/", payload: { table: "tblProject" } }),

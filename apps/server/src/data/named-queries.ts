@@ -1,9 +1,13 @@
-import { PAGES } from "@office/core";
+import { type Grant, PAGES } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.js";
 import { type Actor, may } from "./actor.js";
 
-type NamedQuery = (db: Kysely<DB>, actor: Actor) => Promise<Array<Record<string, unknown>>>;
+interface NamedQuery {
+  /** Who may run it (checked like a resource's view: no permission rows is 'Access Denied!'). */
+  access: Grant;
+  run(db: Kysely<DB>, actor: Actor): Promise<Array<Record<string, unknown>>>;
+}
 
 /**
  * The queries POST /API/ExecuteQuery/ runs, by name. A body that is not one of these names
@@ -14,10 +18,12 @@ export const NAMED_QUERIES: ReadonlyMap<string, NamedQuery> = new Map<string, Na
     // Spec 6, inbox: over-limit requests (status 1) for approvers of page 45, and used-card
     // requests (status 1) of the caller's team on cards the caller owns.
     "pendingApprovalCount",
-    async (db, actor) => {
-      if (actor.kind !== "employee") return [{ TotalCount: 0 }];
-      const approver = may(actor, PAGES.overLimitApproval, "view");
-      const { rows } = await sql<{ TotalCount: number }>`
+    {
+      access: "anyone",
+      async run(db, actor) {
+        if (actor.kind !== "employee") return [{ TotalCount: 0 }];
+        const approver = may(actor, PAGES.overLimitApproval, "view");
+        const { rows } = await sql<{ TotalCount: number }>`
         with recursive team as (
           select "empID" from "tblEmployee" where "empManagerID" = ${actor.empID}
           union
@@ -30,7 +36,8 @@ export const NAMED_QUERIES: ReadonlyMap<string, NamedQuery> = new Map<string, Na
             where c."empID" = ${actor.empID} and cp."ccPermissionCCUsedApprovalStatus" = 1
               and cp."empID" in (select "empID" from team))
         )::int as "TotalCount"`.execute(db);
-      return rows;
+        return rows;
+      },
     },
   ],
 ]);

@@ -14,7 +14,7 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
-import { type Actor, requireAccess } from "./actor.js";
+import { type Actor, may, requireAccess } from "./actor.js";
 import { compileWhere } from "./compile.js";
 
 // The window count's column: a name no declared column can have (it is not an identifier).
@@ -43,9 +43,16 @@ export type QueryInput = z.output<typeof queryInput>;
 
 export type QueryResult = QueryResponse;
 
-/** Parses a where of the resource; the message names the position and the token. */
-export function parseResourceWhere(def: ResourceDef, text: string): Where | null {
-  return grammar(() => parseWhere(text, { isColumn: (name) => isReadableColumn(def, name) }), "where");
+/**
+ * Parses a where of the resource; the message names the position and the token. `isColumn`
+ * narrows the columns it may name (the readable ones by default).
+ */
+export function parseResourceWhere(
+  def: ResourceDef,
+  text: string,
+  isColumn: (name: string) => boolean = (name) => isReadableColumn(def, name),
+): Where | null {
+  return grammar(() => parseWhere(text, { isColumn }), "where");
 }
 
 export function grammar<T>(parse: () => T, part: string): T {
@@ -65,6 +72,17 @@ export function condition(def: ResourceDef, where: Where | null, actor: Actor): 
     if (actor.kind === "employee") parts.push(sql`${sql.ref(def.ownRows)} = ${actor.empID}`);
   }
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
+}
+
+/**
+ * The rows a caller may write: those the where matches, narrowed to their own where the
+ * resource keeps rows for their authors (administrators excepted).
+ */
+export function writableCondition(def: ResourceDef, where: Where | null, actor: Actor): RawBuilder<unknown> {
+  const scope = condition(def, where, actor);
+  const author = def.authorWrites;
+  if (!author || actor.kind !== "employee" || may(actor, author.unlessPage, "view")) return scope;
+  return sql`${scope} and ${sql.ref(author.column)} = ${actor.empID}`;
 }
 
 /**
@@ -93,9 +111,19 @@ export async function runQuery(
     .filter((item) => !seen.has(item.column) && seen.add(item.column))
     .map((item) => sql`${sql.ref(item.column)} ${sql.raw(item.direction)}`);
   // Rows and total in one statement; only a page past the end needs a count of its own.
-  const { rows } = await sql<Record<string, unknown>>`
-    select ${sql.join(fields.map((field) => sql.ref(field)))}, count(*) over () as ${sql.ref(TOTAL)}
-    from ${table} where ${where} order by ${sql.join(orderSql)} limit ${limit} offset ${input.offset}`.execute(db);
+  const page = sql`select ${sql.join(fields.map((field) => sql.ref(field)))}, count(*) over () as ${sql.ref(TOTAL)}
+    from ${table} where ${where} order by ${sql.join(orderSql)} limit ${limit} offset ${input.offset}`;
+  const totalRef = sql.ref(TOTAL);
+  // Without `continue`, a search past the confirm threshold answers its total alone: the
+  // database then sends one row (for the total) instead of the 20,000 the page holds. The two
+  // branches never both give rows, and a CTE is read in the order it was made.
+  const statement = input.continue
+    ? page
+    : sql`with page as (${page})
+      select * from page where ${totalRef} <= ${TABLE_CONFIRM_THRESHOLD}
+      union all
+      select * from (select * from page where ${totalRef} > ${TABLE_CONFIRM_THRESHOLD} limit 1) over_threshold`;
+  const { rows } = await sql<Record<string, unknown>>`${statement}`.execute(db);
   let total = Number(rows[0]?.[TOTAL] ?? 0);
   if (rows.length === 0 && input.offset > 0) {
     const { rows: counted } = await sql<{
@@ -103,9 +131,9 @@ export async function runQuery(
     }>`select count(*)::int as total from ${table} where ${where}`.execute(db);
     total = counted[0]?.total ?? 0;
   }
-  for (const row of rows) delete row[TOTAL];
   if (total > TABLE_CONFIRM_THRESHOLD && !input.continue) {
     return { data: [], meta: { TotalRecords: total, confirmRequired: true } };
   }
+  for (const row of rows) delete row[TOTAL];
   return { data: rows, meta: { TotalRecords: total } };
 }

@@ -10,11 +10,13 @@ import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
+import type { RouteDocs } from "../http/openapi.js";
 import { validate } from "../http/validate.js";
 import { type Actor, requireAccess } from "./actor.js";
 import { audit } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
 import { fileTypeOf } from "./file-types.js";
+import { writableCondition } from "./query.js";
 
 interface UploadDeps {
   db: Kysely<DB>;
@@ -29,6 +31,28 @@ const target = z.strictObject({
   key: z.string().regex(/^[1-9]\d{0,9}$/, "must be a record id"),
 });
 const HEAD_BYTES = 512;
+const uploadPath = z.object({ uploadID: z.uuid() });
+
+// What the calls take and answer, for the API documentation.
+const uploadForm = target.extend({ file: z.file().describe("one file, after the other fields") });
+const uploadAnswer = z.object({
+  status: z.literal("success"),
+  id: z.uuid(),
+  fileName: z.string(),
+  size: z.number().int().min(0),
+});
+const listAnswer = z.object({
+  data: z.array(
+    z.object({
+      uploadID: z.uuid(),
+      fileName: z.string(),
+      contentType: z.string(),
+      size: z.number().int(),
+      createdTS: z.iso.datetime(),
+      empID: z.number().int().nullable(),
+    }),
+  ),
+});
 
 /** A file name safe to keep and to send back: no path, no control characters, not too long. */
 function cleanName(name: string): string {
@@ -43,9 +67,10 @@ async function ownerRecord(db: Kysely<DB>, actor: Actor, table: string, key: str
   const def = resourceOf(table);
   requireAccess(actor, def.access[flag], flag, def.name);
   if (def.kind !== "table") throw new AppError(403, `${def.name} is read-only.`);
-  const { rows } = await sql`select 1 from ${sql.table(def.name)} where ${sql.ref(def.key)} = ${Number(key)}`.execute(
-    db,
-  );
+  // Attaching a file changes the record: only those who may write it find it.
+  const scope = flag === "change" ? writableCondition(def, null, actor) : sql`true`;
+  const { rows } =
+    await sql`select 1 from ${sql.table(def.name)} where ${sql.ref(def.key)} = ${Number(key)} and ${scope}`.execute(db);
   if (rows.length === 0) throw new AppError(404, "No such record.");
   return def;
 }
@@ -60,9 +85,14 @@ export async function uploadRoutes(app: FastifyInstance, { db, dir, limit }: Upl
   await app.register(multipart, {
     limits: { fileSize: limit, files: 1, fields: 4, fieldSize: 200, parts: 6, headerPairs: 50 },
   });
-  const signedIn = { config: { access: "signedIn" as const } };
+  const signedIn = (docs: RouteDocs) => ({ config: { access: "signedIn" as const, docs } });
 
-  app.post("/API/Upload/", signedIn, async (request) => {
+  const post = signedIn({
+    summary: "Attaches a file to a record (change on its table; allowed types, checked by content).",
+    multipart: uploadForm,
+    response: uploadAnswer,
+  });
+  app.post("/API/Upload/", post, async (request): Promise<z.input<typeof uploadAnswer>> => {
     if (!request.isMultipart()) throw new AppError(415, "An upload is sent as multipart/form-data.");
     const file = await request.file();
     if (!file) throw AppError.badRequest("The upload holds no file.", { file: "is required" });
@@ -121,7 +151,8 @@ export async function uploadRoutes(app: FastifyInstance, { db, dir, limit }: Upl
     return { status: "success", id: uploadID, fileName, size };
   });
 
-  app.get("/API/Upload/", signedIn, async (request) => {
+  const list = signedIn({ summary: "The files of a record (view on its table).", query: target, response: listAnswer });
+  app.get("/API/Upload/", list, async (request): Promise<z.input<typeof listAnswer>> => {
     const { table, key } = validate(target, request.query, "query");
     await ownerRecord(db, actorOf(request), table, key, "view");
     const data = await db
@@ -131,11 +162,16 @@ export async function uploadRoutes(app: FastifyInstance, { db, dir, limit }: Upl
       .where("recordKey", "=", key)
       .orderBy("createdTS")
       .execute();
-    return { data };
+    return { data: data.map((file) => ({ ...file, createdTS: file.createdTS.toISOString() })) };
   });
 
-  app.get("/API/Upload/:uploadID", signedIn, async (request, reply) => {
-    const { uploadID } = validate(z.object({ uploadID: z.uuid() }), request.params, "path");
+  const one = signedIn({
+    summary: "One file, as an attachment (view on its record's table).",
+    params: uploadPath,
+    file: true,
+  });
+  app.get("/API/Upload/:uploadID", one, async (request, reply) => {
+    const { uploadID } = validate(uploadPath, request.params, "path");
     const upload = await db.selectFrom("upload").selectAll().where("uploadID", "=", uploadID).executeTakeFirst();
     if (!upload) throw new AppError(404, "No such file.");
     await ownerRecord(db, actorOf(request), upload.tableName, upload.recordKey, "view");

@@ -5,7 +5,7 @@ import { AppError } from "../http/app-error.js";
 import { validate } from "../http/validate.js";
 import { type Actor, actorEmpID, may, requireAccess } from "./actor.js";
 import { audit } from "./audit.js";
-import { condition, parseResourceWhere } from "./query.js";
+import { parseResourceWhere, writableCondition } from "./query.js";
 
 /** Rows one update or delete may touch: a where that matches more is surely a mistake. */
 export const MAX_ROWS_PER_WRITE = 1_000;
@@ -104,6 +104,11 @@ function requireWhere(text: unknown): string {
   return text;
 }
 
+/** The names of the fields a body sends, before they are checked. */
+function fieldNames(fields: unknown): string[] {
+  return typeof fields === "object" && fields !== null && !Array.isArray(fields) ? Object.keys(fields) : [];
+}
+
 /**
  * PUT or POST /API/Update/. With the change permission, any rows the where matches; without
  * it, an employee may still change the resource's self-service fields of their own row.
@@ -114,20 +119,33 @@ export async function updateRecords(
   input: { where: unknown; fields: unknown },
   actor: Actor,
 ): Promise<{ status: "success"; count: number }> {
-  const where = parseResourceWhere(def, requireWhere(input.where));
+  // Whether the caller may change anything is settled from the field names alone, before the
+  // where or the values are read: a caller without rights gets the same refusal for a real
+  // column and a made-up one, so the answer tells nothing about what exists.
+  const names = fieldNames(input.fields);
+  const self = def.selfService;
+  const selfOnly = self !== undefined && names.length > 0 && names.every((name) => self.fields.includes(name));
+  const ownRowOnly = selfOnly && actor.kind === "employee" && !may(actor, def.access.change, "change");
+  if (!ownRowOnly) requireAccess(actor, def.access.change, "change", def.name);
+  writableTable(def);
+
+  // Changing only one's own row, the where names only columns the caller may read: the
+  // row's key column, and the others only with the view permission.
+  const isColumn =
+    ownRowOnly && !may(actor, def.access.view, "view") ? (name: string) => name === self?.column : undefined;
+  const where = parseResourceWhere(def, requireWhere(input.where), isColumn);
   const fields = validate(updateSchema(def), input.fields, "fields");
-  let scope = condition(def, where, actor);
+  let scope = writableCondition(def, where, actor);
   let values = serverValues(def, fields, actor, "update");
   if (Object.keys(values).length === 0) throw AppError.badRequest("No fields to update.", { fields: "is required" });
-  const self = def.selfService;
-  const selfOnly = self && actor.kind === "employee" && Object.keys(fields).every((f) => self.fields.includes(f));
-  if (!may(actor, def.access.change, "change") && selfOnly && actor.kind === "employee") {
+  if (ownRowOnly && self && actor.kind === "employee") {
     scope = sql`${scope} and ${sql.ref(self.column)} = ${actor.empID}`;
-    values = { ...values, ...Object.fromEntries((self.stamp ?? []).map((c) => [c, sql`now()`])) };
-  } else {
-    requireAccess(actor, def.access.change, "change", def.name);
   }
-  writableTable(def);
+  // A self-service change is stamped with the server's clock whoever makes it: an
+  // administrator's own availability (or anyone's) carries no time a client chose.
+  if (self && names.some((name) => self.fields.includes(name))) {
+    values = { ...values, ...Object.fromEntries((self.stamp ?? []).map((c) => [c, sql`now()`])) };
+  }
   return db.transaction().execute(async (tx) => {
     const before = await matchedRows(tx, def, scope);
     const keys = before.map((row) => row[def.key]);
@@ -154,7 +172,7 @@ export async function deleteRecords(
 ): Promise<{ id: number; keys: unknown[] }> {
   requireAccess(actor, def.access.del, "del", def.name);
   writableTable(def);
-  const scope = condition(def, parseResourceWhere(def, requireWhere(input.where)), actor);
+  const scope = writableCondition(def, parseResourceWhere(def, requireWhere(input.where)), actor);
   return db.transaction().execute(async (tx) => {
     const before = await matchedRows(tx, def, scope);
     const keys = before.map((row) => row[def.key]);

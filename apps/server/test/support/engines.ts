@@ -45,8 +45,8 @@ const pglite: TestEngine = {
   },
 };
 
-/** Each test database is created on the server of DATABASE_URL and dropped afterwards. */
-function postgres(adminUrl: string): TestEngine {
+/** Each test database is created on the server of `adminUrl` (DATABASE_URL's) and dropped afterwards. */
+export function postgresEngine(adminUrl: string): TestEngine {
   return {
     name: "postgres",
     async create(options) {
@@ -85,7 +85,9 @@ async function admin(url: string, statement: string) {
 }
 
 /** PGlite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
-export const ENGINES: TestEngine[] = process.env.DATABASE_URL ? [pglite, postgres(process.env.DATABASE_URL)] : [pglite];
+export const ENGINES: TestEngine[] = process.env.DATABASE_URL
+  ? [pglite, postgresEngine(process.env.DATABASE_URL)]
+  : [pglite];
 
 /** The engines that are servers others can connect to: PostgreSQL, when DATABASE_URL is set. */
 export const SERVER_ENGINES: TestEngine[] = ENGINES.filter((e) => e.name === "postgres");

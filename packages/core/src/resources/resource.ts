@@ -17,10 +17,17 @@ export interface ResourceDef<C extends Record<string, Column> = Record<string, C
   ownRows?: keyof C & string;
   /**
    * Any signed-in employee may change these columns of their own row (the row whose
-   * `column` is their empID), without the change permission; `stamp` columns are set to the
-   * server's time.
+   * `column` is their empID), without the change permission; whenever any of them is
+   * written, by anyone, the `stamp` columns are set to the server's time.
    */
   selfService?: { column: keyof C & string; fields: Array<keyof C & string>; stamp?: Array<keyof C & string> };
+  /**
+   * Rows that belong to their author: an update or a delete (or an upload onto one) reaches
+   * only rows whose `column` is the caller's empID, unless the caller has view on page
+   * `unlessPage` (administrators). Someone else's row matches nothing, like a where that
+   * matches nothing (404).
+   */
+  authorWrites?: { column: keyof C & string; unlessPage: PageId };
   /** Default order of a query without one. */
   order?: Array<keyof C & string>;
 }

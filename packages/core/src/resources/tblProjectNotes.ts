@@ -2,12 +2,17 @@ import { PAGES } from "../pages.js";
 import { col } from "./column.js";
 import { resource } from "./resource.js";
 
-/** Time notes. Logging one needs add on page 9; its author is always the signed-in user. */
+/**
+ * Time notes. Logging one needs add on page 9; its author is always the signed-in user. A
+ * note is someone's record of their own time: only its author (with change or delete on
+ * page 9) or an administrator may change or delete it.
+ */
 export const tblProjectNotes = resource({
   name: "tblProjectNotes",
   kind: "table",
   key: "projectNotesID",
   access: { view: PAGES.notesTimeSearch, add: PAGES.notes, change: PAGES.notes, del: PAGES.notes },
+  authorWrites: { column: "empID", unlessPage: PAGES.administrator },
   order: ["createdTS"],
   columns: {
     projectNotesID: col.id(),
