@@ -26,7 +26,7 @@ export function permissionMap(rows: ReadonlyArray<readonly number[]> | null): Ma
 export function may(actor: Actor, grant: Grant, flag: PermissionFlag): boolean {
   if (actor.kind === "system") return grant !== null;
   if (grant === null) return false;
-  if (grant === "anyone") return true;
+  if (grant === "anyone" || grant === "everyone") return true;
   return actor.permissions.get(grant)?.[flag] === true;
 }
 
@@ -35,6 +35,7 @@ export function may(actor: Actor, grant: Grant, flag: PermissionFlag): boolean {
  * without the flag the action needs.
  */
 export function requireAccess(actor: Actor, grant: Grant, flag: PermissionFlag, what: string): void {
+  if (grant === "everyone") return;
   if (actor.kind === "employee" && actor.permissions.size === 0) throw new AppError(403, ERROR_MESSAGES.accessDenied);
   if (!may(actor, grant, flag)) throw new AppError(403, `You may not ${ACTIONS[flag]} ${what}.`);
 }

@@ -19,7 +19,8 @@ export const NAMED_QUERIES: ReadonlyMap<string, NamedQuery> = new Map<string, Na
     // requests (status 1) of the caller's team on cards the caller owns.
     "pendingApprovalCount",
     {
-      access: "anyone",
+      // The shell loads it for everyone signed in: the inbox is always allowed (spec 6).
+      access: "everyone",
       async run(db, actor) {
         if (actor.kind !== "employee") return [{ TotalCount: 0 }];
         const approver = may(actor, PAGES.overLimitApproval, "view");

@@ -2,8 +2,12 @@ import { z } from "zod";
 import type { PageId, PermissionFlag } from "../pages.js";
 import { type Column, writeSchema } from "./column.js";
 
-/** Who may do an action: those with the flag on a page, any signed-in user, or nobody. */
-export type Grant = PageId | "anyone" | null;
+/**
+ * Who may do an action: those with the flag on a page; "anyone" signed in who has permission
+ * rows; "everyone" signed in, even without permission rows (the shell's own calls, such as the
+ * inbox count: spec 6 always allows the inbox); or nobody.
+ */
+export type Grant = PageId | "anyone" | "everyone" | null;
 
 export interface ResourceDef<C extends Record<string, Column> = Record<string, Column>> {
   /** The table or view name, as the calls send it. */

@@ -6,7 +6,7 @@ import type { DialogRights } from "./dialog-buttons";
 /** Whether the signed-in user may do an action a resource grants (the server decides again). */
 function allowed(permissions: Parameters<typeof can>[0], grant: Grant, flag: PermissionFlag) {
   if (grant === null) return false;
-  if (grant === "anyone") return true;
+  if (grant === "anyone" || grant === "everyone") return true;
   return can(permissions, grant, flag);
 }
 
