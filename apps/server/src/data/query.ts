@@ -17,8 +17,9 @@ import { AppError } from "../http/app-error.js";
 import { type Actor, may, requireAccess } from "./actor.js";
 import { compileWhere } from "./compile.js";
 
-// The window count's column: a name no declared column can have (it is not an identifier).
+// The window count's and row number's columns: names no declared column can have (not identifiers).
 const TOTAL = "office:total";
+const ROW = "office:row";
 
 /** Rows a query answers at most; past the confirm threshold only with `continue`. */
 export const MAX_ROW_LIMIT = 100_000;
@@ -111,18 +112,21 @@ export async function runQuery(
     .filter((item) => !seen.has(item.column) && seen.add(item.column))
     .map((item) => sql`${sql.ref(item.column)} ${sql.raw(item.direction)}`);
   // Rows and total in one statement; only a page past the end needs a count of its own.
-  const page = sql`select ${sql.join(fields.map((field) => sql.ref(field)))}, count(*) over () as ${sql.ref(TOTAL)}
-    from ${table} where ${where} order by ${sql.join(orderSql)} limit ${limit} offset ${input.offset}`;
+  const byOrder = sql.join(orderSql);
+  const page = sql`select ${sql.join(fields.map((field) => sql.ref(field)))}, count(*) over () as ${sql.ref(TOTAL)},
+    row_number() over (order by ${byOrder}) as ${sql.ref(ROW)}
+    from ${table} where ${where} order by ${byOrder} limit ${limit} offset ${input.offset}`;
   const totalRef = sql.ref(TOTAL);
   // Without `continue`, a search past the confirm threshold answers its total alone: the
   // database then sends one row (for the total) instead of the 20,000 the page holds. The two
-  // branches never both give rows, and a CTE is read in the order it was made.
+  // branches never both give rows; the row number keeps the asked order through the union.
   const statement = input.continue
     ? page
     : sql`with page as (${page})
       select * from page where ${totalRef} <= ${TABLE_CONFIRM_THRESHOLD}
       union all
-      select * from (select * from page where ${totalRef} > ${TABLE_CONFIRM_THRESHOLD} limit 1) over_threshold`;
+      select * from (select * from page where ${totalRef} > ${TABLE_CONFIRM_THRESHOLD} limit 1) over_threshold
+      order by ${sql.ref(ROW)}`;
   const { rows } = await sql<Record<string, unknown>>`${statement}`.execute(db);
   let total = Number(rows[0]?.[TOTAL] ?? 0);
   if (rows.length === 0 && input.offset > 0) {
@@ -134,6 +138,9 @@ export async function runQuery(
   if (total > TABLE_CONFIRM_THRESHOLD && !input.continue) {
     return { data: [], meta: { TotalRecords: total, confirmRequired: true } };
   }
-  for (const row of rows) delete row[TOTAL];
+  for (const row of rows) {
+    delete row[TOTAL];
+    delete row[ROW];
+  }
   return { data: rows, meta: { TotalRecords: total } };
 }
