@@ -6,6 +6,7 @@ import { cellText, type TableColumn } from "./columns";
 
 type Row = Record<string, unknown>;
 const ROW_HEIGHT = 37;
+const CELL = `mantine-Table-td ${Table.classes.td}`;
 
 interface TableBodyProps {
   rows: GridRow<Row>[];
@@ -47,7 +48,10 @@ const BodyRow = memo(function BodyRow({
       style={{ cursor: onRowOpen ? "pointer" : undefined, height: ROW_HEIGHT }}
     >
       {columns.map((c) => (
-        <Table.Td key={c.key}>{cellText(c, row.original)}</Table.Td>
+        // Plain cells with Mantine's class: a row mounts its cells without a component each.
+        <td key={c.key} className={CELL}>
+          {cellText(c, row.original)}
+        </td>
       ))}
     </Table.Tr>
   );
