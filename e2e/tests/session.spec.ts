@@ -58,6 +58,8 @@ test("a token past its own expiry sends no call and opens Expired Session, with 
 }) => {
   await page.clock.install();
   await signIn(page, "staff");
+  // The shell's own start-up calls (configuration, user, inbox count) are made with a fresh token.
+  await page.waitForLoadState("networkidle");
   const sent: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("/API/")) sent.push(r.url());
