@@ -12,6 +12,7 @@ const database = await openDatabase({
   poolSize: 10,
   statementTimeoutMs: 15_000,
   poolAcquireTimeoutMs: 5_000,
+  companyTimeZone: "America/New_York",
 });
 const db = database.db;
 const app = Fastify();

@@ -20,7 +20,15 @@ import { webAppRoutes } from "./http/web-app.js";
 
 export type AppConfig = Pick<
   Config,
-  "jwtSecret" | "logLevel" | "trustProxy" | "bodyLimit" | "webDist" | "uploadDir" | "uploadLimit" | "timeClockUrl"
+  | "jwtSecret"
+  | "logLevel"
+  | "trustProxy"
+  | "bodyLimit"
+  | "webDist"
+  | "uploadDir"
+  | "uploadLimit"
+  | "timeClockUrl"
+  | "companyTimeZone"
 > & {
   /** Where logs go; standard output by default. */
   logStream?: NodeJS.WritableStream;
@@ -72,10 +80,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
 
   await app.register(healthRoutes, { database, lifecycle });
   await app.register(authRoutes, { db: database.db, tokens, throttle: createThrottle(database.db) });
-  await app.register(dataRoutes, { db: database.db });
+  await app.register(dataRoutes, { db: database.db, timeZone: config.companyTimeZone });
   await app.register(uploadRoutes, { db: database.db, dir: config.uploadDir, limit: config.uploadLimit });
   await app.register(openApiRoutes, { routes, authenticate });
-  await app.register(appConfigRoutes, { timeClockUrl: config.timeClockUrl });
+  await app.register(appConfigRoutes, { timeClockUrl: config.timeClockUrl, timeZone: config.companyTimeZone });
   await app.register(webAppRoutes, { root: config.webDist });
   return { app, lifecycle };
 }

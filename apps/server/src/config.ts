@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { isTimeZone } from "@office/core";
 import { z } from "zod";
 
 /**
@@ -26,6 +27,10 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().min(1).optional(),
   UPLOAD_LIMIT_BYTES: int(1_024, 1_073_741_824).default(10_485_760),
   TIME_CLOCK_URL: z.url({ protocol: /^https?$/ }).default("https://timeclock.example.com/"),
+  COMPANY_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, "COMPANY_TIME_ZONE must be an IANA time zone such as America/New_York")
+    .default("America/New_York"),
 });
 
 export interface Config {
@@ -46,6 +51,8 @@ export interface Config {
   uploadDir: string;
   uploadLimit: number;
   timeClockUrl: string;
+  /** The company's days and times: the hours tables, today's office hours, times shown. */
+  companyTimeZone: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: resolve(e.UPLOAD_DIR ?? `${e.DATA_DIR}/uploads`),
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     timeClockUrl: e.TIME_CLOCK_URL,
+    companyTimeZone: e.COMPANY_TIME_ZONE,
   };
 }

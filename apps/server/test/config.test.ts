@@ -9,6 +9,7 @@ describe("configuration from the environment", () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.seedDemo).toBe(true);
     expect(config.trustProxy).toBe(false);
+    expect(config.companyTimeZone).toBe("America/New_York");
   });
 
   it("reads every variable", () => {
@@ -21,6 +22,7 @@ describe("configuration from the environment", () => {
       SEED_DEMO: "false",
       DB_POOL_SIZE: "20",
       TIME_CLOCK_URL: "https://clock.example.org/punch",
+      COMPANY_TIME_ZONE: "Europe/Berlin",
     });
     expect(config).toMatchObject({
       port: 4100,
@@ -30,6 +32,7 @@ describe("configuration from the environment", () => {
       seedDemo: false,
       poolSize: 20,
       timeClockUrl: "https://clock.example.org/punch",
+      companyTimeZone: "Europe/Berlin",
     });
   });
 
@@ -39,6 +42,9 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET/);
     // The header links to it: a script address would run in the web app's origin.
     expect(() => loadConfig({ TIME_CLOCK_URL: "javascript:alert(1)" })).toThrow(/TIME_CLOCK_URL/);
+    // It reaches the database session's settings: only a real zone name passes.
+    expect(() => loadConfig({ COMPANY_TIME_ZONE: "EST5EDT' -c x=1" })).toThrow(/COMPANY_TIME_ZONE/);
+    expect(() => loadConfig({ COMPANY_TIME_ZONE: "Mars/Olympus" })).toThrow(/COMPANY_TIME_ZONE/);
   });
 
   it("treats an empty variable as unset", () => {

@@ -206,6 +206,61 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
     });
   });
 
+  describe("the company's time zone (America/New_York in tests)", () => {
+    it("sends times with the company's offset: the same instant, the company's wall clock", async () => {
+      const at = new Date("2026-07-04T03:30:00Z");
+      const { id } = (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json();
+      await db().updateTable("tblProjectNotes").set({ createdTS: at }).where("projectNotesID", "=", id).execute();
+      const [row] = (
+        await admin.query({ table: "tblProjectNotes", fields: "createdTS", where: `projectNotesID = ${id}` })
+      ).json().data;
+      expect(row.createdTS).toBe("2026-07-03T23:30:00-04:00");
+      expect(Date.parse(row.createdTS)).toBe(at.getTime());
+      await db().deleteFrom("tblProjectNotes").where("projectNotesID", "=", id).execute();
+    });
+
+    it("keeps a calendar date as its text, in no zone", async () => {
+      const note = { releaseNoteVersion: "tz-1", releaseNoteDate: "2026-12-01", releaseNoteTitle: "A day" };
+      const { id } = (await admin.insert("tblReleaseNote", note)).json();
+      const [row] = (
+        await admin.query({ table: "tblReleaseNote", fields: "releaseNoteDate", where: `releaseNoteID = ${id}` })
+      ).json().data;
+      expect(row.releaseNoteDate).toBe("2026-12-01");
+      await db().deleteFrom("tblReleaseNote").where("releaseNoteID", "=", id).execute();
+    });
+
+    it("reads a date in a where as the company's day, not UTC's", async () => {
+      // 23:30 in New York on 3 July is 4 July in UTC: the company logged it on the 3rd.
+      const { id } = (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json();
+      await db()
+        .updateTable("tblProjectNotes")
+        .set({ createdTS: new Date("2026-07-04T03:30:00Z") })
+        .where("projectNotesID", "=", id)
+        .execute();
+      const on = async (day: string, next: string) =>
+        (
+          await admin.query({
+            table: "tblProjectNotes",
+            fields: "projectNotesID",
+            where: `projectNotesID = ${id} AND createdTS >= '${day}' AND createdTS < '${next}'`,
+          })
+        ).json().meta.TotalRecords;
+      expect(await on("2026-07-03", "2026-07-04")).toBe(1);
+      expect(await on("2026-07-04", "2026-07-05")).toBe(0);
+      await db().deleteFrom("tblProjectNotes").where("projectNotesID", "=", id).execute();
+    });
+
+    it("runs database sessions in the company's zone, so today (for office hours) is the company's", async () => {
+      const { rows } = await sql<{ dow: number; zone: string }>`
+        select extract(dow from now())::int as dow, current_setting('TimeZone') as zone`.execute(db());
+      expect(rows[0]?.zone).toBe("America/New_York");
+      const weekday = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", weekday: "short" })
+        .format(new Date())
+        .slice(0, 2);
+      expect(["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"][rows[0]?.dow ?? -1]).toBe(weekday);
+    });
+  });
+
   describe("own availability", () => {
     it("lets an employee set their own availability; the server stamps the time", async () => {
       const response = await staff.update("tblEmployee", "empID = 2", {

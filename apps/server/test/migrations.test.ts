@@ -101,6 +101,7 @@ describe("the PGlite data directory", () => {
       poolSize: 1,
       statementTimeoutMs: 1000,
       poolAcquireTimeoutMs: 1000,
+      companyTimeZone: "America/New_York",
     };
     const first = await openDatabase(options);
     const second = finished(spawnFixture("prepare.ts", { DATABASE_URL: "", DATA_DIR: dataDir }));

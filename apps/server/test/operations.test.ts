@@ -134,6 +134,7 @@ describe.each(SERVER_ENGINES)("the database going away on $name", (engine) => {
       poolSize: 3,
       statementTimeoutMs: 2_000,
       poolAcquireTimeoutMs: 1_000,
+      companyTimeZone: "America/New_York",
     });
     const { app } = await appOver(testDb, database);
     try {

@@ -85,10 +85,10 @@ describe("serving the web app", () => {
     }
   });
 
-  it("tells a signed-in user the configured time-clock address, and nobody else", async () => {
+  it("tells a signed-in user the configured time-clock address and time zone, and nobody else", async () => {
     const staff = await tokenOf(t.app, "staff");
     const config = await t.app.inject(withToken(staff, { method: "GET", url: "/API/AppConfig/" }));
-    expect(config.json()).toEqual({ timeClockUrl: "https://clock.test/" });
+    expect(config.json()).toEqual({ timeClockUrl: "https://clock.test/", timeZone: "America/New_York" });
     expect((await t.app.inject({ method: "GET", url: "/API/AppConfig/" })).statusCode).toBe(401);
   });
 

@@ -36,6 +36,8 @@ export interface SignedInUser {
 export interface AppConfigResponse {
   /** The external time-clock site the header links to (TIME_CLOCK_URL). */
   timeClockUrl: string;
+  /** The company's time zone (COMPANY_TIME_ZONE): its days count the hours tables. */
+  timeZone: string;
 }
 
 export interface EmployeeInfoResponse {

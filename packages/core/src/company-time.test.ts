@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateIn, hoursRanges, isTimeZone, weekdayOf } from "./company-time.js";
+import { dateIn, hoursRanges, isTimeZone, weekdayOf, zonedIso } from "./company-time.js";
 
 const NY = "America/New_York";
 
@@ -45,5 +45,24 @@ describe("the company's days", () => {
     expect(hoursRanges(new Date("2026-11-02T04:30:00Z"), NY).today).toEqual({ start: "2026-11-01", end: "2026-11-02" });
     // And into summer time (8 March 2026): the Sunday of the change starts its own week.
     expect(hoursRanges(new Date("2026-03-08T12:00:00Z"), NY).week).toEqual({ start: "2026-03-08", end: "2026-03-09" });
+  });
+});
+
+describe("an instant in the company's zone", () => {
+  it("keeps the instant and shows the company's wall clock, summer and winter", () => {
+    const cases: Array<[string, string, string]> = [
+      ["2026-11-23T14:05:09.900Z", NY, "2026-11-23T09:05:09-05:00"],
+      ["2026-07-04T03:30:00Z", NY, "2026-07-03T23:30:00-04:00"],
+      // 1:30 happens twice on the night summer time ends: first in EDT, then in EST.
+      ["2026-11-01T05:30:00Z", NY, "2026-11-01T01:30:00-04:00"],
+      ["2026-11-01T06:30:00Z", NY, "2026-11-01T01:30:00-05:00"],
+      ["2026-11-01T05:30:00Z", "UTC", "2026-11-01T05:30:00+00:00"],
+      ["2026-11-01T05:30:00Z", "Asia/Kolkata", "2026-11-01T11:00:00+05:30"],
+    ];
+    for (const [instant, zone, expected] of cases) {
+      const text = zonedIso(new Date(instant), zone);
+      expect(text).toBe(expected);
+      expect(Math.floor(Date.parse(instant) / 1000)).toBe(Date.parse(text) / 1000);
+    }
   });
 });

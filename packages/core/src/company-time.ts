@@ -53,3 +53,36 @@ export function hoursRanges(instant: Date, timeZone: string): { today: DayRange;
     week: { start: addDays(today, -weekdayOf(today)), end: tomorrow },
   };
 }
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant as ISO 8601 with the time zone's offset ("2026-11-23T09:05:00-05:00"): the same
+ * instant as its UTC form, with the company's wall-clock time in its digits, so a date or time
+ * printed from it is the company's.
+ */
+export function zonedIso(instant: Date, timeZone: string): string {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  const wall = `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}`;
+  const seconds = Math.floor(instant.getTime() / 1000) * 1000;
+  const offset = Math.round((Date.parse(`${wall}Z`) - seconds) / 60_000);
+  const sign = offset < 0 ? "-" : "+";
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, "0");
+  const mm = String(abs % 60).padStart(2, "0");
+  return `${wall}${sign}${hh}:${mm}`;
+}

@@ -13,6 +13,7 @@ import { actorOf, resourceOf } from "./context.js";
 import { NAMED_QUERIES } from "./named-queries.js";
 import { queryInput, runQuery } from "./query.js";
 import { deleteRecords, insertRecord, updateRecords } from "./write.js";
+import { zoneTimes } from "./zoned-times.js";
 
 const tableName = z.string().min(1).max(64);
 const insertBody = z.object({ table: tableName, fields: z.record(z.string(), z.unknown()) });
@@ -92,7 +93,7 @@ function logDebugResend(
 }
 
 /** The generic data service of spec section 7, over the resource declarations of core. */
-export async function dataRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
+export async function dataRoutes(app: FastifyInstance, { db, timeZone }: { db: Kysely<DB>; timeZone: string }) {
   const signedIn = (docs: RouteDocs) => ({ config: { access: "signedIn" as const, docs } });
 
   app.get(
@@ -106,7 +107,8 @@ export async function dataRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> 
     async (request): Answer<typeof queryAnswer> => {
       const input = validate(queryInput, request.query, "query");
       if (input.DEBUG === "1") request.log.info({ debugResend: input }, "debug re-send of a query");
-      return runQuery(db, resourceOf(input.table), input, actorOf(request));
+      const result = await runQuery(db, resourceOf(input.table), input, actorOf(request));
+      return { ...result, data: zoneTimes(result.data, timeZone) };
     },
   );
 

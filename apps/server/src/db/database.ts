@@ -21,7 +21,7 @@ export interface Database {
 
 type DatabaseOptions = Pick<
   Config,
-  "databaseUrl" | "dataDir" | "poolSize" | "statementTimeoutMs" | "poolAcquireTimeoutMs"
+  "databaseUrl" | "dataDir" | "poolSize" | "statementTimeoutMs" | "poolAcquireTimeoutMs" | "companyTimeZone"
 > & {
   /** PGlite only: keep the database in memory (tests). */
   inMemory?: boolean;
@@ -30,6 +30,9 @@ type DatabaseOptions = Pick<
 };
 
 const INT8_OID = 20;
+// A calendar date has no instant: it stays its text ("2026-12-01"), never a Date at some zone's midnight.
+const DATE_OID = 1082;
+const asText = (value: string) => value;
 
 /** PostgreSQL through a pg pool when DATABASE_URL is set, otherwise PGlite under DATA_DIR. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -45,12 +48,17 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     statement_timeout: options.statementTimeoutMs,
     idle_in_transaction_session_timeout: options.statementTimeoutMs * 2,
     application_name: "office",
+    // Sessions run in the company's zone: a date in a where ('2026-11-23') is the company's
+    // day, and so is today for the availability view's office hours.
+    options: `-c TimeZone=${options.companyTimeZone}`,
     // Counts and ids fit a JS number; strings for int8 would leak into every response.
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
         oid === INT8_OID
           ? (value: string) => Number(value)
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          : oid === DATE_OID
+            ? asText
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   // A client whose server went away emits "error", idle or checked out between queries;
@@ -71,9 +79,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   }
   try {
     const pglite = await PGlite.create(dataDir, {
-      parsers: { [INT8_OID]: (value: string) => Number(value) },
+      parsers: { [INT8_OID]: (value: string) => Number(value), [DATE_OID]: asText },
       extensions: { pg_trgm },
     });
+    // One session for the whole process: in the company's zone, as PostgreSQL's are.
+    await pglite.query("select set_config('TimeZone', $1, false)", [options.companyTimeZone]);
     const db = new Kysely<DB>({
       dialect: new PostgresDialect({ pool: pglitePool(pglite, options.poolAcquireTimeoutMs) }),
       log: statementLog(options),

@@ -2,7 +2,10 @@ import type { AppConfigResponse } from "@office/core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 
-const appConfigAnswer = z.object({ timeClockUrl: z.url() }) satisfies z.ZodType<AppConfigResponse>;
+const appConfigAnswer = z.object({
+  timeClockUrl: z.url(),
+  timeZone: z.string(),
+}) satisfies z.ZodType<AppConfigResponse>;
 
 /** GET /API/AppConfig/: what the web app reads of the server's configuration (the /update-config route reloads it). */
 export async function appConfigRoutes(app: FastifyInstance, config: AppConfigResponse) {
@@ -16,6 +19,7 @@ export async function appConfigRoutes(app: FastifyInstance, config: AppConfigRes
     },
     async (): Promise<AppConfigResponse> => ({
       timeClockUrl: config.timeClockUrl,
+      timeZone: config.timeZone,
     }),
   );
 }

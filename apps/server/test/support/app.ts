@@ -41,6 +41,7 @@ export function testConfig(): AppConfig {
     uploadDir: mkdtempSync(join(tmpdir(), "office-uploads-")),
     uploadLimit: 64 * 1024,
     timeClockUrl: "https://clock.test/",
+    companyTimeZone: "America/New_York",
   };
 }
 

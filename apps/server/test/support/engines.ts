@@ -25,7 +25,12 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-const defaults = { poolSize: 5, statementTimeoutMs: 10_000, poolAcquireTimeoutMs: 5_000 };
+const defaults = {
+  poolSize: 5,
+  statementTimeoutMs: 10_000,
+  poolAcquireTimeoutMs: 5_000,
+  companyTimeZone: "America/New_York",
+};
 
 const pglite: TestEngine = {
   name: "pglite",
