@@ -16,6 +16,7 @@ const demo = resource({
     id: col.id(),
     name: col.text(20, { label: "Name", rules: ["required"] }),
     count: col.integer({ nullable: true, label: "Count" }),
+    category: col.integer({ optional: true, label: "Category" }),
     status: col.choice(CLIENT_STATUSES, { label: "Status", rules: ["required"] }),
     state: col.choice(US_STATE_OPTIONS, { nullable: true, label: "State" }),
     phone: col.tel({ nullable: true, label: "Phone" }),
@@ -59,8 +60,11 @@ describe("a record form derived from a resource's columns", () => {
     expect(form.toFields(values)).toEqual({ ...row, phone: null });
   });
 
-  it("writes an emptied optional field as null and keeps an untyped value for the server to refuse", () => {
+  it("writes an emptied field as null, or leaves it to its default, and keeps an untyped value for the server to refuse", () => {
     expect(storedValue(demo.columns.count, " ")).toBeNull();
+    // Not nullable but defaulted by the database: left out, so the default applies.
+    expect(storedValue(demo.columns.category, "")).toBeUndefined();
+    expect(storedValue(demo.columns.category, "107")).toBe(107);
     expect(storedValue(demo.columns.day, "")).toBeNull();
     expect(storedValue(demo.columns.name, "")).toBe("");
     expect(storedValue(demo.columns.count, "1.5")).toBe("1.5");

@@ -44,10 +44,14 @@ export function formText(column: Column, value: unknown): string {
   return String(value);
 }
 
-/** A form field's text as the value written: empty is null where the column allows it. */
+/**
+ * A form field's text as the value written: empty is null where the column allows null, and
+ * left out (undefined) where the database supplies a default instead.
+ */
 export function storedValue(column: Column, text: string): unknown {
   const blank = text.trim() === "";
-  if (blank && (column.nullable || column.optional)) return null;
+  if (blank && column.nullable) return null;
+  if (blank && column.optional) return undefined;
   if (column.field?.kind === "date") return parseUsDate(text.trim()) ?? text;
   if (column.type === "integer" && !blank && /^-?\d+$/.test(text.trim())) return Number(text.trim());
   return text;
