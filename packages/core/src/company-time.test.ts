@@ -65,4 +65,35 @@ describe("an instant in the company's zone", () => {
       expect(Math.floor(Date.parse(instant) / 1000)).toBe(Date.parse(text) / 1000);
     }
   });
+
+  it("agrees with Intl at every instant across days of change, in zones that shift by an hour or half of one", () => {
+    const reference = (instant: Date, zone: string) => {
+      const parts = new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      }).formatToParts(instant);
+      const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
+      return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+    };
+    const sweeps: Array<[string, string]> = [
+      [NY, "2026-11-01T00:00:00Z"],
+      [NY, "2026-03-08T00:00:00Z"],
+      ["Australia/Lord_Howe", "2026-04-04T00:00:00Z"],
+      ["Europe/London", "2026-10-25T00:00:00Z"],
+    ];
+    for (const [zone, from] of sweeps) {
+      for (let t = Date.parse(from); t < Date.parse(from) + 2 * 86_400_000; t += 7 * 60_000 + 13_000) {
+        const instant = new Date(t);
+        const text = zonedIso(instant, zone);
+        expect(text.slice(0, 19), `${zone} ${instant.toISOString()}`).toBe(reference(instant, zone));
+        expect(Date.parse(text)).toBe(Math.floor(t / 1000) * 1000);
+      }
+    }
+  });
 });
