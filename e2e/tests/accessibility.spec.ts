@@ -56,3 +56,29 @@ test("the mobile layout with its menu open has no serious or critical accessibil
   await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("the availability panel in every status, the hours tables and the time-note dialog have no serious or critical accessibility violation", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  const avatar = page.getByRole("button", { name: /availability and settings/ });
+  const panel = page.getByRole("dialog", { name: "Availability panel" });
+  await avatar.hover();
+  for (const status of ["In", "Break", "Out"]) {
+    await panel.getByRole("radiogroup", { name: "My availability" }).getByText(status, { exact: true }).click();
+    await expect(avatar).toHaveAccessibleName(new RegExp(`\\(${status}\\)$`));
+    await expect(panel.getByRole("table", { name: "Colleagues' availability" })).toBeVisible();
+    expect(await seriousViolations(page), status).toEqual([]);
+  }
+  await page.mouse.move(0, 400);
+  await expect(panel).toBeHidden();
+  await page.getByRole("button", { name: /^Logged hours: / }).click();
+  await expect(page.getByRole("dialog", { name: "Logged hours" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Project Notes" }).click();
+  const notes = page.getByRole("dialog", { name: "Project Notes" });
+  await notes.getByRole("button", { name: "Insert" }).click();
+  await expect(notes.getByText("Project is required")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { revoke, signIn, storedToken } from "./support.js";
+import { revoke, signIn, storedToken, watchApiCalls } from "./support.js";
 
 const countdown = (page: Page, seconds: number) =>
   page.getByText(`You will redirect to Login page after ${seconds} seconds...`);
@@ -57,9 +57,10 @@ test("a token past its own expiry sends no call and opens Expired Session, with 
   page,
 }) => {
   await page.clock.install();
+  const calls = watchApiCalls(page);
   await signIn(page, "staff");
-  // The shell's own start-up calls (configuration, user, inbox count) are made with a fresh token.
-  await page.waitForLoadState("networkidle");
+  // The shell's own start-up calls (configuration, user, inbox count, colleagues, hours) are made with a fresh token.
+  await calls.settled();
   const sent: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("/API/")) sent.push(r.url());
@@ -83,7 +84,10 @@ test("the browser's online state is shown, and a call without an answer opens Se
   page,
   context,
 }) => {
+  const calls = watchApiCalls(page);
   await signIn(page, "admin");
+  // The shell's own start-up calls have their answers before the network goes.
+  await calls.settled();
   const status = page.getByRole("status").filter({ hasText: /Online|Offline/ });
   await expect(status).toHaveText("Online");
   await context.setOffline(true);
@@ -107,7 +111,9 @@ test("the browser's online state is shown, and a call without an answer opens Se
 });
 
 test("staff sees no Debug button on Server Internal Error", async ({ page, context }) => {
+  const calls = watchApiCalls(page);
   await signIn(page, "staff");
+  await calls.settled();
   await context.setOffline(true);
   await page.getByRole("textbox", { name: "Project search" }).fill("Lake");
   await expect(page.getByRole("heading", { name: "Server Internal Error" })).toBeVisible();

@@ -77,3 +77,33 @@ export async function pauseClock(page: Page) {
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 1_000);
 }
+
+/**
+ * Watches a page's API calls, leaving out the live event stream (it stays open for as long as
+ * the page does, so "networkidle" never comes). `settled` waits until none has been open for
+ * half a second.
+ */
+export function watchApiCalls(page: Page) {
+  const open = new Set<unknown>();
+  let lastChange = Date.now();
+  const counted = (url: string) => {
+    const path = new URL(url).pathname;
+    return path.startsWith("/API/") && path !== "/API/Live/";
+  };
+  page.on("request", (r) => {
+    if (!counted(r.url())) return;
+    open.add(r);
+    lastChange = Date.now();
+  });
+  const done = (r: { url(): string }) => {
+    if (open.delete(r)) lastChange = Date.now();
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return {
+    settled: () =>
+      expect
+        .poll(() => open.size === 0 && Date.now() - lastChange >= 500, { intervals: [100], timeout: 10_000 })
+        .toBe(true),
+  };
+}

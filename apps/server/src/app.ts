@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { LIVE_HEARTBEAT_MS } from "@office/core";
 import Fastify, { type FastifyInstance } from "fastify";
 import { authRoutes } from "./auth/routes.js";
 import { resolveJwtSecret } from "./auth/secret.js";
@@ -17,6 +18,8 @@ import { Lifecycle } from "./http/lifecycle.js";
 import { collectRoutes, openApiRoutes } from "./http/openapi.js";
 import { securityHeaders } from "./http/security.js";
 import { webAppRoutes } from "./http/web-app.js";
+import { createLiveHub } from "./live/hub.js";
+import { LIVE_RECHECK_MS, liveRoutes } from "./live/routes.js";
 
 export type AppConfig = Pick<
   Config,
@@ -32,6 +35,8 @@ export type AppConfig = Pick<
 > & {
   /** Where logs go; standard output by default. */
   logStream?: NodeJS.WritableStream;
+  /** Event streams: how often they ping, and check their session again (tests shorten these). */
+  live?: { heartbeatMs: number; recheckMs: number };
 };
 
 export interface BuiltApp {
@@ -59,6 +64,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    forceCloseConnections: true,
   });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -69,6 +75,11 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   });
 
   const lifecycle = new Lifecycle();
+  const live = config.live ?? { heartbeatMs: LIVE_HEARTBEAT_MS, recheckMs: LIVE_RECHECK_MS };
+  const hub = createLiveHub(database, config.companyTimeZone, app.log, live.heartbeatMs);
+  lifecycle.onDrain(() => hub.endAll());
+  // Open event streams would keep the server from closing: they end first.
+  app.addHook("preClose", () => hub.close());
   const tokens = await createTokens(await resolveJwtSecret(database.db, config.jwtSecret));
   const authenticate = createAuthenticator(database.db, tokens);
 
@@ -82,6 +93,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   await app.register(authRoutes, { db: database.db, tokens, throttle: createThrottle(database.db) });
   await app.register(dataRoutes, { db: database.db, timeZone: config.companyTimeZone });
   await app.register(uploadRoutes, { db: database.db, dir: config.uploadDir, limit: config.uploadLimit });
+  await app.register(liveRoutes, { hub, authenticate, recheckMs: live.recheckMs });
   await app.register(openApiRoutes, { routes, authenticate });
   await app.register(appConfigRoutes, { timeClockUrl: config.timeClockUrl, timeZone: config.companyTimeZone });
   await app.register(webAppRoutes, { root: config.webDist });

@@ -1,4 +1,4 @@
-import { col, RESOURCES, type ResourceDef, resource } from "@office/core";
+import { col, PROJECT_TIME_CHOICES, RESOURCES, type ResourceDef, resource } from "@office/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "../src/http/openapi.js";
 import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
@@ -104,11 +104,17 @@ describe("the API documentation", () => {
     });
     const upload = doc.paths["/API/Upload/"].post.requestBody.content["multipart/form-data"].schema;
     expect(Object.keys(upload.properties)).toEqual(["table", "key", "file"]);
+    const live = doc.paths["/API/Live/"].get;
+    expect(live.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(live.responses["200"].content)).toEqual(["text/event-stream"]);
 
     const { tblEmployee, tblProjectNotes } = doc.components.schemas;
     expect(tblEmployee.properties.empAvailabilityType).toMatchObject({ enum: ["In", "Break", "Out", null] });
     expect(tblEmployee.properties.empActive).toMatchObject({ type: "integer", enum: [0, 1] });
-    expect(tblProjectNotes.properties.ProjectNotesMinutes).toMatchObject({ minimum: 0, maximum: 1440 });
+    expect(tblProjectNotes.properties.ProjectNotesMinutes).toMatchObject({
+      type: "integer",
+      enum: PROJECT_TIME_CHOICES.map((choice) => choice.value),
+    });
     expect(tblProjectNotes.properties.ProjectNotesDesc).toMatchObject({ type: ["string", "null"], maxLength: 4000 });
     expect(tblProjectNotes.properties.projectNotesID).toMatchObject({ readOnly: true });
   });

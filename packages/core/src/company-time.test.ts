@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateIn, hoursRanges, isTimeZone, weekdayOf, zonedIso } from "./company-time.js";
+import { companyDateTime, dateIn, hoursRanges, isTimeZone, weekdayOf, zonedIso } from "./company-time.js";
 
 const NY = "America/New_York";
 
@@ -49,6 +49,12 @@ describe("the company's days", () => {
 });
 
 describe("an instant in the company's zone", () => {
+  it("prints the company's wall clock as the Update call's YYYY-MM-DD HH:mm:ss", () => {
+    expect(companyDateTime(new Date("2026-11-23T14:05:09.900Z"), NY)).toBe("2026-11-23 09:05:09");
+    expect(companyDateTime(new Date("2026-07-04T03:30:00Z"), NY)).toBe("2026-07-03 23:30:00");
+    expect(companyDateTime(new Date("2026-07-04T03:30:00Z"), "Asia/Kolkata")).toBe("2026-07-04 09:00:00");
+  });
+
   it("keeps the instant and shows the company's wall clock, summer and winter", () => {
     const cases: Array<[string, string, string]> = [
       ["2026-11-23T14:05:09.900Z", NY, "2026-11-23T09:05:09-05:00"],

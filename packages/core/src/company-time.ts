@@ -126,3 +126,8 @@ export function zonedIso(instant: Date, timeZone: string): string {
   const mm = String(abs % 60).padStart(2, "0");
   return `${wall}${offset < 0 ? "-" : "+"}${hh}:${mm}`;
 }
+
+/** An instant as the company's wall-clock time, "YYYY-MM-DD HH:mm:ss" (the Update call's time format, spec 7). */
+export function companyDateTime(instant: Date, timeZone: string): string {
+  return zonedIso(instant, timeZone).slice(0, 19).replace("T", " ");
+}

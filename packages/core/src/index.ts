@@ -8,6 +8,8 @@ export * from "./date-range.js";
 export * from "./device.js";
 export * from "./errors.js";
 export * from "./formats.js";
+export * from "./hours.js";
+export * from "./live.js";
 export * from "./lookups/index.js";
 export * from "./pages.js";
 export * from "./project-search.js";

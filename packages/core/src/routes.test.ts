@@ -3,6 +3,7 @@ import { PAGES } from "./pages.js";
 import { RESOURCES } from "./resources/index.js";
 import {
   findRoute,
+  grantAllows,
   menuHolds,
   menuTree,
   type PermissionRow,
@@ -168,6 +169,19 @@ describe("the access rule of spec section 6", () => {
     expect(routeAccess(route("/project"), "", staff)).toBe("allowed");
     expect(routeAccess(route("/rn"), "", staff)).toBe("allowed");
     expect(routeAccess(route("/"), "", staff)).toBe("allowed");
+  });
+});
+
+describe("a resource's grant, as the web app reads it", () => {
+  const notes = [row(PAGES.notes, { a: 1 })];
+  it("decides as the server does: the page's flag, anyone with permission rows, everyone, nobody", () => {
+    expect(grantAllows(notes, PAGES.notes, "add")).toBe(true);
+    expect(grantAllows(notes, PAGES.notes, "view")).toBe(false);
+    expect(grantAllows(notes, PAGES.projects, "view")).toBe(false);
+    expect(grantAllows(notes, "anyone", "view")).toBe(true);
+    expect(grantAllows(notes, null, "view")).toBe(false);
+    expect(grantAllows([], "anyone", "view")).toBe(false);
+    expect(grantAllows([], "everyone", "view")).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
-import { PAGES, type PageId } from "./pages.js";
+import { PAGES, type PageId, type PermissionFlag } from "./pages.js";
+import type { Grant } from "./resources/resource.js";
 
 /** Icons of breadcrumbs and menus, by name; the web app maps each to its picture. */
 export type IconName =
@@ -222,6 +223,17 @@ export function can(permissions: readonly PermissionRow[], page: PageId, flag: "
     del: row.permissionDel,
   }[flag];
   return value === 1;
+}
+
+/**
+ * Whether a resource's grant lets the user do an action, as the server decides it: "everyone"
+ * signed in, "anyone" with permission rows, or the flag on the page.
+ */
+export function grantAllows(permissions: readonly PermissionRow[], grant: Grant, flag: PermissionFlag): boolean {
+  if (grant === null) return false;
+  if (grant === "everyone") return true;
+  if (permissions.length === 0) return false;
+  return grant === "anyone" || can(permissions, grant, flag);
 }
 
 /** A dropdown or item of the menus, built from the route table. */

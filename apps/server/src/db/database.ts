@@ -6,16 +6,29 @@ import { Kysely, type LogConfig, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.js";
 import { holdDataDirLock } from "./data-dir-lock.js";
+import { pgListener } from "./pg-listener.js";
 import { pglitePool } from "./pglite-pool.js";
 import type { DB } from "./schema.js";
 
 export type Engine = "pglite" | "postgres";
+
+/** Who hears a channel's notifications (NOTIFY), and is told when some may have been missed. */
+export interface Notifications {
+  onPayload(payload: string): void;
+  /** The listening connection was lost and is back: notifications sent meanwhile are gone. */
+  onGap(): void;
+}
 
 export interface Database {
   db: Kysely<DB>;
   engine: Engine;
   /** Whether the database answers a trivial query within the timeout. */
   ping(timeoutMs: number): Promise<boolean>;
+  /**
+   * Hears a channel's notifications from every process on this database (PGlite: this one)
+   * until the returned function is called. Resolves once listening.
+   */
+  listen(channel: string, listener: Notifications): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -40,17 +53,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 function openPostgres(url: string, options: DatabaseOptions): Database {
+  // Sessions run in the company's zone: a date in a where ('2026-11-23') is the company's
+  // day, and so is today for the availability view's office hours.
+  const session = { connectionString: url, options: `-c TimeZone=${options.companyTimeZone}` };
   const pool = new pg.Pool({
-    connectionString: url,
+    ...session,
     max: options.poolSize,
     connectionTimeoutMillis: options.poolAcquireTimeoutMs,
     idleTimeoutMillis: 30_000,
     statement_timeout: options.statementTimeoutMs,
     idle_in_transaction_session_timeout: options.statementTimeoutMs * 2,
     application_name: "office",
-    // Sessions run in the company's zone: a date in a where ('2026-11-23') is the company's
-    // day, and so is today for the availability view's office hours.
-    options: `-c TimeZone=${options.companyTimeZone}`,
     // Counts and ids fit a JS number; strings for int8 would leak into every response.
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
@@ -66,7 +79,21 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: statementLog(options) });
-  return { db, engine: "postgres", ping: (ms) => ping(db, ms), close: () => db.destroy() };
+  const listener = pgListener({
+    ...session,
+    application_name: "office-listen",
+    connectionTimeoutMillis: options.poolAcquireTimeoutMs,
+  });
+  return {
+    db,
+    engine: "postgres",
+    ping: (ms) => ping(db, ms),
+    listen: listener.listen,
+    async close() {
+      await listener.close();
+      await db.destroy();
+    },
+  };
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
@@ -84,14 +111,26 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     });
     // One session for the whole process: in the company's zone, as PostgreSQL's are.
     await pglite.query("select set_config('TimeZone', $1, false)", [options.companyTimeZone]);
-    const db = new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: pglitePool(pglite, options.poolAcquireTimeoutMs) }),
-      log: statementLog(options),
-    });
+    const pool = pglitePool(pglite, options.poolAcquireTimeoutMs);
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: statementLog(options) });
+    // LISTEN goes through the pool's one connection, so it never lands inside someone else's
+    // transaction (where a rollback would undo it).
+    const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
+      const connection = await pool.connect();
+      try {
+        return await work();
+      } finally {
+        connection.release();
+      }
+    };
     return {
       db,
       engine: "pglite",
       ping: (ms) => ping(db, ms),
+      async listen(channel, listener) {
+        const stop = await exclusively(() => pglite.listen(channel, (payload) => listener.onPayload(payload)));
+        return () => void exclusively(() => stop()).catch(() => {});
+      },
       async close() {
         await db.destroy();
         releaseLock();

@@ -11,6 +11,12 @@ export class Lifecycle {
   draining = false;
   #inFlight = 0;
   #idle: Array<() => void> = [];
+  #onDrain: Array<() => void> = [];
+
+  /** Runs when draining starts: long-lived responses (event streams) end so the drain can finish. */
+  onDrain(callback: () => void) {
+    this.#onDrain.push(callback);
+  }
 
   register(app: FastifyInstance) {
     const counted = new WeakSet<object>();
@@ -38,6 +44,7 @@ export class Lifecycle {
   /** Drains, then closes the app; resolves when all is closed. */
   async shutdown(app: FastifyInstance, timeoutMs: number): Promise<void> {
     this.draining = true;
+    for (const callback of this.#onDrain) callback();
     app.log.info({ inFlight: this.#inFlight }, "draining");
     if (this.#inFlight > 0) {
       let timer: NodeJS.Timeout | undefined;

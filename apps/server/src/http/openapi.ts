@@ -32,6 +32,8 @@ export interface RouteDocs {
   rows?: true;
   /** The answer on success is a file, not JSON. */
   file?: true;
+  /** The answer on success is a stream of server-sent events. */
+  stream?: true;
 }
 
 declare module "fastify" {
@@ -79,7 +81,10 @@ function columnSchema(column: Column): JsonSchema {
   const checked = jsonSchema(column.schema);
   const options = ((checked.anyOf as JsonSchema[] | undefined) ?? [checked]).filter((s) => s.type !== "null");
   const constants = options.length > 0 && options.every((s) => "const" in s) ? options.map((s) => s.const) : undefined;
-  const values = (options.length === 1 ? (options[0]?.enum as unknown[] | undefined) : undefined) ?? constants;
+  // A lookup list's column accepts its values only (its zod check is a custom one JSON Schema cannot say).
+  const choices = column.field?.kind === "choice" ? column.field.options.map((o) => o.value) : undefined;
+  const values =
+    choices ?? (options.length === 1 ? (options[0]?.enum as unknown[] | undefined) : undefined) ?? constants;
   if (values) schema.enum = column.nullable ? [...values, null] : values;
   for (const key of ["minimum", "maximum"]) {
     const bound = options.length === 1 ? options[0]?.[key] : undefined;
@@ -161,6 +166,11 @@ function operation(route: RouteInfo, resources: readonly ResourceDef[]): JsonSch
       data.items = { anyOf: resources.map((def) => ref(def.name)) };
     }
     success = { description: "Success", content: { "application/json": { schema } } };
+  } else if (docs?.stream) {
+    success = {
+      description: "Server-sent events, until the client or the server ends the stream",
+      content: { "text/event-stream": { schema: { type: "string" } } },
+    };
   } else if (docs?.file) {
     success = {
       description: "The file, as an attachment",

@@ -47,16 +47,36 @@ export class ExpiredAuthSessionError extends Error {
   }
 }
 
+/** The session's Authorization header; a token past its expiry raises ExpiredAuthSessionError instead. */
+export function sessionHeaders(): Record<string, string> {
+  const token = tokenStore.get();
+  if (token && tokenExpired(token)) throw new ExpiredAuthSessionError();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/** A failed answer as an ApiError: the server's error body, or one made from the status. */
+export async function failedAnswer(response: Response, request: SentRequest): Promise<ApiError> {
+  const payload: unknown = await response.json().catch(() => undefined);
+  return new ApiError(
+    isErrorBody(payload)
+      ? payload
+      : {
+          statusCode: response.status,
+          error: statusText(response.status),
+          message: response.statusText,
+          path: request.path,
+        },
+    request,
+  );
+}
+
 /**
  * Sends a request with the session token; a failure becomes an ApiError, success its JSON.
  * A token past its expiry sends nothing and raises ExpiredAuthSessionError.
  */
 export async function send<T>(request: SentRequest): Promise<T> {
   const { method, path, params, body } = request;
-  const headers: Record<string, string> = {};
-  const token = tokenStore.get();
-  if (token && tokenExpired(token)) throw new ExpiredAuthSessionError();
-  if (token) headers.authorization = `Bearer ${token}`;
+  const headers = sessionHeaders();
   if (body !== undefined) headers["content-type"] = "application/json";
   const query = new URLSearchParams(params).toString();
   let response: Response;
@@ -77,16 +97,8 @@ export async function send<T>(request: SentRequest): Promise<T> {
       request,
     );
   }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    throw new ApiError(
-      isErrorBody(payload)
-        ? payload
-        : { statusCode: response.status, error: statusText(response.status), message: response.statusText, path },
-      request,
-    );
-  }
-  return payload as T;
+  if (!response.ok) throw await failedAnswer(response, request);
+  return (await response.json().catch(() => undefined)) as T;
 }
 
 export function api<T>(method: Method, path: string, body?: unknown): Promise<T> {

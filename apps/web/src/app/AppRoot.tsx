@@ -3,13 +3,13 @@ import { Notifications } from "@mantine/notifications";
 import { StrictMode } from "react";
 import { type DataRouter, RouterProvider } from "react-router";
 import { DevBanner } from "./DevBanner";
-import { theme } from "./theme";
+import { cssVariables, theme } from "./theme";
 
 /** Everything the app renders, around every route, bare login included: the Dev Version banner of a development build sits here. */
 export function AppRoot({ router }: { router: DataRouter }) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
         <Notifications position="top-right" />
         <DevBanner />
         <RouterProvider router={router} />

@@ -1,14 +1,22 @@
-import { ActionIcon, Anchor, Burger, Button, Group, Indicator, Modal, Text } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import { can, type Layout, PAGES, type PermissionRow, type SignedInUser } from "@office/core";
-import { IconClock, IconInbox, IconLogout, IconNotes, IconSettings } from "@tabler/icons-react";
+import { ActionIcon, Anchor, Burger, Button, Group, Indicator, Text } from "@mantine/core";
+import {
+  grantAllows,
+  type Layout,
+  type PermissionRow,
+  type SignedInUser,
+  tblProjectNotes,
+  vwMyProjectNotes,
+} from "@office/core";
+import { IconClock, IconInbox, IconLogout, IconSettings } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { UserAvatar } from "../features/availability/UserAvatar";
+import { LoggedHours } from "../features/time-notes/LoggedHours";
+import { ProjectNotesButton } from "../features/time-notes/ProjectNotesButton";
 import { NetworkStatus } from "./NetworkStatus";
 import { ProjectSearch } from "./ProjectSearch";
 import { QuickLaunch } from "./QuickLaunch";
 import { appConfigQuery, pendingApprovalsLabel } from "./session";
-import { UserAvatar } from "./UserAvatar";
 
 function Logo() {
   return (
@@ -42,24 +50,6 @@ function TimeClockLink({ compact = false }: { compact?: boolean }) {
     <Button {...link} variant="subtle" size="sm" leftSection={<IconClock size={16} aria-hidden="true" />}>
       Time Clock
     </Button>
-  );
-}
-
-function ProjectNotesButton({ compact = false }: { compact?: boolean }) {
-  const [opened, { open, close }] = useDisclosure(false);
-  return (
-    <>
-      {compact ? (
-        <ActionIcon variant="subtle" size="lg" aria-label="Project Notes" onClick={open}>
-          <IconNotes size={20} aria-hidden="true" />
-        </ActionIcon>
-      ) : (
-        <Button variant="outline" size="sm" leftSection={<IconNotes size={16} aria-hidden="true" />} onClick={open}>
-          Project Notes
-        </Button>
-      )}
-      <Modal opened={opened} onClose={close} title="Project Notes" size="lg" />
-    </>
   );
 }
 
@@ -98,7 +88,9 @@ export function Header({
   onLogout,
 }: HeaderProps) {
   const avatar = user ? <UserAvatar user={user} /> : null;
-  const mayLogNotes = can(permissions, PAGES.notes, "add");
+  // Logging a note needs add on page 9 (spec 2.7); the hours are the user's own notes.
+  const mayLogNotes = grantAllows(permissions, tblProjectNotes.access.add, "add");
+  const maySeeHours = grantAllows(permissions, vwMyProjectNotes.access.view, "view");
   if (layout === "mobile") {
     return (
       <Group component="header" justify="space-between" px="sm" py={6} gap="xs">
@@ -116,6 +108,7 @@ export function Header({
         <Group gap={4} wrap="wrap" justify="flex-end">
           <NetworkStatus />
           {mayLogNotes ? <ProjectNotesButton compact /> : null}
+          {maySeeHours ? <LoggedHours compact /> : null}
           <InboxLink count={pendingApprovals} />
           <SettingsLink />
           <TimeClockLink compact />
@@ -131,18 +124,20 @@ export function Header({
   }
   return (
     <Group component="header" justify="space-between" px="md" py={8} wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" miw={0}>
         <Logo />
-        <ProjectSearch />
+        {/* The search gives up width first, so the header fits a laptop's screen. */}
+        <ProjectSearch width="clamp(150px, 16vw, 280px)" />
         <QuickLaunch />
         {mayLogNotes ? <ProjectNotesButton /> : null}
+        {maySeeHours ? <LoggedHours /> : null}
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <NetworkStatus />
         <SettingsLink />
         <TimeClockLink />
         {user ? (
-          <Text size="sm" fw={500}>
+          <Text size="sm" fw={500} style={{ whiteSpace: "nowrap" }}>
             {fullName(user)}
           </Text>
         ) : null}

@@ -8,8 +8,11 @@ import { queryRows } from "../api/client";
 type Row = Record<string, unknown>;
 
 export interface TypeaheadProps {
-  /** The accessible name of the box. */
+  /** The accessible name of the box; shown above it in a form (`labelVisible`). */
   label: string;
+  labelVisible?: boolean;
+  required?: boolean;
+  error?: string | undefined;
   placeholder?: string;
   table: string;
   fields: string;
@@ -22,6 +25,8 @@ export interface TypeaheadProps {
   labelFor: (row: Row) => string;
   value: string | null;
   onChange: (value: string | null, row: Row | undefined) => void;
+  /** An action box: it empties itself once an option is chosen. */
+  clearOnChoose?: boolean;
   /** Enter with a numeric term: the selection is cleared and the number raised (spec 5). */
   onNumber?: (n: number) => void;
   nothingFound?: string;
@@ -36,7 +41,11 @@ export function Typeahead(props: TypeaheadProps) {
   const { label, table, fields, whereFor, order, valueFor, labelFor, onNumber } = props;
   const [search, setSearch] = useState("");
   const [browsing, setBrowsing] = useState(false);
-  const [term] = useDebouncedValue(search.trim(), DROPDOWN_DEBOUNCE_MS);
+  // The row chosen last: the box shows its label, which is no term to search for.
+  const [chosen, setChosen] = useState<Row | undefined>(undefined);
+  const held = chosen && props.value !== null && valueFor(chosen) === props.value ? chosen : undefined;
+  const typed = held && search === labelFor(held) ? "" : search.trim();
+  const [term] = useDebouncedValue(typed, DROPDOWN_DEBOUNCE_MS);
   const limit = Math.min(props.rowLimit ?? DROPDOWN_KEEP_ROWS, DROPDOWN_KEEP_ROWS);
   const { data, isFetching } = useQuery({
     queryKey: [table, "list", { fields, term, order, limit }],
@@ -44,12 +53,14 @@ export function Typeahead(props: TypeaheadProps) {
     enabled: term.length > 0,
     placeholderData: keepPreviousData,
   });
-  const rows = term ? (data?.data ?? []).slice(0, DROPDOWN_KEEP_ROWS) : [];
+  const found = term ? (data?.data ?? []).slice(0, DROPDOWN_KEEP_ROWS) : [];
+  const rows = held && !found.some((row) => valueFor(row) === props.value) ? [held, ...found] : found;
   const options = rows.map((row) => ({ value: valueFor(row), label: labelFor(row) }));
 
   return (
     <Select
-      aria-label={label}
+      {...(props.labelVisible ? { label, withAsterisk: props.required } : { "aria-label": label })}
+      error={props.error}
       placeholder={props.placeholder}
       searchable
       w={props.width}
@@ -76,12 +87,11 @@ export function Typeahead(props: TypeaheadProps) {
         }
       }}
       onChange={(value) => {
-        // A box that holds no value (an action such as "open this project") starts empty again.
-        if (props.value === null) setSearch("");
-        props.onChange(
-          value,
-          rows.find((row) => valueFor(row) === value),
-        );
+        const row = rows.find((r) => valueFor(r) === value);
+        setChosen(row);
+        // A box that is an action ("open this project") starts empty again.
+        if (props.clearOnChoose) setSearch("");
+        props.onChange(value, row);
       }}
       comboboxProps={{ width: 420, position: "bottom-start" }}
     />

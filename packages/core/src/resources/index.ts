@@ -10,3 +10,8 @@ export * from "./resource.js";
 export const RESOURCES: ReadonlyMap<string, ResourceDef> = new Map(
   Object.values(all).map((def) => [def.name, def as unknown as ResourceDef]),
 );
+
+/** The resources whose rows a write to a table changes: the table and the views that read it. */
+export function changedByWriteTo(table: string): string[] {
+  return [table, ...[...RESOURCES.values()].filter((def) => def.reads?.includes(table)).map((def) => def.name)];
+}

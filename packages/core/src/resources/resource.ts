@@ -34,6 +34,8 @@ export interface ResourceDef<C extends Record<string, Column> = Record<string, C
   authorWrites?: { column: keyof C & string; unlessPage: PageId };
   /** Default order of a query without one. */
   order?: Array<keyof C & string>;
+  /** A view: the tables it reads, so a write to one of them makes its rows stale. */
+  reads?: readonly string[];
 }
 
 export function resource<const C extends Record<string, Column>>(def: ResourceDef<C>): ResourceDef<C> {

@@ -1,3 +1,4 @@
+import { PROJECT_TIME_CHOICES } from "../lookups/enumerations.js";
 import { PAGES } from "../pages.js";
 import { col } from "./column.js";
 import { resource } from "./resource.js";
@@ -19,13 +20,8 @@ export const tblProjectNotes = resource({
     projectID: col.integer({ min: 1, label: "Project", rules: ["required"] }),
     empID: col.owner(),
     projectNoteCategory: col.integer({ min: 1, optional: true, label: "Type", rules: ["required"] }),
-    ProjectNotesMinutes: col.integer({
-      min: 0,
-      max: 1440,
-      label: "Charged Time",
-      rules: ["required"],
-      field: { kind: "minutes" },
-    }),
+    // Time is charged in the steps of the project time list (spec 3), and in nothing else.
+    ProjectNotesMinutes: col.choice(PROJECT_TIME_CHOICES, { label: "Charged Time", rules: ["required"] }),
     ProjectNotesDesc: col.text(4000, {
       nullable: true,
       emptyAsNull: true,

@@ -8,6 +8,7 @@ export const vwCCApprovals = resource({
   kind: "view",
   key: "ccPermissionID",
   access: readOnly(PAGES.creditCardApprovals),
+  reads: ["tblCCPermission", "tblCC", "tblEmployee"],
   columns: {
     ccPermissionID: col.integer(),
     ccID: col.integer(),

@@ -11,6 +11,7 @@ export const vwEmployeeAvailability = resource({
   key: "empID",
   access: readOnly("anyone"),
   order: ["departmentName", "empLastName", "empFirstName"],
+  reads: ["tblEmployee", "tblAppLookup", "tblPermission"],
   columns: {
     empID: col.integer(),
     empFirstName: col.text(100, { searchable: true }),

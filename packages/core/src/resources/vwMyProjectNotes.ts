@@ -9,6 +9,7 @@ export const vwMyProjectNotes = resource({
   access: readOnly("anyone"),
   ownRows: "empID",
   order: ["createdTS"],
+  reads: ["tblProjectNotes", "tblProject", "tblAppLookup"],
   columns: {
     projectNotesID: col.integer(),
     projectID: col.integer(),

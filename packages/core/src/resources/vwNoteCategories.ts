@@ -8,6 +8,7 @@ export const vwNoteCategories = resource({
   key: "id",
   access: readOnly("anyone"),
   order: ["sort", "value"],
+  reads: ["tblAppLookup"],
   columns: {
     id: col.integer(),
     value: col.text(255),

@@ -1,13 +1,17 @@
-import { PAGES } from "../pages.js";
 import { col } from "./column.js";
 import { readOnly, resource } from "./resource.js";
 
-/** Projects with their latest status code: the header's project dropdown searches this. */
+/**
+ * Projects with their latest status code: the header's project dropdown and the time-note
+ * dialog's Project search this. Both are in every employee's header (spec 2.2, 2.7), so
+ * anyone signed in may read it, as the other views of the header.
+ */
 export const vwProjectSearch = resource({
   name: "vwProjectSearch",
   kind: "view",
   key: "projectID",
-  access: readOnly(PAGES.projects),
+  access: readOnly("anyone"),
+  reads: ["tblProject", "tblProjectStatus"],
   columns: {
     projectID: col.integer(),
     projectName: col.text(255, { searchable: true }),

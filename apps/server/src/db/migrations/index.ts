@@ -3,6 +3,7 @@ import * as foundation from "./0001_foundation.js";
 import * as dataService from "./0002_data_service.js";
 import * as uploads from "./0003_uploads.js";
 import * as releaseNotes from "./0004_release_notes.js";
+import * as live from "./0005_live.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "0002_data_service": dataService,
   "0003_uploads": uploads,
   "0004_release_notes": releaseNotes,
+  "0005_live": live,
 };

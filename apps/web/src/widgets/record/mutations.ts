@@ -1,12 +1,13 @@
-import { TOASTS, type Toast } from "@office/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { changedByWriteTo, TOASTS, type Toast } from "@office/core";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { endsSession } from "../../app/failures";
 import { showToast } from "../../app/toast";
 
 type Fields = Record<string, unknown>;
 
-async function write(kind: "insert" | "update" | "delete", table: string, where: string, fields: Fields) {
+/** One write through the data service; an answer that is not success is the spec's 'Failed …' (spec 7). */
+export async function writeRecord(kind: "insert" | "update" | "delete", table: string, where: string, fields: Fields) {
   if (kind === "insert") {
     const { id } = await api<{ id: number }>("POST", "/API/Insert/", { table, fields });
     if (!(id > 0)) throw new Error("Failed Insert");
@@ -25,9 +26,14 @@ const OUTCOME: Record<"insert" | "update" | "delete", { done: Toast; failed: Toa
   delete: { done: TOASTS.deleted, failed: TOASTS.deleteFailed },
 };
 
+/** After a write to a table, its cached rows and those of every view that reads it are stale. */
+export function invalidateWritten(client: QueryClient, table: string) {
+  return Promise.all(changedByWriteTo(table).map((name) => client.invalidateQueries({ queryKey: [name] })));
+}
+
 /**
- * Insert, update and delete of one table, with the toasts of spec 8 and the table's cached
- * lists refreshed. A failure rejects with the error (its fieldErrors go onto the form).
+ * Insert, update and delete of one table, with the toasts of spec 8 and the cached rows of
+ * the table and the views that read it refreshed. A failure rejects with the error (its fieldErrors go onto the form).
  */
 export function useRecordWrites(table: string) {
   const client = useQueryClient();
@@ -40,10 +46,10 @@ export function useRecordWrites(table: string) {
       kind: "insert" | "update" | "delete";
       where?: string;
       fields?: Fields;
-    }) => write(kind, table, where, fields),
+    }) => writeRecord(kind, table, where, fields),
     onSuccess: (_result, { kind }) => {
       showToast(OUTCOME[kind].done);
-      return client.invalidateQueries({ queryKey: [table] });
+      return invalidateWritten(client, table);
     },
     // A 401 (or an expired token) is the shell's: the error page counts down to login.
     onError: (error, { kind }) => {

@@ -1,0 +1,137 @@
+import { type AvailabilitySource, printLiveEvent, vwEmployeeAvailability } from "@office/core";
+import type { FastifyBaseLogger } from "fastify";
+import { sql } from "kysely";
+import { zoneTimes } from "../data/zoned-times.js";
+import type { Database } from "../db/database.js";
+
+/** The channel the triggers of migration 0005 notify on. */
+export const LIVE_CHANNEL = "office_live";
+/** Notifications arriving within this long are answered with one query. */
+const COALESCE_MS = 15;
+/** Past this many changed employees at once (a bulk update), the tabs reload the list instead. */
+export const MAX_ROWS_PER_FLUSH = 200;
+
+/** One open event stream. */
+export interface LiveSink {
+  write(text: string): void;
+  /** Called at every heartbeat, with the time. */
+  tick(now: number): void;
+  end(): void;
+}
+
+type Change = { empID: number } | { departments: true };
+
+function readChange(payload: string): Change | null {
+  try {
+    const change: unknown = JSON.parse(payload);
+    if (typeof change !== "object" || change === null) return null;
+    if ("departments" in change && change.departments === true) return { departments: true };
+    if ("empID" in change && Number.isSafeInteger(change.empID)) return { empID: change.empID as number };
+  } catch {}
+  return null;
+}
+
+/**
+ * The process's side of live updates: it listens on the database (once, for all streams),
+ * turns each burst of notifications into one query of the availability view, and writes each
+ * changed colleague's row to every open stream. Changes are sent in the order they were
+ * read; a row is read when it is sent, so the latest state always wins.
+ */
+export function createLiveHub(database: Database, timeZone: string, log: FastifyBaseLogger, heartbeatMs: number) {
+  const sinks = new Set<LiveSink>();
+  const changed = new Set<number>();
+  let resync = false;
+  let timer: NodeJS.Timeout | undefined;
+  let flushing = false;
+  let listening: Promise<() => void> | null = null;
+  let closed = false;
+  const columns = Object.keys(vwEmployeeAvailability.columns);
+
+  const broadcast = (text: string) => {
+    for (const sink of sinks) sink.write(text);
+  };
+
+  function schedule() {
+    if (!timer && !flushing && (resync || changed.size > 0)) timer = setTimeout(flush, COALESCE_MS);
+  }
+
+  async function flush() {
+    timer = undefined;
+    flushing = true;
+    const ids = [...changed];
+    changed.clear();
+    const all = resync || ids.length > MAX_ROWS_PER_FLUSH;
+    resync = false;
+    try {
+      if (all) broadcast(printLiveEvent({ type: "resync" }));
+      else if (ids.length && sinks.size) {
+        const { rows } = await sql<AvailabilitySource & Record<string, unknown>>`
+          select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(vwEmployeeAvailability.name)}
+          where ${sql.ref("empID")} in (${sql.join(ids)})`.execute(database.db);
+        const byID = new Map(zoneTimes(rows, timeZone).map((row) => [row.empID, row]));
+        for (const empID of ids)
+          broadcast(printLiveEvent({ type: "availability", empID, row: byID.get(empID) ?? null }));
+      }
+    } catch (error) {
+      // The rows could not be read: the tabs reload the list when they can.
+      log.warn({ err: error }, "live: could not read the changed availability");
+      broadcast(printLiveEvent({ type: "resync" }));
+    } finally {
+      flushing = false;
+      schedule();
+    }
+  }
+
+  const heartbeat = setInterval(() => {
+    const now = Date.now();
+    for (const sink of sinks) sink.tick(now);
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    /** Adds a stream once the process listens (a database that cannot listen rejects: 503). */
+    async subscribe(sink: LiveSink): Promise<() => void> {
+      if (closed) throw new Error("closed");
+      listening ??= database.listen(LIVE_CHANNEL, {
+        onPayload(payload) {
+          const change = readChange(payload);
+          if (!change) return;
+          if ("departments" in change) resync = true;
+          else changed.add(change.empID);
+          schedule();
+        },
+        onGap() {
+          log.info("live: listening again after a lost connection; every tab reloads the list");
+          resync = true;
+          schedule();
+        },
+      });
+      try {
+        await listening;
+      } catch (error) {
+        listening = null;
+        throw error;
+      }
+      sinks.add(sink);
+      return () => sinks.delete(sink);
+    },
+    get size() {
+      return sinks.size;
+    },
+    /** Ends every stream (the tabs reconnect to another server, or to this one when it is back). */
+    endAll() {
+      for (const sink of sinks) sink.end();
+      sinks.clear();
+    },
+    async close() {
+      closed = true;
+      clearInterval(heartbeat);
+      clearTimeout(timer);
+      this.endAll();
+      const stop = await listening?.catch(() => null);
+      stop?.();
+    },
+  };
+}
+
+export type LiveHub = ReturnType<typeof createLiveHub>;

@@ -1,0 +1,243 @@
+import { ERROR_MESSAGES, LIVE_PATH } from "@office/core";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppConfig, buildApp } from "../src/app.js";
+import { MAX_ROWS_PER_FLUSH } from "../src/live/hub.js";
+import { MAX_STREAMS_PER_EMPLOYEE } from "../src/live/routes.js";
+import { type TestApp, testApp, testConfig, tokenOf, withToken } from "./support/app.js";
+import { dataClient } from "./support/data.js";
+import { ENGINES, SERVER_ENGINES } from "./support/engines.js";
+import { listening, type OpenStream, openStream } from "./support/event-stream.js";
+
+const STAFF = 2;
+const ADMIN = 1;
+const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[-+]\d{2}:\d{2}$/;
+
+describe.each(ENGINES)("live availability on $name", (engine) => {
+  let t: TestApp;
+  let base: string;
+  let staffToken: string;
+  let adminToken: string;
+  const streams: OpenStream[] = [];
+  const open = async (token: string) => {
+    const stream = await openStream(base, token);
+    streams.push(stream);
+    return stream;
+  };
+  beforeAll(async () => {
+    t = await testApp(engine, { config: { live: { heartbeatMs: 200, recheckMs: 400 } } });
+    base = await listening(t.app);
+    staffToken = await tokenOf(t.app, "staff");
+    adminToken = await tokenOf(t.app, "admin");
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await t?.close();
+  });
+  const db = () => t.database.db;
+
+  it("opens with hello and the server's clock, as a stream nothing caches", async () => {
+    const response = await fetch(`${base}${LIVE_PATH}`, { headers: { authorization: `Bearer ${staffToken}` } });
+    expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
+    await response.body?.cancel();
+    const stream = await open(staffToken);
+    const hello = await stream.next("hello");
+    expect(Math.abs(Date.parse(hello.now) - Date.now())).toBeLessThan(5_000);
+  });
+
+  it("refuses a caller without a session (401) and one without permission rows ('Access Denied!')", async () => {
+    const anonymous = await fetch(`${base}${LIVE_PATH}`);
+    expect(anonymous.status).toBe(401);
+    const noperm = await fetch(`${base}${LIVE_PATH}`, {
+      headers: { authorization: `Bearer ${await tokenOf(t.app, "noperm")}` },
+    });
+    expect(noperm.status).toBe(403);
+    expect(((await noperm.json()) as { message: string }).message).toBe(ERROR_MESSAGES.accessDenied);
+  });
+
+  it("sends an employee's own status change to every open stream, with the server's time", async () => {
+    const [mine, theirs] = [await open(staffToken), await open(adminToken)];
+    await Promise.all([mine.next("hello"), theirs.next("hello")]);
+    const before = Date.now();
+    const update = await dataClient(t.app, staffToken).update("tblEmployee", `empID = ${STAFF}`, {
+      empAvailabilityType: "Break",
+      empAvailabilityTS: "1999-01-01 00:00:00",
+    });
+    expect(update.statusCode).toBe(200);
+    for (const stream of [mine, theirs]) {
+      const event = await stream.next(
+        "availability",
+        (e) => e.empID === STAFF && e.row?.empAvailabilityType === "Break",
+      );
+      expect(event.row).toMatchObject({ empID: STAFF, empFirstName: "Sam", empLastName: "Taylor" });
+      const stamped = event.row?.empAvailabilityTS ?? "";
+      expect(stamped).toMatch(ZONED);
+      expect(Date.parse(stamped)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 2_000);
+    }
+  });
+
+  it("sends the row as the availability view has it, and null when someone leaves the list", async () => {
+    const stream = await open(staffToken);
+    await stream.next("hello");
+    const [viewRow] = (
+      await dataClient(t.app, staffToken).query({ table: "vwEmployeeAvailability", where: `empID = ${ADMIN}` })
+    ).json().data;
+    await db().updateTable("tblEmployee").set({ empOfficeExtention: "999" }).where("empID", "=", ADMIN).execute();
+    const changed = await stream.next("availability", (e) => e.empID === ADMIN && e.row?.empOfficeExtention === "999");
+    expect(changed.row).toEqual({ ...viewRow, empOfficeExtention: "999" });
+
+    await db()
+      .updateTable("tblPermission")
+      .set({ permissionView: 0 })
+      .where("empID", "=", ADMIN)
+      .where("permissionPageID", "=", 42)
+      .execute();
+    await stream.next("availability", (e) => e.empID === ADMIN && e.row === null);
+    await db()
+      .updateTable("tblPermission")
+      .set({ permissionView: 1 })
+      .where("empID", "=", ADMIN)
+      .where("permissionPageID", "=", 42)
+      .execute();
+    await stream.next("availability", (e) => e.empID === ADMIN && e.row !== null);
+  });
+
+  it("announces nothing for a change that is rolled back, and each committed change once per burst", async () => {
+    const stream = await open(staffToken);
+    await stream.next("hello");
+    await db()
+      .transaction()
+      .execute(async (tx) => {
+        await tx.updateTable("tblEmployee").set({ empAvailabilityType: "Out" }).where("empID", "=", 5).execute();
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    // One transaction changing two people twice: one event each, with their final state.
+    await db()
+      .transaction()
+      .execute(async (tx) => {
+        for (const type of ["In", "Break"] as const)
+          await tx.updateTable("tblEmployee").set({ empAvailabilityType: type }).where("empID", "in", [6, 7]).execute();
+      });
+    const six = await stream.next("availability", (e) => e.empID === 6);
+    expect(six.row?.empAvailabilityType ?? "unlisted").toMatch(/Break|unlisted/);
+    await stream.next("availability", (e) => e.empID === 7);
+    expect(stream.events.filter((e) => e.type === "availability" && e.empID === 5)).toEqual([]);
+    expect(stream.events.filter((e) => e.type === "availability" && (e.empID === 6 || e.empID === 7))).toHaveLength(2);
+  });
+
+  it("asks every tab to reload the list when departments change or a bulk update changes many", async () => {
+    const stream = await open(staffToken);
+    await stream.next("hello");
+    await db()
+      .updateTable("tblAppLookup")
+      .set({ appLookupMisc: "all-hands@office.example" })
+      .where("appLookupID", "=", 136)
+      .execute();
+    await stream.next("resync");
+    // More people than one burst reads row by row: a bulk change.
+    await sql`insert into "tblEmployee" ("empFirstName", "empLastName", "empActive")
+      select 'Temp', 'Worker ' || n, 1 from generate_series(1, ${MAX_ROWS_PER_FLUSH + 1}) n`.execute(db());
+    await stream.next("resync");
+  });
+
+  it("pings at every heartbeat and ends the stream once the session is no longer valid", async () => {
+    const token = await tokenOf(t.app, "staff");
+    const stream = await open(token);
+    await stream.next("hello");
+    const revoked = await t.app.inject(withToken(token, { method: "POST", url: "/API/Logout/" }));
+    expect(revoked.statusCode).toBe(200);
+    await stream.ended;
+    const again = await fetch(`${base}${LIVE_PATH}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(again.status).toBe(401);
+  });
+
+  it(`allows ${MAX_STREAMS_PER_EMPLOYEE} streams per account and answers 429 past them, until one ends`, async () => {
+    const token = await tokenOf(t.app, "admin");
+    for (const stream of streams.splice(0)) stream.close();
+    // A stream just closed is counted until the server sees its socket close: opening retries meanwhile.
+    const own: OpenStream[] = [];
+    for (let i = 0; i < MAX_STREAMS_PER_EMPLOYEE; i++) own.push(await openUntilOpen(base, token));
+    streams.push(...own);
+    const refused = await fetch(`${base}${LIVE_PATH}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(refused.status).toBe(429);
+    own[0]?.close();
+    streams.push(await openUntilOpen(base, token));
+  });
+
+  it("ends its streams when the server drains, instead of waiting on them until the shutdown timeout", async () => {
+    const closing = await testApp(engine);
+    try {
+      const url = await listening(closing.app);
+      const stream = await openStream(url, await tokenOf(closing.app, "staff"));
+      await stream.next("hello");
+      const started = Date.now();
+      await closing.lifecycle.shutdown(closing.app, 20_000);
+      await stream.ended;
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await closing.close();
+    }
+  });
+});
+
+/** Opens a stream, retrying while the server still counts one that was just closed (429). */
+async function openUntilOpen(base: string, token: string): Promise<OpenStream> {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const stream = await openStream(base, token);
+    if (stream.status === 200) {
+      await stream.next("hello");
+      return stream;
+    }
+    if (Date.now() > until) throw new Error(`stream refused: ${stream.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each(SERVER_ENGINES)("live availability across server processes on $name", (engine) => {
+  let t: TestApp;
+  let other: Awaited<ReturnType<typeof buildApp>>;
+  let base: string;
+  let stream: OpenStream;
+  beforeAll(async () => {
+    t = await testApp(engine);
+    // A second server over the same database, as another process of a deployment would be.
+    const config: AppConfig = testConfig();
+    other = await buildApp(config, await t.testDb.reopen());
+    base = await listening(other.app);
+    stream = await openStream(base, await tokenOf(other.app, "admin"));
+    await stream.next("hello");
+  });
+  afterAll(async () => {
+    stream?.close();
+    await other?.app.close();
+    await t?.close();
+  });
+
+  it("shows a change made through one server on the streams of another", async () => {
+    const staff = dataClient(t.app, await tokenOf(t.app, "staff"));
+    expect((await staff.update("tblEmployee", `empID = ${STAFF}`, { empAvailabilityType: "Out" })).statusCode).toBe(
+      200,
+    );
+    const event = await stream.next("availability", (e) => e.empID === STAFF, 2_000);
+    expect(event.row?.empAvailabilityType).toBe("Out");
+  });
+
+  it("listens again after losing its connection, asks the tabs to reload, and goes on", async () => {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+      where application_name = 'office-listen' and datname = current_database()`.execute(t.database.db);
+    expect(rows[0]?.n).toBe(1);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = 'office-listen' and datname = current_database()`.execute(t.database.db);
+    await stream.next("resync", undefined, 5_000);
+    await t.database.db
+      .updateTable("tblEmployee")
+      .set({ empAvailabilityType: "In" })
+      .where("empID", "=", STAFF)
+      .execute();
+    const event = await stream.next("availability", (e) => e.empID === STAFF && e.row?.empAvailabilityType === "In");
+    expect(event.row?.empID).toBe(STAFF);
+  });
+});

@@ -1,0 +1,109 @@
+import { eventStreamReader, type StreamMessage } from "@office/core";
+import { ApiError, ExpiredAuthSessionError, failedAnswer, type SentRequest, sessionHeaders } from "./client";
+
+export interface EventStreamHandlers {
+  /** The stream is open (again): what was missed while it was closed is the caller's to catch up. */
+  onOpen(): void;
+  onMessage(message: StreamMessage): void;
+  /** A refusal that retrying cannot mend (401, an expired token): the stream stops. */
+  onFailure(error: unknown): void;
+}
+
+/** What the stream reads the network and the browser's connectivity through (tests give their own). */
+export interface EventStreamEnvironment {
+  fetch: typeof fetch;
+  /** Fires "online" and "offline" (the window). */
+  connectivity: EventTarget;
+}
+
+/** Waits before reconnecting: 1 s, doubling up to 30 s, with jitter so that tabs do not return in step. */
+export function reconnectDelay(attempt: number, random = Math.random): number {
+  const base = Math.min(30_000, 1_000 * 2 ** attempt);
+  return Math.round(base * (0.5 + random() / 2));
+}
+
+/**
+ * A server-sent event stream read with fetch (so the session token travels in the
+ * Authorization header, never in the address), opened again whenever it ends or fails: after
+ * a pause that grows while it keeps failing, or at once when the browser comes back online.
+ * Going offline drops the stream at once rather than leaving it to a dead connection. A 403
+ * (no access) stops it quietly; a 401 or an expired session stops it and is reported.
+ * Returns the function that closes it for good.
+ */
+export function openEventStream(
+  path: string,
+  handlers: EventStreamHandlers,
+  env: EventStreamEnvironment = { fetch: (...args) => fetch(...args), connectivity: window },
+): () => void {
+  const request: SentRequest = { method: "GET", path, params: {} };
+  let stopped = false;
+  let offline = false;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let abort: AbortController | undefined;
+
+  const retryLater = () => {
+    if (stopped || offline) return;
+    timer = setTimeout(connect, reconnectDelay(attempt++));
+  };
+  const goneOffline = () => {
+    offline = true;
+    clearTimeout(timer);
+    abort?.abort();
+  };
+  const backOnline = () => {
+    offline = false;
+    if (stopped || abort) return;
+    clearTimeout(timer);
+    void connect();
+  };
+  const stop = (error?: unknown) => {
+    stopped = true;
+    clearTimeout(timer);
+    abort?.abort();
+    env.connectivity.removeEventListener("online", backOnline);
+    env.connectivity.removeEventListener("offline", goneOffline);
+    if (error) handlers.onFailure(error);
+  };
+
+  async function connect() {
+    if (stopped) return;
+    const controller = new AbortController();
+    abort = controller;
+    try {
+      const response = await env.fetch(path, {
+        headers: sessionHeaders(),
+        signal: controller.signal,
+        cache: "no-store",
+      });
+      if (!response.ok || !response.body) {
+        const error = await failedAnswer(response, request);
+        if (error.statusCode === 401) return stop(error);
+        if (error.statusCode === 403) return stop();
+        return;
+      }
+      handlers.onOpen();
+      const reader = eventStreamReader();
+      const decoder = new TextDecoder();
+      const body = response.body.getReader();
+      for (;;) {
+        const { done, value } = await body.read();
+        if (done) break;
+        // A stream that delivered something is healthy: the next failure starts the waits over.
+        attempt = 0;
+        for (const message of reader.push(decoder.decode(value, { stream: true }))) handlers.onMessage(message);
+      }
+    } catch (error) {
+      if (error instanceof ExpiredAuthSessionError) return stop(error);
+      if (error instanceof ApiError && error.statusCode === 401) return stop(error);
+    } finally {
+      if (abort === controller) abort = undefined;
+      retryLater();
+    }
+  }
+
+  env.connectivity.addEventListener("online", backOnline);
+  env.connectivity.addEventListener("offline", goneOffline);
+  void connect();
+  return () => stop();
+}

@@ -1,0 +1,199 @@
+import { Anchor, Avatar, Group, Popover, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import {
+  availabilityColour,
+  availabilityText,
+  departmentGroups,
+  grantAllows,
+  type SignedInUser,
+  vwEmployeeAvailability,
+} from "@office/core";
+import { useQuery } from "@tanstack/react-query";
+import { type FocusEvent, useCallback, useId, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import { appConfigQuery, permissionsQuery } from "../../app/session";
+import { AvailabilitySwitch } from "./AvailabilitySwitch";
+import { availabilityQuery } from "./availability-query";
+import { ColleagueTable } from "./ColleagueTable";
+import { useServerClock } from "./clock";
+import { MANTINE_COLOUR, ON_STATUS_COLOUR } from "./colours";
+import { useLiveAvailability } from "./useLiveAvailability";
+import { useSetAvailability } from "./useSetAvailability";
+
+export const initials = (user: Pick<SignedInUser, "empFirstName" | "empLastName">) =>
+  `${user.empFirstName.charAt(0)}${user.empLastName.charAt(0)}`.toUpperCase();
+
+/**
+ * The avatar with the user's initials, in the colour of their status (spec 2.2, 4). Hovering
+ * or focusing it opens the panel: the In / Break / Out switch (when the user's own entry is in
+ * the availability list), the settings and time-clock links, and the colleagues' table. From
+ * the keyboard, focus shows the panel and Tab goes on past it; Enter, Space or Down goes into
+ * it, where focus stays until Escape closes it and returns to the avatar.
+ */
+export function UserAvatar({ user }: { user: SignedInUser }) {
+  const [opened, setOpened] = useState(false);
+  // Whether the user went into the panel (a click, Enter, Space or Down): focus stays in it until Escape.
+  const [entered, setEntered] = useState(false);
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
+  const closing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const target = useRef<HTMLButtonElement>(null);
+  const dropdown = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const { data: config } = useQuery(appConfigQuery);
+  const { data: permissions = [] } = useQuery(permissionsQuery);
+  const mayRead = grantAllows(permissions, vwEmployeeAvailability.access.view, "view");
+  useLiveAvailability(mayRead);
+  const { data: people } = useQuery({ ...availabilityQuery, enabled: mayRead });
+  const own = people?.find((person) => person.empID === user.empID);
+  const setAvailability = useSetAvailability(user.empID);
+
+  // Closing returns the focus to the avatar, which must not open the panel again.
+  const closedJustNow = useRef(false);
+  // The pointer may cross the gap between avatar and panel without the panel closing.
+  const open = () => {
+    clearTimeout(closing.current);
+    setOpened(true);
+  };
+  const close = () => {
+    clearTimeout(closing.current);
+    closing.current = setTimeout(() => {
+      setOpened(false);
+      setEntered(false);
+    }, 150);
+  };
+  const hover = { onMouseEnter: open, onMouseLeave: close };
+  // Focus may move between the avatar and the panel (rendered elsewhere in the page) freely.
+  const leaving = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (!(next instanceof Node && (target.current?.contains(next) || dropdown.current?.contains(next)))) close();
+  };
+  const onToggle = useCallback(
+    (key: string) =>
+      setToggled((keys) => {
+        const next = new Set(keys);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
+  const status = own?.empAvailabilityType ?? null;
+  const name = `${user.empFirstName} ${user.empLastName}`;
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={(next) => {
+        setOpened(next);
+        if (next) return;
+        setEntered(false);
+        closedJustNow.current = true;
+        setTimeout(() => {
+          closedJustNow.current = false;
+        }, 100);
+      }}
+      position="bottom-end"
+      shadow="md"
+      withArrow
+      width={460}
+      trapFocus={entered}
+      returnFocus={entered}
+    >
+      <Popover.Target>
+        <UnstyledButton
+          ref={target}
+          {...hover}
+          onFocus={() => {
+            if (!closedJustNow.current) open();
+          }}
+          onBlur={leaving}
+          onClick={() => {
+            open();
+            setEntered(true);
+          }}
+          onKeyDown={(event) => {
+            // Focus shows the panel; Enter, Space or Down goes into it (Tab goes on past it).
+            if (event.key === "ArrowDown") {
+              event.preventDefault();
+              open();
+              setEntered(true);
+            } else if (event.key === "Escape") setOpened(false);
+          }}
+          aria-label={`${name}: availability and settings${own ? ` (${availabilityText(status)})` : ""}`}
+          aria-haspopup="dialog"
+          aria-expanded={opened}
+        >
+          <Avatar
+            color={MANTINE_COLOUR[availabilityColour(status)]}
+            variant="filled"
+            radius="xl"
+            styles={{ placeholder: { color: ON_STATUS_COLOUR } }}
+          >
+            {initials(user)}
+          </Avatar>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown ref={dropdown} {...hover} onBlur={leaving} aria-labelledby={titleId}>
+        <VisuallyHidden id={titleId}>Availability panel</VisuallyHidden>
+        {opened ? (
+          <Panel
+            name={name}
+            ownDepartment={user.empDepartment}
+            people={mayRead ? people : []}
+            status={own ? status : undefined}
+            onStatus={(type) => setAvailability.mutate(type)}
+            timeClockUrl={config?.timeClockUrl}
+            onNavigate={() => setOpened(false)}
+            toggled={toggled}
+            onToggle={onToggle}
+          />
+        ) : null}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+interface PanelProps {
+  name: string;
+  ownDepartment: number | null;
+  people: Parameters<typeof departmentGroups>[0] | undefined;
+  /** The user's own status; undefined when their entry is not in the list (no switch then). */
+  status: string | null | undefined;
+  onStatus: (type: "In" | "Break" | "Out") => void;
+  timeClockUrl: string | undefined;
+  onNavigate: () => void;
+  toggled: ReadonlySet<string>;
+  onToggle: (key: string) => void;
+}
+
+/** The panel's content, rendered only while it is open (its clock ticks only then). */
+function Panel(props: PanelProps) {
+  const { people, ownDepartment } = props;
+  const now = useServerClock();
+  const groups = useMemo(() => departmentGroups(people ?? [], ownDepartment), [people, ownDepartment]);
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text fw={600}>{props.name}</Text>
+        <Group gap="sm">
+          <Anchor component={Link} to="/settings" onClick={props.onNavigate} fz="sm">
+            Settings
+          </Anchor>
+          {props.timeClockUrl ? (
+            <Anchor href={props.timeClockUrl} target="_blank" rel="noopener noreferrer" fz="sm">
+              Time Clock
+            </Anchor>
+          ) : null}
+        </Group>
+      </Group>
+      {props.status !== undefined ? <AvailabilitySwitch value={props.status} onChange={props.onStatus} /> : null}
+      {people === undefined ? (
+        <Text size="sm" c="dimmed" role="status">
+          Loading colleagues…
+        </Text>
+      ) : groups.length > 0 ? (
+        <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
+          <ColleagueTable groups={groups} toggled={props.toggled} onToggle={props.onToggle} now={now} />
+        </ScrollArea.Autosize>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import { type AvailabilitySource, vwEmployeeAvailability } from "@office/core";
+import { queryOptions } from "@tanstack/react-query";
+import { queryRows } from "../../api/client";
+
+export const AVAILABILITY_KEY = [vwEmployeeAvailability.name, "list", "all"] as const;
+
+/** How long the first read waits for the live stream, which then carries every later change. */
+const LIVE_WAIT_MS = 1_500;
+
+let markOpened: () => void = () => {};
+let opened = new Promise<void>((resolve) => {
+  markOpened = resolve;
+});
+
+/** The live stream is open: a list read from now on misses no change. */
+export function liveStreamOpened() {
+  markOpened();
+}
+
+/** The live stream has stopped (sign-out): the next shell waits for its own. */
+export function liveStreamStopped() {
+  opened = new Promise<void>((resolve) => {
+    markOpened = resolve;
+  });
+}
+
+/**
+ * Colleagues' availability (spec 2.3): read once when the shell starts, then kept current by
+ * the live stream, so the avatar panel opens on rows already here. The first read waits a
+ * moment for the stream to open, so no change can fall between the two.
+ */
+export const availabilityQuery = queryOptions({
+  queryKey: AVAILABILITY_KEY,
+  queryFn: async () => {
+    await Promise.race([opened, new Promise((resolve) => setTimeout(resolve, LIVE_WAIT_MS))]);
+    return (await queryRows<AvailabilitySource>({ table: vwEmployeeAvailability.name })).data;
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+});

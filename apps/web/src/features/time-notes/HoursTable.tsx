@@ -1,0 +1,66 @@
+import { Table, Text } from "@mantine/core";
+import { formatDateTime, type HoursTable as Hours } from "@office/core";
+
+interface HoursTableProps {
+  caption: string;
+  hours: Hours | undefined;
+  /** Whether the Logged column shows the date too (the week's table), or the time alone. */
+  withDate: boolean;
+}
+
+/** One of the header's hours tables (spec 2.7): index, project, note, HH:mm, logged; and the total. */
+export function HoursTable({ caption, hours, withDate }: HoursTableProps) {
+  const logged = (at: string) => {
+    const text = formatDateTime(at) ?? at;
+    return withDate ? text : text.slice(11);
+  };
+  return (
+    <Table fz="sm" verticalSpacing={2} horizontalSpacing="xs" captionSide="top">
+      <Table.Caption style={{ textAlign: "left", fontWeight: 600, color: "var(--mantine-color-text)" }}>
+        {caption}
+      </Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>#</Table.Th>
+          <Table.Th>Project</Table.Th>
+          <Table.Th>Note</Table.Th>
+          <Table.Th>HH:mm</Table.Th>
+          <Table.Th>Logged</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {hours?.rows.map((row) => (
+          <Table.Tr key={row.projectNotesID}>
+            <Table.Td>{row.index}</Table.Td>
+            <Table.Td>{row.projectName}</Table.Td>
+            <Table.Td maw={220} style={{ overflowWrap: "break-word" }}>
+              {row.ProjectNotesDesc}
+            </Table.Td>
+            <Table.Td ff="monospace">{row.HHmm}</Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>{logged(row.createdTS)}</Table.Td>
+          </Table.Tr>
+        ))}
+        {hours && hours.rows.length === 0 ? (
+          <Table.Tr>
+            <Table.Td colSpan={5}>
+              <Text size="sm" c="gray.7">
+                Nothing logged
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ) : null}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th colSpan={3} scope="row">
+            Total
+          </Table.Th>
+          <Table.Td ff="monospace" fw={600}>
+            {hours?.total ?? "…"}
+          </Table.Td>
+          <Table.Td />
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
+  );
+}

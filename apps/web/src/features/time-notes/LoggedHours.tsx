@@ -1,0 +1,71 @@
+import { ActionIcon, Button, Popover, Stack, VisuallyHidden } from "@mantine/core";
+import { dateIn, hoursRanges, hoursTable } from "@office/core";
+import { IconHourglass } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useState } from "react";
+import { appConfigQuery } from "../../app/session";
+import { HoursTable } from "./HoursTable";
+import { loggedNotesQuery } from "./queries";
+
+/** The company's date, looked at every minute: the tables move on to a new day at midnight. */
+function useCompanyDay(timeZone: string | undefined): string | undefined {
+  const today = () => (timeZone ? dateIn(new Date(), timeZone) : undefined);
+  const [day, setDay] = useState(today);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: today reads only the zone.
+  useEffect(() => {
+    setDay(today());
+    const timer = setInterval(() => setDay(today()), 60_000);
+    return () => clearInterval(timer);
+  }, [timeZone]);
+  return day;
+}
+
+/**
+ * Today's and this week's logged hours (spec 2.7, 7) in the header: a button with both totals
+ * opens the two tables. The week is read once (Sunday to tomorrow, in the company's zone) and
+ * today's notes are those of its last day; logging a note reads it again.
+ */
+export function LoggedHours({ compact = false }: { compact?: boolean }) {
+  const { data: config } = useQuery(appConfigQuery);
+  const day = useCompanyDay(config?.timeZone);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ranges change with the day only.
+  const ranges = useMemo(() => (config ? hoursRanges(new Date(), config.timeZone) : undefined), [config, day]);
+  const { data: notes } = useQuery({
+    ...loggedNotesQuery(ranges?.week ?? { start: "", end: "" }),
+    enabled: ranges !== undefined,
+  });
+  const today = ranges && notes ? hoursTable(notes, ranges.today) : undefined;
+  const week = ranges && notes ? hoursTable(notes, ranges.week) : undefined;
+  const titleId = useId();
+  const summary = `Today ${today?.total ?? "…"} · Week ${week?.total ?? "…"}`;
+
+  return (
+    <Popover position="bottom-start" shadow="md" withArrow width={640}>
+      <Popover.Target>
+        {compact ? (
+          <ActionIcon variant="subtle" size="lg" aria-label={`Logged hours: ${summary}`}>
+            <IconHourglass size={20} aria-hidden="true" />
+          </ActionIcon>
+        ) : (
+          <Button
+            variant="default"
+            size="sm"
+            px={8}
+            leftSection={<IconHourglass size={16} aria-hidden="true" />}
+            aria-label={`Logged hours: ${summary}`}
+            title="Logged today · this week"
+          >
+            {today?.total ?? "…"} · {week?.total ?? "…"}
+          </Button>
+        )}
+      </Popover.Target>
+      <Popover.Dropdown aria-labelledby={titleId}>
+        <VisuallyHidden id={titleId}>Logged hours</VisuallyHidden>
+        <Stack gap="md">
+          <HoursTable caption="Today's hours" hours={today} withDate={false} />
+          <HoursTable caption="This week's hours" hours={week} withDate />
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

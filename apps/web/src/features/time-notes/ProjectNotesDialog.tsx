@@ -1,0 +1,85 @@
+import { NativeSelect } from "@mantine/core";
+import { DEFAULT_NOTE_CATEGORY, recordForm, tblProjectNotes } from "@office/core";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { FieldInput } from "../../widgets/form/FieldInput";
+import { ProjectTypeahead } from "../../widgets/ProjectTypeahead";
+import { useRecordWrites } from "../../widgets/record/mutations";
+import { RecordDialog } from "../../widgets/record/RecordDialog";
+import { useRecordForm } from "../../widgets/record/useRecordForm";
+import { useRights } from "../../widgets/record/useRights";
+import { noteCategoriesQuery } from "./queries";
+
+const FORM = recordForm(tblProjectNotes, [
+  "projectID",
+  "ProjectNotesMinutes",
+  "projectNoteCategory",
+  "ProjectNotesDesc",
+]);
+const NEW_NOTE = { projectNoteCategory: DEFAULT_NOTE_CATEGORY };
+
+/**
+ * The time-note dialog (spec 2.7, 5): Project (open projects only), Charged Time, Type
+ * (default 105) and the note. It inserts only when the whole form validates; the server
+ * checks the same rules and makes the signed-in user the author. After an insert it closes
+ * and the hours tables read again.
+ */
+export function ProjectNotesDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const state = useRecordForm(FORM);
+  const writes = useRecordWrites(tblProjectNotes.name);
+  const rights = useRights(tblProjectNotes);
+  const { data: categories = [] } = useQuery({ ...noteCategoriesQuery, enabled: opened });
+  const { reset } = state;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new note each time the dialog opens.
+  useEffect(() => {
+    if (opened) reset(NEW_NOTE);
+  }, [opened]);
+
+  const insert = () => {
+    if (!state.validate()) return;
+    writes.mutate({ kind: "insert", fields: state.fields() }, { onSuccess: onClose, onError: state.absorb });
+  };
+  const field = (name: (typeof FORM.names)[number]) => ({
+    label: FORM.rules[name].label,
+    value: state.values[name],
+    error: state.error(name),
+    onChange: (value: string) => state.set(name, value),
+  });
+  const type = field("projectNoteCategory");
+
+  return (
+    <RecordDialog
+      opened={opened}
+      title="Project Notes"
+      mode="INSERT"
+      can={rights}
+      dirty={state.dirty}
+      busy={writes.isPending}
+      onClose={onClose}
+      onInsert={insert}
+    >
+      <ProjectTypeahead
+        label="Project"
+        labelVisible
+        required
+        placeholder="Search by project number or name"
+        value={state.values.projectID || null}
+        onChange={(id) => state.set("projectID", id ?? "")}
+        error={state.error("projectID")}
+      />
+      <FieldInput column={FORM.columns.ProjectNotesMinutes} {...field("ProjectNotesMinutes")} />
+      <NativeSelect
+        label={type.label}
+        withAsterisk
+        value={type.value}
+        error={type.error}
+        onChange={(event) => type.onChange(event.currentTarget.value)}
+        data={[
+          { value: "", label: "Choose…" },
+          ...categories.map((category) => ({ value: String(category.id), label: category.value })),
+        ]}
+      />
+      <FieldInput column={FORM.columns.ProjectNotesDesc} {...field("ProjectNotesDesc")} />
+    </RecordDialog>
+  );
+}

@@ -1,0 +1,33 @@
+import {
+  type DayRange,
+  LOGGED_NOTE_FIELDS,
+  type LoggedNote,
+  loggedRangeWhere,
+  vwMyProjectNotes,
+  vwNoteCategories,
+} from "@office/core";
+import { queryOptions } from "@tanstack/react-query";
+import { queryRows } from "../../api/client";
+
+/** The note types of group 68 (spec 3), for the dialog's Type. */
+export const noteCategoriesQuery = queryOptions({
+  queryKey: [vwNoteCategories.name, "list", "all"],
+  queryFn: async () =>
+    (await queryRows<{ id: number; value: string }>({ table: vwNoteCategories.name, fields: "id,value" })).data,
+  staleTime: 5 * 60_000,
+});
+
+/** The signed-in user's notes of a range of the company's days (the hours tables, spec 2.7, 7). */
+export const loggedNotesQuery = (range: DayRange) =>
+  queryOptions({
+    queryKey: [vwMyProjectNotes.name, "list", range],
+    queryFn: async () =>
+      (
+        await queryRows<LoggedNote>({
+          table: vwMyProjectNotes.name,
+          fields: LOGGED_NOTE_FIELDS.join(","),
+          where: loggedRangeWhere(range),
+          order: "createdTS",
+        })
+      ).data,
+  });

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { checkForm } from "../validation.js";
+import { recordForm } from "./form.js";
+import { changedByWriteTo, RESOURCES } from "./index.js";
+import { tblProjectNotes } from "./tblProjectNotes.js";
+
+describe("the resource registry", () => {
+  it("names the views a write to a table makes stale, with the table itself first", () => {
+    expect(changedByWriteTo("tblProjectNotes")).toEqual(["tblProjectNotes", "vwMyProjectNotes"]);
+    expect(changedByWriteTo("tblEmployee")).toEqual(["tblEmployee", "vwCCApprovals", "vwEmployeeAvailability"]);
+    expect(changedByWriteTo("tblCC")).toEqual(["tblCC", "vwCCApprovals"]);
+  });
+
+  it("has every view say which tables it reads, and only tables that exist", () => {
+    for (const def of RESOURCES.values()) {
+      if (def.kind === "view") expect(def.reads?.length, def.name).toBeGreaterThan(0);
+      for (const table of def.reads ?? [])
+        expect(RESOURCES.get(table)?.kind, `${def.name} reads ${table}`).toBe("table");
+    }
+  });
+});
+
+describe("the time-note form (spec 2.7, 5)", () => {
+  const form = recordForm(tblProjectNotes, [
+    "projectID",
+    "ProjectNotesMinutes",
+    "projectNoteCategory",
+    "ProjectNotesDesc",
+  ]);
+
+  it("requires Project, Charged Time and Type; the note text is optional", () => {
+    expect(checkForm(form.rules, form.empty)).toEqual({
+      projectID: "Project is required",
+      ProjectNotesMinutes: "Charged Time is required",
+      projectNoteCategory: "Type is required",
+    });
+    const filled = { projectID: "12", ProjectNotesMinutes: "45", projectNoteCategory: "105", ProjectNotesDesc: "" };
+    expect(checkForm(form.rules, filled)).toEqual({});
+  });
+
+  it("stores an empty or blank note text as null, and numbers as numbers", () => {
+    const filled = { projectID: "12", ProjectNotesMinutes: "45", projectNoteCategory: "105", ProjectNotesDesc: "  " };
+    expect(form.toFields(filled)).toEqual({
+      projectID: 12,
+      ProjectNotesMinutes: 45,
+      projectNoteCategory: 105,
+      ProjectNotesDesc: null,
+    });
+  });
+
+  it("charges only the project time choices (spec 3), which the server checks too", () => {
+    const minutes = tblProjectNotes.columns.ProjectNotesMinutes.schema;
+    for (const ok of [1, 3, 45, 60, 75, 750]) expect(minutes.safeParse(ok).success, String(ok)).toBe(true);
+    for (const bad of [0, 2, 50, 61, 765, 1440, "45"]) expect(minutes.safeParse(bad).success, String(bad)).toBe(false);
+  });
+});
