@@ -93,6 +93,10 @@ async function ownDepartmentSize(base: string, username: string, empDepartment: 
 async function liveChangeMs(from: Page, to: Page, runs: number): Promise<number[]> {
   await to.hover(AVATAR);
   await to.waitForSelector(TABLE);
+  // Sam Taylor works in Accounting: open that department in the watching panel.
+  await to.evaluate(
+    `Array.from(document.querySelectorAll(${JSON.stringify(`${TABLE} button[aria-expanded=false]`)})).find((b) => b.textContent.startsWith("Accounting ("))?.click()`,
+  );
   await from.hover(AVATAR);
   await from.waitForSelector(TABLE);
   const times: number[] = [];

@@ -17,6 +17,7 @@ const port = 3500;
 const base = `http://127.0.0.1:${port}`;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const rows: Array<[string, string, string]> = [];
+const SHELL_LOADED = 'button[aria-label*="availability and settings ("]';
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
 async function tokenOf(username: string): Promise<string> {
@@ -47,7 +48,10 @@ async function scriptBytes(browser: Browser, path: string, username?: string): P
   page.on("response", (response) => {
     if (response.request().resourceType() === "script") bodies.push(response.buffer());
   });
-  await page.goto(`${base}${path}`, { waitUntil: "networkidle0" });
+  // A signed-in page keeps its live event stream open, so the network is never idle: wait
+  // for at most that one request, and for the shell's data (the avatar names its status).
+  await page.goto(`${base}${path}`, { waitUntil: username ? "networkidle2" : "networkidle0" });
+  if (username) await page.waitForSelector(SHELL_LOADED);
   const total = (await Promise.all(bodies)).reduce((sum, body) => sum + gzipSync(body).length, 0);
   await page.browserContext().close();
   return total;
@@ -96,7 +100,8 @@ const watchQuickLaunch = (id: string) => `
 /** Milliseconds from Enter in Quick Launch to the first frame painted with the project page. */
 async function quickLaunchMs(browser: Browser, runs: number): Promise<number[]> {
   const page = await freshPage(browser, "admin");
-  await page.goto(`${base}/webapp/`, { waitUntil: "networkidle0" });
+  await page.goto(`${base}/webapp/`, { waitUntil: "networkidle2" });
+  await page.waitForSelector(SHELL_LOADED);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const id = String(100 + i);

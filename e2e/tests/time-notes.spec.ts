@@ -193,3 +193,20 @@ test("closing the dialog with unsaved data asks first", async ({ page }) => {
   await page.getByRole("button", { name: "No", exact: true }).click();
   await expect(dialog(page).getByLabel("Note", { exact: true })).toHaveValue("half a thought");
 });
+
+test("the mobile header has the hours too, behind an icon named with both totals", async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.addCookies([{ name: "device", value: "MOBILE", url: "http://127.0.0.1" }]);
+  const hours = await loggedHours(request, "staff");
+  await signIn(page, "staff");
+  const button = page.getByRole("banner").getByRole("button", { name: /^Logged hours: / });
+  await expect(button).toHaveAccessibleName(`Logged hours: Today ${hours.today.total} · Week ${hours.week.total}`);
+  await button.click();
+  const panel = page.getByRole("dialog", { name: "Logged hours" });
+  await expect(
+    panel.getByRole("table", { name: "This week's hours" }).getByRole("row", { name: /^Total/ }),
+  ).toContainText(hours.week.total);
+});

@@ -67,6 +67,9 @@ export function availabilityRow(source: AvailabilitySource, now: Date): Availabi
   };
 }
 
+// One collator for every comparison: localeCompare with options builds one per call.
+const NAME_ORDER = new Intl.Collator("en", { sensitivity: "base" });
+
 export interface DepartmentGroup {
   department: number | null;
   name: string;
@@ -100,7 +103,7 @@ export function departmentGroups(
     }
     group.people.push(person);
   }
-  const byName = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
+  const byName = NAME_ORDER.compare;
   for (const group of groups.values())
     group.people.sort((a, b) => byName(a.empLastName, b.empLastName) || byName(a.empFirstName, b.empFirstName));
   return [...groups.values()].sort((a, b) => Number(b.own) - Number(a.own) || byName(a.name, b.name));

@@ -10,6 +10,11 @@ import type { LiveHub } from "./hub.js";
 
 /** Open streams one account may hold: a tab each; more is a client gone wrong, or an attack. */
 export const MAX_STREAMS_PER_EMPLOYEE = 16;
+/**
+ * Text a stream may hold unsent (past what the socket took): a client that stops reading is cut
+ * off, not buffered for without end. It reconnects and reads the list afresh when it reads again.
+ */
+const MAX_UNSENT_BYTES = 1_048_576;
 /** How often a long-lived stream checks its session again (logout, a disabled account). */
 export const LIVE_RECHECK_MS = 5 * 60_000;
 
@@ -59,7 +64,10 @@ export async function liveRoutes(
       reply.raw.on("close", end);
       try {
         unsubscribe = await hub.subscribe({
-          write: (text) => stream.write(text),
+          write(text) {
+            if (stream.readableLength + stream.writableLength > MAX_UNSENT_BYTES) end();
+            else stream.write(text);
+          },
           end,
           tick(now) {
             if (now >= user.exp * 1000) return end();

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Group, Table, Text, Tooltip, UnstyledButton } from "@mantine/core";
+import { Anchor, Group, Table, Tooltip, UnstyledButton } from "@mantine/core";
 import {
   type AvailabilitySource,
   availabilityColour,
@@ -7,8 +7,23 @@ import {
   durationSince,
 } from "@office/core";
 import { IconChevronDown, IconChevronRight, IconInfoCircle, IconMail } from "@tabler/icons-react";
-import { memo, useId } from "react";
+import { memo, type SyntheticEvent, useId, useMemo, useState } from "react";
 import { LIGHT_SHADE } from "./colours";
+
+// Rows are plain elements with Mantine's classes: hundreds render at once (2,000 people).
+const ROW = `mantine-Table-tr ${Table.classes.tr}`;
+const CELL = `mantine-Table-td ${Table.classes.td}`;
+const INFO_BUTTON = "mantine-focus-auto";
+const INFO_STYLE = {
+  border: 0,
+  background: "none",
+  padding: 2,
+  verticalAlign: "middle",
+  color: "var(--mantine-color-gray-7)",
+  cursor: "help",
+  borderRadius: 4,
+  lineHeight: 0,
+} as const;
 
 /** A group's key in the expanded state: its department id, or "none". */
 export const groupKey = (group: DepartmentGroup) => String(group.department ?? "none");
@@ -28,30 +43,48 @@ interface ColleagueTableProps {
  * and the status in its light colour, with an info tooltip (extension, today's office hours).
  */
 export function ColleagueTable({ groups, toggled, onToggle, now }: ColleagueTableProps) {
-  return (
-    <Table aria-label="Colleagues' availability" fz="sm" verticalSpacing={4} horizontalSpacing="xs" stickyHeader>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Duration</Table.Th>
-          <Table.Th>Status</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      {groups.map((group) => {
-        const key = groupKey(group);
-        return (
-          <Department
-            key={key}
-            id={key}
-            group={group}
-            expanded={group.own !== toggled.has(key)}
-            onToggle={onToggle}
-            now={now}
-          />
-        );
-      })}
-    </Table>
+  // One tooltip for the table, over whichever info button is hovered or focused: a tooltip per
+  // person would cost each row its own floating element (2,000 people, hundreds shown).
+  const [tip, setTip] = useState<HTMLElement | null>(null);
+  const handlers = useMemo<TipHandlers>(
+    () => ({ show: (event) => setTip(event.currentTarget), hide: () => setTip(null) }),
+    [],
   );
+  return (
+    <>
+      <Table aria-label="Colleagues' availability" fz="sm" verticalSpacing={4} horizontalSpacing="xs" stickyHeader>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Duration</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        {groups.map((group) => {
+          const key = groupKey(group);
+          return (
+            <Department
+              key={key}
+              id={key}
+              group={group}
+              expanded={group.own !== toggled.has(key)}
+              onToggle={onToggle}
+              now={now}
+              tip={handlers}
+            />
+          );
+        })}
+      </Table>
+      {tip ? (
+        <Tooltip label={tip.getAttribute("aria-description")} opened target={tip} role="tooltip" withArrow />
+      ) : null}
+    </>
+  );
+}
+
+interface TipHandlers {
+  show: (event: SyntheticEvent<HTMLElement>) => void;
+  hide: () => void;
 }
 
 interface DepartmentProps {
@@ -60,9 +93,10 @@ interface DepartmentProps {
   expanded: boolean;
   onToggle: (key: string) => void;
   now: Date;
+  tip: TipHandlers;
 }
 
-const Department = memo(function Department({ id, group, expanded, onToggle, now }: DepartmentProps) {
+const Department = memo(function Department({ id, group, expanded, onToggle, now, tip }: DepartmentProps) {
   const bodyId = useId();
   const Chevron = expanded ? IconChevronDown : IconChevronRight;
   return (
@@ -91,7 +125,12 @@ const Department = memo(function Department({ id, group, expanded, onToggle, now
       </Table.Tr>
       {expanded
         ? group.people.map((person) => (
-            <Person key={person.empID} person={person} duration={durationSince(person.empAvailabilityTS, now)} />
+            <Person
+              key={person.empID}
+              person={person}
+              duration={durationSince(person.empAvailabilityTS, now)}
+              tip={tip}
+            />
           ))
         : null}
     </Table.Tbody>
@@ -99,29 +138,42 @@ const Department = memo(function Department({ id, group, expanded, onToggle, now
 });
 
 /** A person's row renders again only when their row or the minutes of their duration change. */
-const Person = memo(function Person({ person, duration }: { person: AvailabilitySource; duration: string }) {
+const Person = memo(function Person({
+  person,
+  duration,
+  tip,
+}: {
+  person: AvailabilitySource;
+  duration: string;
+  tip: TipHandlers;
+}) {
   const name = `${person.empLastName}, ${person.empFirstName}`;
   const colour = availabilityColour(person.empAvailabilityType);
   const info = `Ext. ${person.empOfficeExtention || "none"} · Today: ${person.todayHours || "no office hours"}`;
   return (
-    <Table.Tr>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          <Text span fz="sm">
-            {name}
-          </Text>
-          <Tooltip label={info} events={{ hover: true, focus: true, touch: true }} role="tooltip" withArrow>
-            {/* The tooltip shows on hover and focus; screen readers hear it as the button's description. */}
-            <ActionIcon variant="subtle" color="gray" size="xs" aria-label={`About ${name}`} aria-description={info}>
-              <IconInfoCircle size={14} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      </Table.Td>
-      <Table.Td ff="monospace">{duration}</Table.Td>
-      <Table.Td bg={LIGHT_SHADE[colour]} data-status={colour}>
+    <tr className={ROW}>
+      <td className={CELL}>
+        {name} {/* The tooltip shows on hover and focus; screen readers hear it as the button's description. */}
+        <button
+          type="button"
+          className={INFO_BUTTON}
+          style={INFO_STYLE}
+          aria-label={`About ${name}`}
+          aria-description={info}
+          onMouseEnter={tip.show}
+          onFocus={tip.show}
+          onMouseLeave={tip.hide}
+          onBlur={tip.hide}
+        >
+          <IconInfoCircle size={14} aria-hidden="true" />
+        </button>
+      </td>
+      <td className={CELL} style={{ fontFamily: "var(--mantine-font-family-monospace)" }}>
+        {duration}
+      </td>
+      <td className={CELL} style={{ background: LIGHT_SHADE[colour] }} data-status={colour}>
         {availabilityText(person.empAvailabilityType)}
-      </Table.Td>
-    </Table.Tr>
+      </td>
+    </tr>
   );
 });

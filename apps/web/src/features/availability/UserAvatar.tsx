@@ -2,6 +2,7 @@ import { Anchor, Avatar, Group, Popover, ScrollArea, Stack, Text, UnstyledButton
 import {
   availabilityColour,
   availabilityText,
+  type DepartmentGroup,
   departmentGroups,
   grantAllows,
   type SignedInUser,
@@ -44,6 +45,11 @@ export function UserAvatar({ user }: { user: SignedInUser }) {
   useLiveAvailability(mayRead);
   const { data: people } = useQuery({ ...availabilityQuery, enabled: mayRead });
   const own = people?.find((person) => person.empID === user.empID);
+  // Grouped here, once per change of the list, not each time the panel opens.
+  const groups = useMemo(
+    () => (mayRead && people ? departmentGroups(people, user.empDepartment) : undefined),
+    [mayRead, people, user.empDepartment],
+  );
   const setAvailability = useSetAvailability(user.empID);
 
   // Closing returns the focus to the avatar, which must not open the panel again.
@@ -60,7 +66,13 @@ export function UserAvatar({ user }: { user: SignedInUser }) {
       setEntered(false);
     }, 150);
   };
-  const hover = { onMouseEnter: open, onMouseLeave: close };
+  // A panel the user went into stays until Escape or a click elsewhere, wherever the pointer goes.
+  const hover = {
+    onMouseEnter: open,
+    onMouseLeave: () => {
+      if (!entered) close();
+    },
+  };
   // Focus may move between the avatar and the panel (rendered elsewhere in the page) freely.
   const leaving = (event: FocusEvent<HTMLElement>) => {
     const next = event.relatedTarget;
@@ -136,8 +148,7 @@ export function UserAvatar({ user }: { user: SignedInUser }) {
         {opened ? (
           <Panel
             name={name}
-            ownDepartment={user.empDepartment}
-            people={mayRead ? people : []}
+            groups={mayRead ? groups : []}
             status={own ? status : undefined}
             onStatus={(type) => setAvailability.mutate(type)}
             timeClockUrl={config?.timeClockUrl}
@@ -153,8 +164,8 @@ export function UserAvatar({ user }: { user: SignedInUser }) {
 
 interface PanelProps {
   name: string;
-  ownDepartment: number | null;
-  people: Parameters<typeof departmentGroups>[0] | undefined;
+  /** Colleagues by department; undefined while the list loads. */
+  groups: readonly DepartmentGroup[] | undefined;
   /** The user's own status; undefined when their entry is not in the list (no switch then). */
   status: string | null | undefined;
   onStatus: (type: "In" | "Break" | "Out") => void;
@@ -166,9 +177,8 @@ interface PanelProps {
 
 /** The panel's content, rendered only while it is open (its clock ticks only then). */
 function Panel(props: PanelProps) {
-  const { people, ownDepartment } = props;
+  const { groups } = props;
   const now = useServerClock();
-  const groups = useMemo(() => departmentGroups(people ?? [], ownDepartment), [people, ownDepartment]);
   return (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -185,7 +195,7 @@ function Panel(props: PanelProps) {
         </Group>
       </Group>
       {props.status !== undefined ? <AvailabilitySwitch value={props.status} onChange={props.onStatus} /> : null}
-      {people === undefined ? (
+      {groups === undefined ? (
         <Text size="sm" c="dimmed" role="status">
           Loading colleagues…
         </Text>
