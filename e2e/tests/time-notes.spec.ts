@@ -143,7 +143,11 @@ test("the Project choices leave out projects whose latest status is 56, 66 or 19
     (r) => r.url().includes("vwProjectSearch") && r.url().includes(String(closed.projectID)),
   );
   await projectBox(page).fill(String(closed.projectID));
-  await searched;
+  const found: Array<{ projectID: number }> = (await (await searched).json()).data;
+  expect(found.map((p) => p.projectID)).not.toContain(closed.projectID);
+  // What the box offers is what came: the other matches, or that nothing did.
+  if (found.length) await expect(page.getByRole("listbox").getByRole("option")).toHaveCount(found.length);
+  else await expect(page.getByText("No open project matches")).toBeVisible();
   await expect(option(closed.projectID)).toHaveCount(0);
   await projectBox(page).fill(String(open.projectID));
   await expect(option(open.projectID)).toBeVisible();

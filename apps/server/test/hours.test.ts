@@ -1,4 +1,11 @@
-import { hoursRanges, hoursTable, LOGGED_NOTE_FIELDS, type LoggedNote, loggedRangeWhere } from "@office/core";
+import {
+  formatMinutes,
+  hoursRanges,
+  hoursTable,
+  LOGGED_NOTE_FIELDS,
+  type LoggedNote,
+  loggedRangeWhere,
+} from "@office/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp, tokenOf } from "./support/app.js";
 import { dataClient } from "./support/data.js";
@@ -106,7 +113,7 @@ describe.each(ENGINES)("today's and this week's hours on $name", (engine) => {
       expect(week.every((note) => idOf.has(note.projectNotesID))).toBe(true);
       expect(logged("week")).toEqual(expected("week"));
       expect(logged("today")).toEqual(expected("today"));
-      expect(hoursTable(week, ranges.today).total).toBe(`00:${String(15 * expected("today").length).padStart(2, "0")}`);
+      expect(hoursTable(week, ranges.today).total).toBe(formatMinutes(15 * expected("today").length));
     });
   }
 });

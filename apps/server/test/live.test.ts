@@ -2,12 +2,14 @@ import { ERROR_MESSAGES, LIVE_PATH } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppConfig, buildApp } from "../src/app.js";
+import { openDatabase } from "../src/db/database.js";
 import { MAX_ROWS_PER_FLUSH } from "../src/live/hub.js";
 import { MAX_STREAMS_PER_EMPLOYEE } from "../src/live/routes.js";
-import { type TestApp, testApp, testConfig, tokenOf, withToken } from "./support/app.js";
+import { appOver, type TestApp, testApp, testConfig, tokenOf, withToken } from "./support/app.js";
 import { dataClient } from "./support/data.js";
 import { ENGINES, SERVER_ENGINES } from "./support/engines.js";
 import { listening, type OpenStream, openStream } from "./support/event-stream.js";
+import { TcpProxy } from "./support/tcp-proxy.js";
 
 const STAFF = 2;
 const ADMIN = 1;
@@ -103,7 +105,7 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
     await stream.next("availability", (e) => e.empID === ADMIN && e.row !== null);
   });
 
-  it("announces nothing for a change that is rolled back, and each committed change once per burst", async () => {
+  it("announces nothing for a change rolled back or one the list does not show, and a transaction's changes of a person once", async () => {
     const stream = await open(staffToken);
     await stream.next("hello");
     await db()
@@ -113,6 +115,8 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
         throw new Error("roll back");
       })
       .catch(() => {});
+    // A change of what the list does not show (a manager) says nothing either.
+    await db().updateTable("tblEmployee").set({ empManagerID: 2 }).where("empID", "=", 5).execute();
     // One transaction changing two people twice: one event each, with their final state.
     await db()
       .transaction()
@@ -125,6 +129,37 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
     await stream.next("availability", (e) => e.empID === 7);
     expect(stream.events.filter((e) => e.type === "availability" && e.empID === 5)).toEqual([]);
     expect(stream.events.filter((e) => e.type === "availability" && (e.empID === 6 || e.empID === 7))).toHaveLength(2);
+  });
+
+  it("answers a burst of commits with fewer reads of the view than commits, and an event for each person", async () => {
+    const reads: string[] = [];
+    const counted = await testApp(engine, {
+      engine: { onStatement: (text) => text.includes('from "vwEmployeeAvailability"') && reads.push(text) },
+    });
+    try {
+      const url = await listening(counted.app);
+      const stream = await openStream(url, await tokenOf(counted.app, "staff"));
+      await stream.next("hello");
+      const people = [8, 9, 10, 11, 13, 15];
+      await Promise.all(
+        people.map((empID) =>
+          counted.database.db
+            .updateTable("tblEmployee")
+            .set({ empOfficeExtention: `9${empID}` })
+            .where("empID", "=", empID)
+            .execute(),
+        ),
+      );
+      // In whatever order the burst's read gave them.
+      const announced = () =>
+        new Set(stream.events.flatMap((e) => (e.type === "availability" && people.includes(e.empID) ? [e.empID] : [])));
+      await expect.poll(() => announced().size, { timeout: 5_000 }).toBe(people.length);
+      expect(reads.length).toBeGreaterThan(0);
+      expect(reads.length).toBeLessThan(people.length);
+      stream.close();
+    } finally {
+      await counted.close();
+    }
   });
 
   it("asks every tab to reload the list when departments change or a bulk update changes many", async () => {
@@ -146,11 +181,42 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
     const token = await tokenOf(t.app, "staff");
     const stream = await open(token);
     await stream.next("hello");
+    await expect
+      .poll(() => stream.text().match(/^: ping$/gm)?.length ?? 0, { timeout: 2_000 })
+      .toBeGreaterThanOrEqual(2);
     const revoked = await t.app.inject(withToken(token, { method: "POST", url: "/API/Logout/" }));
     expect(revoked.statusCode).toBe(200);
     await stream.ended;
     const again = await fetch(`${base}${LIVE_PATH}`, { headers: { authorization: `Bearer ${token}` } });
     expect(again.status).toBe(401);
+  });
+
+  it("ends the stream once the account may no longer read the availability list", async () => {
+    const token = await tokenOf(t.app, "staff");
+    const stream = await open(token);
+    await stream.next("hello");
+    const rows = await db().selectFrom("tblPermission").selectAll().where("empID", "=", STAFF).execute();
+    await db().deleteFrom("tblPermission").where("empID", "=", STAFF).execute();
+    try {
+      await stream.ended;
+    } finally {
+      await db().insertInto("tblPermission").values(rows).execute();
+    }
+  });
+
+  it("gives an account's places back for streams whose clients left before they were answered", async () => {
+    const token = await tokenOf(t.app, "admin");
+    for (let i = 0; i < MAX_STREAMS_PER_EMPLOYEE + 4; i++) {
+      const abort = new AbortController();
+      const request = fetch(`${base}${LIVE_PATH}`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: abort.signal,
+      });
+      // Gone before the session check has answered, for some of them; just after it, for others.
+      setTimeout(() => abort.abort(), i % 3);
+      await request.then((r) => r.body?.cancel()).catch(() => {});
+    }
+    streams.push(await openUntilOpen(base, token));
   });
 
   it(`allows ${MAX_STREAMS_PER_EMPLOYEE} streams per account and answers 429 past them, until one ends`, async () => {
@@ -223,6 +289,39 @@ describe.each(SERVER_ENGINES)("live availability across server processes on $nam
     );
     const event = await stream.next("availability", (e) => e.empID === STAFF, 2_000);
     expect(event.row?.empAvailabilityType).toBe("Out");
+  });
+
+  it("notices a listening connection that went silent (a network cut), listens again and asks the tabs to reload", async () => {
+    const target = new URL(t.testDb.url ?? "");
+    const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+    await proxy.restore();
+    const viaProxy = new URL(target);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    const database = await openDatabase({
+      databaseUrl: viaProxy.toString(),
+      dataDir: "",
+      poolSize: 2,
+      statementTimeoutMs: 2_000,
+      poolAcquireTimeoutMs: 1_000,
+      companyTimeZone: "America/New_York",
+      listenCheckMs: 200,
+    });
+    const { app } = await appOver(t.testDb, database);
+    try {
+      const url = await listening(app);
+      const own = await openStream(url, await tokenOf(app, "staff"));
+      await own.next("hello");
+      // Every connection of that server is now silent, the listening one among them; only a
+      // new connection gets through. The resync is sent once it listens again on one.
+      proxy.freeze();
+      await own.next("resync", undefined, 5_000);
+      own.close();
+    } finally {
+      // The silent connections end with the proxy; the server then closes without waiting on them.
+      await proxy.cut();
+      await app.close();
+    }
   });
 
   it("listens again after losing its connection, asks the tabs to reload, and goes on", async () => {

@@ -40,6 +40,8 @@ type DatabaseOptions = Pick<
   inMemory?: boolean;
   /** Sees the SQL text of every statement run (tests prove no request text reaches it). */
   onStatement?: (sqlText: string) => void;
+  /** PostgreSQL: how often the listening connection is asked whether it still answers (30 s). */
+  listenCheckMs?: number;
 };
 
 const INT8_OID = 20;
@@ -79,11 +81,10 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: statementLog(options) });
-  const listener = pgListener({
-    ...session,
-    application_name: "office-listen",
-    connectionTimeoutMillis: options.poolAcquireTimeoutMs,
-  });
+  const listener = pgListener(
+    { ...session, application_name: "office-listen", connectionTimeoutMillis: options.poolAcquireTimeoutMs },
+    options.listenCheckMs,
+  );
   return {
     db,
     engine: "postgres",

@@ -16,8 +16,10 @@ function discard(client: pg.Client) {
  * never takes a query's place), opened by the first listener. When it is lost (the server
  * restarted, a network cut, pg_terminate_backend) it is opened again, every channel listened
  * to again, and each listener told of the gap, since notifications sent meanwhile are gone.
+ * A connection that went silent (a network cut tells no one) is found by a query every
+ * `checkMs` that must answer within as long, and is then treated as lost.
  */
-export function pgListener(config: pg.ClientConfig) {
+export function pgListener(config: pg.ClientConfig, checkMs = 30_000) {
   const channels = new Map<string, Set<Notifications>>();
   let client: pg.Client | null = null;
   let opening: Promise<pg.Client> | null = null;
@@ -26,8 +28,10 @@ export function pgListener(config: pg.ClientConfig) {
   let retry: NodeJS.Timeout | undefined;
 
   async function connect(): Promise<pg.Client> {
-    const next = new pg.Client({ ...config, keepAlive: true });
+    const next = new pg.Client({ ...config, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    let check: NodeJS.Timeout | undefined;
     const lost = () => {
+      clearInterval(check);
       void discard(next);
       if (client !== next) return;
       client = null;
@@ -50,6 +54,16 @@ export function pgListener(config: pg.ClientConfig) {
       throw new Error("the database is closed");
     }
     client = next;
+    check = setInterval(() => {
+      let timer: NodeJS.Timeout | undefined;
+      const silent = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("the listening connection went silent")), checkMs);
+      });
+      Promise.race([next.query("select 1"), silent])
+        .catch(lost)
+        .finally(() => clearTimeout(timer));
+    }, checkMs);
+    check.unref();
     return next;
   }
 

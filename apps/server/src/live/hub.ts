@@ -1,4 +1,4 @@
-import { type AvailabilitySource, printLiveEvent, vwEmployeeAvailability } from "@office/core";
+import { type AvailabilitySource, dateIn, printLiveEvent, vwEmployeeAvailability } from "@office/core";
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
 import { zoneTimes } from "../data/zoned-times.js";
@@ -45,6 +45,7 @@ export function createLiveHub(database: Database, timeZone: string, log: Fastify
   let flushing = false;
   let listening: Promise<() => void> | null = null;
   let closed = false;
+  let draining = false;
   const columns = Object.keys(vwEmployeeAvailability.columns);
 
   const broadcast = (text: string) => {
@@ -82,9 +83,16 @@ export function createLiveHub(database: Database, timeZone: string, log: Fastify
     }
   }
 
+  // Today's office hours in every row change at the company's midnight: the tabs read the list again.
+  let today = dateIn(new Date(), timeZone);
   const heartbeat = setInterval(() => {
     const now = Date.now();
     for (const sink of sinks) sink.tick(now);
+    const day = dateIn(new Date(now), timeZone);
+    if (day === today) return;
+    today = day;
+    resync = true;
+    schedule();
   }, heartbeatMs);
   heartbeat.unref();
 
@@ -92,7 +100,7 @@ export function createLiveHub(database: Database, timeZone: string, log: Fastify
     /** Adds a stream once the process listens (a database that cannot listen rejects: 503). */
     async subscribe(sink: LiveSink): Promise<() => void> {
       if (closed) throw new Error("closed");
-      listening ??= database.listen(LIVE_CHANNEL, {
+      const listen = (listening ??= database.listen(LIVE_CHANNEL, {
         onPayload(payload) {
           const change = readChange(payload);
           if (!change) return;
@@ -105,21 +113,24 @@ export function createLiveHub(database: Database, timeZone: string, log: Fastify
           resync = true;
           schedule();
         },
-      });
+      }));
       try {
-        await listening;
+        await listen;
       } catch (error) {
-        listening = null;
+        if (listening === listen) listening = null;
         throw error;
       }
+      // Ended while waiting: a sink added now would never be ended, and hold up a drain.
+      if (closed || draining) throw new Error("closed");
       sinks.add(sink);
       return () => sinks.delete(sink);
     },
     get size() {
       return sinks.size;
     },
-    /** Ends every stream (the tabs reconnect to another server, or to this one when it is back). */
+    /** Ends every stream and takes no more (the server drains: the tabs reconnect to another one). */
     endAll() {
+      draining = true;
       for (const sink of sinks) sink.end();
       sinks.clear();
     },

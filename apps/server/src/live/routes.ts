@@ -1,33 +1,49 @@
 import { PassThrough } from "node:stream";
 import { LIVE_PATH, printLiveEvent, vwEmployeeAvailability } from "@office/core";
 import type { FastifyInstance } from "fastify";
-import type { Authenticator } from "../auth/session.js";
-import { requireAccess } from "../data/actor.js";
-import { actorOf } from "../data/context.js";
+import type { Authenticator, SessionUser } from "../auth/session.js";
+import { type Actor, requireAccess } from "../data/actor.js";
 import { signedInUser } from "../http/access.js";
 import { AppError } from "../http/app-error.js";
 import type { LiveHub } from "./hub.js";
 
 /** Open streams one account may hold: a tab each; more is a client gone wrong, or an attack. */
 export const MAX_STREAMS_PER_EMPLOYEE = 16;
+/** How often a long-lived stream checks its session again (logout, a disabled account, lost rights). */
+export const LIVE_RECHECK_MS = 5 * 60_000;
 /**
  * Text a stream may hold unsent (past what the socket took): a client that stops reading is cut
  * off, not buffered for without end. It reconnects and reads the list afresh when it reads again.
  */
-const MAX_UNSENT_BYTES = 1_048_576;
-/** How often a long-lived stream checks its session again (logout, a disabled account). */
-export const LIVE_RECHECK_MS = 5 * 60_000;
+export const MAX_UNSENT_BYTES = 1_048_576;
+/** How long an ended stream's client has to take the rest before its connection is cut. */
+const END_GRACE_MS = 5_000;
+
+const actorOfUser = (user: SessionUser): Actor => ({
+  kind: "employee",
+  empID: user.empID,
+  permissions: user.permissions,
+});
+/** The stream shows what the availability view shows, to whoever may read it. */
+const mayWatch = (user: SessionUser) =>
+  requireAccess(actorOfUser(user), vwEmployeeAvailability.access.view, "view", "colleagues' availability");
 
 /**
  * GET /API/Live/: the event stream of live updates (core `live.ts`). It needs what reading the
- * availability view needs, ends when its token expires or its session is no longer valid,
- * and writes a comment at every heartbeat so that proxies keep it open.
+ * availability view needs, ends when its token expires or its session no longer may, and
+ * writes a comment at every heartbeat so that proxies keep it open. An account's place is
+ * given back when the connection closes, whatever ended it.
  */
 export async function liveRoutes(
   app: FastifyInstance,
   { hub, authenticate, recheckMs }: { hub: LiveHub; authenticate: Authenticator; recheckMs: number },
 ) {
   const perEmployee = new Map<number, number>();
+  const giveBack = (empID: number) => {
+    const left = (perEmployee.get(empID) ?? 1) - 1;
+    if (left > 0) perEmployee.set(empID, left);
+    else perEmployee.delete(empID);
+  };
 
   app.get(
     LIVE_PATH,
@@ -41,49 +57,67 @@ export async function liveRoutes(
       },
     },
     async (request, reply) => {
-      requireAccess(actorOf(request), vwEmployeeAvailability.access.view, "view", "colleagues' availability");
       const user = signedInUser(request);
-      const open = perEmployee.get(user.empID) ?? 0;
-      if (open >= MAX_STREAMS_PER_EMPLOYEE) throw new AppError(429, "Too many live connections for this account.");
-      perEmployee.set(user.empID, open + 1);
+      mayWatch(user);
+      const taken = perEmployee.get(user.empID) ?? 0;
+      if (taken >= MAX_STREAMS_PER_EMPLOYEE) throw new AppError(429, "Too many live connections for this account.");
+      perEmployee.set(user.empID, taken + 1);
 
+      const socket = reply.raw;
       const stream = new PassThrough();
       const header = request.headers.authorization;
-      let checked = Date.now();
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        unsubscribe?.();
-        const left = (perEmployee.get(user.empID) ?? 1) - 1;
-        if (left > 0) perEmployee.set(user.empID, left);
-        else perEmployee.delete(user.empID);
-        stream.end();
-      };
       let unsubscribe: (() => void) | undefined;
-      reply.raw.on("close", end);
+      let writing = true;
+      let released = false;
+      let cutOff: NodeJS.Timeout | undefined;
+      let checked = Date.now();
+
+      const release = () => {
+        if (released) return;
+        released = true;
+        writing = false;
+        unsubscribe?.();
+        clearTimeout(cutOff);
+        giveBack(user.empID);
+        stream.destroy();
+      };
+      const end = () => {
+        if (!writing) return;
+        writing = false;
+        unsubscribe?.();
+        stream.end();
+        cutOff = setTimeout(() => socket.destroy(), END_GRACE_MS);
+        cutOff.unref();
+      };
+      const write = (text: string) => {
+        if (!writing) return;
+        if (stream.readableLength + stream.writableLength > MAX_UNSENT_BYTES) socket.destroy();
+        else stream.write(text);
+      };
+      socket.on("close", release);
+      // The client may have gone while its session was being checked.
+      if (request.raw.socket.destroyed) release();
+
       try {
         unsubscribe = await hub.subscribe({
-          write(text) {
-            if (stream.readableLength + stream.writableLength > MAX_UNSENT_BYTES) end();
-            else stream.write(text);
-          },
+          write,
           end,
           tick(now) {
             if (now >= user.exp * 1000) return end();
-            stream.write(": ping\n\n");
+            write(": ping\n\n");
             if (now - checked < recheckMs) return;
             checked = now;
-            authenticate(header).catch(end);
+            authenticate(header).then(mayWatch).catch(end);
           },
         });
       } catch (error) {
-        end();
+        release();
         request.log.warn({ err: error }, "live: cannot listen on the database");
         throw AppError.unavailable();
       }
-      if (ended) unsubscribe();
-      stream.write(printLiveEvent({ type: "hello", now: new Date().toISOString() }));
+      if (!writing) unsubscribe();
+      if (released) return reply.hijack();
+      write(printLiveEvent({ type: "hello", now: new Date().toISOString() }));
       return (
         reply
           .header("content-type", "text/event-stream; charset=utf-8")

@@ -4,6 +4,7 @@ import { type Database, openDatabase } from "../../src/db/database.js";
 
 export interface EngineOptions {
   onStatement?: (sqlText: string) => void;
+  listenCheckMs?: number;
   poolSize?: number;
   statementTimeoutMs?: number;
   poolAcquireTimeoutMs?: number;

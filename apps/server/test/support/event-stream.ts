@@ -19,6 +19,8 @@ export interface OpenStream {
   ): Promise<Extract<LiveEvent, { type: T }>>;
   /** Every event read so far. */
   events: LiveEvent[];
+  /** The text read so far, comments (pings) included. */
+  text(): string;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   close(): void;
@@ -32,6 +34,7 @@ export async function openStream(base: string, token: string): Promise<OpenStrea
     signal: abort.signal,
   });
   const events: LiveEvent[] = [];
+  let raw = "";
   const waiters = new Set<() => void>();
   let endedResolve: () => void = () => {};
   const ended = new Promise<void>((resolve) => {
@@ -43,7 +46,9 @@ export async function openStream(base: string, token: string): Promise<OpenStrea
     (async () => {
       try {
         for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-          for (const message of reader.push(decoder.decode(chunk, { stream: true }))) {
+          const text = decoder.decode(chunk, { stream: true });
+          raw += text;
+          for (const message of reader.push(text)) {
             const event = readLiveEvent(message.event, message.data);
             if (event) events.push(event);
           }
@@ -57,6 +62,7 @@ export async function openStream(base: string, token: string): Promise<OpenStrea
   return {
     status: response.status,
     events,
+    text: () => raw,
     ended,
     next(type, match = () => true, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {

@@ -7,6 +7,7 @@ import { createConnection, createServer, type Server, type Socket } from "node:n
 export class TcpProxy {
   #server: Server | undefined;
   #sockets = new Set<Socket>();
+  #frozen = new Set<Socket>();
   port = 0;
 
   constructor(
@@ -32,10 +33,24 @@ export class TcpProxy {
     this.#server = server;
   }
 
+  /**
+   * Stops carrying data on the connections open now, without closing them, as a network cut
+   * that nobody is told of would; connections made afterwards are carried as before.
+   */
+  freeze(): void {
+    for (const socket of this.#sockets) {
+      socket.unpipe();
+      socket.pause();
+      this.#frozen.add(socket);
+    }
+    this.#sockets.clear();
+  }
+
   async cut(): Promise<void> {
     const server = this.#server;
     this.#server = undefined;
-    for (const socket of this.#sockets) socket.destroy();
+    for (const socket of [...this.#sockets, ...this.#frozen]) socket.destroy();
+    this.#frozen.clear();
     if (server) await new Promise((resolve) => server.close(resolve));
   }
 }

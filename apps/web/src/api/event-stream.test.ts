@@ -39,6 +39,7 @@ function harness(...answers: Array<() => Response | Promise<Response>>) {
   const connectivity = new EventTarget();
   const env: EventStreamEnvironment = {
     connectivity,
+    silenceMs: 60_000,
     fetch: vi.fn(async (_path, init) => {
       calls.push({ headers: init?.headers, signal: init?.signal });
       const next = answers.shift();
@@ -132,6 +133,45 @@ describe("the live event stream of the web app", () => {
     await vi.advanceTimersByTimeAsync(4_000);
     expect(h.calls).toHaveLength(4);
     expect(h.opened).toEqual([]);
+    h.stop();
+  });
+
+  it("starts the waits over once a stream has delivered: after it ends, the next attempt is 1 s away", async () => {
+    const delivering = streamResponse();
+    const h = harness(
+      () => refusal(503),
+      () => refusal(503),
+      () => delivering.response,
+      () => refusal(503),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(1_000 + 2_000);
+    expect(h.calls).toHaveLength(3);
+    delivering.send(": ping\n\n");
+    delivering.end();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(h.calls).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.calls).toHaveLength(4);
+    h.stop();
+  });
+
+  it("takes a stream silent for a minute (not even a ping) for dead, and opens another", async () => {
+    const silent = streamResponse();
+    const next = streamResponse();
+    const h = harness(
+      () => silent.response,
+      () => next.response,
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    silent.send(": ping\n\n");
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(h.calls[0]?.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.calls[0]?.signal?.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.calls).toHaveLength(2);
+    expect(h.opened).toEqual([1, 2]);
     h.stop();
   });
 

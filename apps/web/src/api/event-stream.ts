@@ -14,7 +14,15 @@ export interface EventStreamEnvironment {
   fetch: typeof fetch;
   /** Fires "online" and "offline" (the window). */
   connectivity: EventTarget;
+  /**
+   * How long a stream may stay silent before it is taken for dead and opened again: the
+   * server pings every 25 s, and a connection that died unseen (a laptop asleep, a proxy
+   * dropping it) would otherwise hang for good.
+   */
+  silenceMs: number;
 }
+
+export const STREAM_SILENCE_MS = 60_000;
 
 /** Waits before reconnecting: 1 s, doubling up to 30 s, with jitter so that tabs do not return in step. */
 export function reconnectDelay(attempt: number, random = Math.random): number {
@@ -26,14 +34,19 @@ export function reconnectDelay(attempt: number, random = Math.random): number {
  * A server-sent event stream read with fetch (so the session token travels in the
  * Authorization header, never in the address), opened again whenever it ends or fails: after
  * a pause that grows while it keeps failing, or at once when the browser comes back online.
- * Going offline drops the stream at once rather than leaving it to a dead connection. A 403
+ * Going offline drops the stream at once rather than leaving it to a dead connection, and so
+ * does a minute without even a ping. A 403
  * (no access) stops it quietly; a 401 or an expired session stops it and is reported.
  * Returns the function that closes it for good.
  */
 export function openEventStream(
   path: string,
   handlers: EventStreamHandlers,
-  env: EventStreamEnvironment = { fetch: (...args) => fetch(...args), connectivity: window },
+  env: EventStreamEnvironment = {
+    fetch: (...args) => fetch(...args),
+    connectivity: window,
+    silenceMs: STREAM_SILENCE_MS,
+  },
 ): () => void {
   const request: SentRequest = { method: "GET", path, params: {} };
   let stopped = false;
@@ -70,6 +83,11 @@ export function openEventStream(
     if (stopped) return;
     const controller = new AbortController();
     abort = controller;
+    let silence: ReturnType<typeof setTimeout> | undefined;
+    const heard = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => controller.abort(), env.silenceMs);
+    };
     try {
       const response = await env.fetch(path, {
         headers: sessionHeaders(),
@@ -82,6 +100,7 @@ export function openEventStream(
         if (error.statusCode === 403) return stop();
         return;
       }
+      heard();
       handlers.onOpen();
       const reader = eventStreamReader();
       const decoder = new TextDecoder();
@@ -89,6 +108,7 @@ export function openEventStream(
       for (;;) {
         const { done, value } = await body.read();
         if (done) break;
+        heard();
         // A stream that delivered something is healthy: the next failure starts the waits over.
         attempt = 0;
         for (const message of reader.push(decoder.decode(value, { stream: true }))) handlers.onMessage(message);
@@ -97,6 +117,7 @@ export function openEventStream(
       if (error instanceof ExpiredAuthSessionError) return stop(error);
       if (error instanceof ApiError && error.statusCode === 401) return stop(error);
     } finally {
+      clearTimeout(silence);
       if (abort === controller) abort = undefined;
       retryLater();
     }

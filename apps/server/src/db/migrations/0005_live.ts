@@ -8,6 +8,19 @@ import { type Kysely, sql } from "kysely";
  * back change is never announced, and whatever writes the row (the data service, a seed, an
  * administrator's SQL) is seen alike.
  */
+/** The columns of tblEmployee that the availability view shows or selects by. */
+const LISTED = [
+  "empID",
+  "empFirstName",
+  "empLastName",
+  "empActive",
+  "empDepartment",
+  "empOfficeExtention",
+  ...["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"].map((day) => `empOfficeHours${day}`),
+  "empAvailabilityType",
+  "empAvailabilityTS",
+];
+
 const statements = [
   `create function "liveEmployeeChanged"() returns trigger language plpgsql as $$
   begin
@@ -16,8 +29,11 @@ const statements = [
   end $$`,
   `create trigger "tblEmployee_live_insert_delete" after insert or delete on "tblEmployee"
     for each row execute function "liveEmployeeChanged"()`,
+  // Only a change of what the list shows, or of who is in it: other edits of an employee's
+  // record (their manager, say) tell the streams nothing.
   `create trigger "tblEmployee_live_update" after update on "tblEmployee"
-    for each row when (old.* is distinct from new.*) execute function "liveEmployeeChanged"()`,
+    for each row when ((${LISTED.map((c) => `old."${c}"`).join(", ")}) is distinct from (${LISTED.map((c) => `new."${c}"`).join(", ")}))
+    execute function "liveEmployeeChanged"()`,
 
   // Page 42 (view) decides who is listed: a change of such a row lists or unlists someone.
   `create function "livePermissionChanged"() returns trigger language plpgsql as $$

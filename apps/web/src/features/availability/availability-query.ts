@@ -11,6 +11,10 @@ let markOpened: () => void = () => {};
 let opened = new Promise<void>((resolve) => {
   markOpened = resolve;
 });
+let readStarted = false;
+
+/** Whether the list has been read (or is being read) by now: then a stream opening later may have missed changes. */
+export const listReadStarted = () => readStarted;
 
 /** The live stream is open: a list read from now on misses no change. */
 export function liveStreamOpened() {
@@ -19,6 +23,7 @@ export function liveStreamOpened() {
 
 /** The live stream has stopped (sign-out): the next shell waits for its own. */
 export function liveStreamStopped() {
+  readStarted = false;
   opened = new Promise<void>((resolve) => {
     markOpened = resolve;
   });
@@ -27,12 +32,14 @@ export function liveStreamStopped() {
 /**
  * Colleagues' availability (spec 2.3): read once when the shell starts, then kept current by
  * the live stream, so the avatar panel opens on rows already here. The first read waits a
- * moment for the stream to open, so no change can fall between the two.
+ * moment for the stream to open, so no change can fall between the two; a stream that opens
+ * later than that has the list read again (live.ts).
  */
 export const availabilityQuery = queryOptions({
   queryKey: AVAILABILITY_KEY,
   queryFn: async () => {
     await Promise.race([opened, new Promise((resolve) => setTimeout(resolve, LIVE_WAIT_MS))]);
+    readStarted = true;
     return (await queryRows<AvailabilitySource>({ table: vwEmployeeAvailability.name })).data;
   },
   staleTime: Number.POSITIVE_INFINITY,
