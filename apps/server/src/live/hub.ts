@@ -100,7 +100,7 @@ export function createLiveHub(database: Database, timeZone: string, log: Fastify
     /** Adds a stream once the process listens (a database that cannot listen rejects: 503). */
     async subscribe(sink: LiveSink): Promise<() => void> {
       if (closed) throw new Error("closed");
-      const listen = (listening ??= database.listen(LIVE_CHANNEL, {
+      listening ??= database.listen(LIVE_CHANNEL, {
         onPayload(payload) {
           const change = readChange(payload);
           if (!change) return;
@@ -113,7 +113,8 @@ export function createLiveHub(database: Database, timeZone: string, log: Fastify
           resync = true;
           schedule();
         },
-      }));
+      });
+      const listen = listening;
       try {
         await listen;
       } catch (error) {
