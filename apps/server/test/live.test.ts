@@ -2,14 +2,13 @@ import { ERROR_MESSAGES, LIVE_PATH } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppConfig, buildApp } from "../src/app.js";
-import { openDatabase } from "../src/db/database.js";
 import { MAX_ROWS_PER_FLUSH } from "../src/live/hub.js";
 import { MAX_STREAMS_PER_EMPLOYEE } from "../src/live/routes.js";
 import { appOver, type TestApp, testApp, testConfig, tokenOf, withToken } from "./support/app.js";
 import { dataClient } from "./support/data.js";
 import { ENGINES, SERVER_ENGINES } from "./support/engines.js";
 import { listening, type OpenStream, openStream } from "./support/event-stream.js";
-import { TcpProxy } from "./support/tcp-proxy.js";
+import { throughProxy } from "./support/tcp-proxy.js";
 
 const STAFF = 2;
 const ADMIN = 1;
@@ -292,21 +291,7 @@ describe.each(SERVER_ENGINES)("live availability across server processes on $nam
   });
 
   it("notices a listening connection that went silent (a network cut), listens again and asks the tabs to reload", async () => {
-    const target = new URL(t.testDb.url ?? "");
-    const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
-    await proxy.restore();
-    const viaProxy = new URL(target);
-    viaProxy.hostname = "127.0.0.1";
-    viaProxy.port = String(proxy.port);
-    const database = await openDatabase({
-      databaseUrl: viaProxy.toString(),
-      dataDir: "",
-      poolSize: 2,
-      statementTimeoutMs: 2_000,
-      poolAcquireTimeoutMs: 1_000,
-      companyTimeZone: "America/New_York",
-      listenCheckMs: 200,
-    });
+    const { proxy, database } = await throughProxy(t.testDb.url, { poolSize: 2, listenCheckMs: 200 });
     const { app } = await appOver(t.testDb, database);
     try {
       const url = await listening(app);

@@ -1,12 +1,11 @@
 import { ERROR_MESSAGES } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../src/db/database.js";
 import { appOver, seededDatabase, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
 import { ENGINES, postgresEngine, SERVER_ENGINES } from "./support/engines.js";
 import { PrivatePostgres } from "./support/private-postgres.js";
 import { finished, lineMatching, spawnFixture } from "./support/spawn.js";
-import { TcpProxy } from "./support/tcp-proxy.js";
+import { throughProxy } from "./support/tcp-proxy.js";
 
 describe.each(ENGINES)("operations on $name", (engine) => {
   let t: TestApp;
@@ -122,20 +121,7 @@ describe.each(SERVER_ENGINES)("the database going away on $name", (engine) => {
 
   it("readiness and the API answer 503 while it is stopped and recover when it returns", async () => {
     const testDb = await seededDatabase(engine);
-    const target = new URL(testDb.url ?? "");
-    const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
-    await proxy.restore();
-    const viaProxy = new URL(target);
-    viaProxy.hostname = "127.0.0.1";
-    viaProxy.port = String(proxy.port);
-    const database = await openDatabase({
-      databaseUrl: viaProxy.toString(),
-      dataDir: "",
-      poolSize: 3,
-      statementTimeoutMs: 2_000,
-      poolAcquireTimeoutMs: 1_000,
-      companyTimeZone: "America/New_York",
-    });
+    const { proxy, database } = await throughProxy(testDb.url, { poolSize: 3 });
     const { app } = await appOver(testDb, database);
     try {
       const token = await tokenOf(app, "staff");

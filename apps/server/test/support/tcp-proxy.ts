@@ -1,4 +1,5 @@
 import { createConnection, createServer, type Server, type Socket } from "node:net";
+import { type Database, openDatabase } from "../../src/db/database.js";
 
 /**
  * A TCP proxy in front of the database: `cut()` drops every connection and refuses new ones,
@@ -53,4 +54,26 @@ export class TcpProxy {
     this.#frozen.clear();
     if (server) await new Promise((resolve) => server.close(resolve));
   }
+}
+
+/** A PostgreSQL test database opened again through a proxy of its own, to cut or freeze. */
+export async function throughProxy(
+  url: string | undefined,
+  options: { poolSize: number; listenCheckMs?: number },
+): Promise<{ proxy: TcpProxy; database: Database }> {
+  const target = new URL(url ?? "");
+  const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+  await proxy.restore();
+  const viaProxy = new URL(target);
+  viaProxy.hostname = "127.0.0.1";
+  viaProxy.port = String(proxy.port);
+  const database = await openDatabase({
+    databaseUrl: viaProxy.toString(),
+    dataDir: "",
+    statementTimeoutMs: 2_000,
+    poolAcquireTimeoutMs: 1_000,
+    companyTimeZone: "America/New_York",
+    ...options,
+  });
+  return { proxy, database };
 }
