@@ -46,7 +46,11 @@ export interface DayRange {
  * current week to tomorrow (the week starts on Sunday).
  */
 export function hoursRanges(instant: Date, timeZone: string): { today: DayRange; week: DayRange } {
-  const today = dateIn(instant, timeZone);
+  return hoursRangesOf(dateIn(instant, timeZone));
+}
+
+/** The hours tables' ranges of a day (YYYY-MM-DD, the company's). */
+export function hoursRangesOf(today: string): { today: DayRange; week: DayRange } {
   const tomorrow = addDays(today, 1);
   return {
     today: { start: today, end: tomorrow },

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Popover, Stack, VisuallyHidden } from "@mantine/core";
-import { dateIn, hoursRanges, hoursTable } from "@office/core";
+import { dateIn, hoursRangesOf, hoursTable } from "@office/core";
 import { IconHourglass } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState } from "react";
@@ -9,12 +9,12 @@ import { loggedNotesQuery } from "./queries";
 
 /** The company's date, looked at every minute: the tables move on to a new day at midnight. */
 function useCompanyDay(timeZone: string | undefined): string | undefined {
-  const today = () => (timeZone ? dateIn(new Date(), timeZone) : undefined);
-  const [day, setDay] = useState(today);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: today reads only the zone.
+  const [day, setDay] = useState<string>();
   useEffect(() => {
-    setDay(today());
-    const timer = setInterval(() => setDay(today()), 60_000);
+    if (!timeZone) return;
+    const look = () => setDay(dateIn(new Date(), timeZone));
+    look();
+    const timer = setInterval(look, 60_000);
     return () => clearInterval(timer);
   }, [timeZone]);
   return day;
@@ -28,8 +28,7 @@ function useCompanyDay(timeZone: string | undefined): string | undefined {
 export function LoggedHours({ compact = false }: { compact?: boolean }) {
   const { data: config } = useQuery(appConfigQuery);
   const day = useCompanyDay(config?.timeZone);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the ranges change with the day only.
-  const ranges = useMemo(() => (config ? hoursRanges(new Date(), config.timeZone) : undefined), [config, day]);
+  const ranges = useMemo(() => (day ? hoursRangesOf(day) : undefined), [day]);
   const { data: notes } = useQuery({
     ...loggedNotesQuery(ranges?.week ?? { start: "", end: "" }),
     enabled: ranges !== undefined,
