@@ -261,3 +261,32 @@ test("an employee without permission rows gets the panel without the switch or t
   await expect(page.getByRole("heading", { name: /Error|Denied/ })).toHaveCount(0);
   expect(live).toEqual([]);
 });
+
+test("a user who is not in the availability list (no view on page 42) gets the table without a switch", async ({
+  page,
+  request,
+}) => {
+  const admin = await tokenOf(request, "admin");
+  const setView = (view: 0 | 1) =>
+    request.put("/API/Update/", {
+      data: {
+        table: "tblPermission",
+        where: "empID = 2 AND permissionPageID = 42",
+        fields: { permissionView: view },
+        debug: 0,
+      },
+      headers: { authorization: `Bearer ${admin}` },
+    });
+  expect((await setView(0)).ok()).toBe(true);
+  try {
+    await signIn(page, "staff");
+    await openPanel(page);
+    await expect(panelOf(page).getByRole("radiogroup", { name: "My availability" })).toHaveCount(0);
+    await expect(personRow(page, { empFirstName: "Sam", empLastName: "Taylor" })).toHaveCount(0);
+    // Listed again, the switch comes with the live change, without a reload.
+    expect((await setView(1)).ok()).toBe(true);
+    await expect(panelOf(page).getByRole("radiogroup", { name: "My availability" })).toBeVisible({ timeout: 2_000 });
+  } finally {
+    expect((await setView(1)).ok()).toBe(true);
+  }
+});

@@ -112,7 +112,7 @@ describe("the live event stream of the web app", () => {
     h.stop();
   });
 
-  it("waits longer after each failed attempt (1 s, 2 s, 4 s … 30 s), and starts over once a stream delivered", async () => {
+  it("waits longer after each failed attempt: 1 s, 2 s, 4 s … 30 s, with jitter of up to half", async () => {
     expect([0, 1, 2, 3, 4, 5, 6, 10].map((n) => reconnectDelay(n, () => 1))).toEqual([
       1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
     ]);
