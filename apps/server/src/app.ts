@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { LIVE_HEARTBEAT_MS } from "@office/core";
 import Fastify, { type FastifyInstance } from "fastify";
+import { adminRoutes } from "./admin/routes.js";
 import { authRoutes } from "./auth/routes.js";
 import { resolveJwtSecret } from "./auth/secret.js";
 import { createAuthenticator } from "./auth/session.js";
@@ -93,6 +94,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   await app.register(authRoutes, { db: database.db, tokens, throttle: createThrottle(database.db) });
   await app.register(dataRoutes, { db: database.db, timeZone: config.companyTimeZone });
   await app.register(uploadRoutes, { db: database.db, dir: config.uploadDir, limit: config.uploadLimit });
+  await app.register(adminRoutes, { db: database.db });
   await app.register(liveRoutes, { hub, authenticate, recheckMs: live.recheckMs });
   await app.register(openApiRoutes, { routes, authenticate });
   await app.register(appConfigRoutes, { timeClockUrl: config.timeClockUrl, timeZone: config.companyTimeZone });

@@ -1,3 +1,5 @@
+export * from "./administration.js";
+export * from "./areas/index.js";
 export * from "./auth.js";
 export * from "./availability.js";
 export * from "./calls.js";
@@ -9,6 +11,7 @@ export * from "./device.js";
 export * from "./errors.js";
 export * from "./formats.js";
 export * from "./hours.js";
+export * from "./lists.js";
 export * from "./live.js";
 export * from "./lookups/index.js";
 export * from "./pages.js";

@@ -18,7 +18,9 @@ export type RuleName =
   | "tracking_numbers"
   | "time"
   | "number"
-  | "date";
+  | "date"
+  | "email"
+  | "url";
 
 export type RuleSpec = RuleName | { min: number } | { max: number };
 
@@ -42,6 +44,9 @@ export const MESSAGES = {
   number: "Enter a valid number",
   date: (field: string) => `${field} is not \`Date\` format`,
   approvalCode: (field: string) => `${field} is not valid. Please re-enter the valid one.`,
+  // Ours, in the words of the spec's format rules (docs/decisions.md).
+  email: (field: string) => `${field} is not \`email\` format`,
+  url: (field: string) => `${field} is not \`url\` format`,
 } as const;
 
 const TEL = /^\(\d{3}\) \d{3}-\d{4}$/;
@@ -49,6 +54,9 @@ const TEL = /^\(\d{3}\) \d{3}-\d{4}$/;
 const TEL_EXT = /^\(\d{3}\) \d{3}-\d{4}(?: ?(?:x|ext\.?) ?\d{1,6})?$/i;
 const CURRENCY = /^\d+(?:\.\d{1,2})?$/;
 const DIGITS = /^\d+$/;
+// One address, no spaces, a dot in the domain: what a mail program would accept, not RFC 5322.
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+const URL_TEXT = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
 const isEmpty = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "");
@@ -108,6 +116,10 @@ export function checkRule(rule: RuleSpec, value: unknown, field: string): string
       return s !== null && DIGITS.test(s.trim()) ? null : MESSAGES.number;
     case "date":
       return s !== null && parseUsDate(s) !== null ? null : MESSAGES.date(field);
+    case "email":
+      return s !== null && EMAIL.test(s.trim()) ? null : MESSAGES.email(field);
+    case "url":
+      return s !== null && URL_TEXT.test(s.trim()) ? null : MESSAGES.url(field);
   }
 }
 

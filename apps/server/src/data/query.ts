@@ -80,7 +80,10 @@ export function condition(def: ResourceDef, where: Where | null, actor: Actor): 
  * resource keeps rows for their authors (administrators excepted).
  */
 export function writableCondition(def: ResourceDef, where: Where | null, actor: Actor): RawBuilder<unknown> {
-  const scope = condition(def, where, actor);
+  const rows = def.writableRows;
+  const scope = rows
+    ? sql`${condition(def, where, actor)} and ${sql.ref(rows.column)} in (${sql.join(rows.values)})`
+    : condition(def, where, actor);
   const author = def.authorWrites;
   if (!author || actor.kind !== "employee" || may(actor, author.unlessPage, "view")) return scope;
   return sql`${scope} and ${sql.ref(author.column)} = ${actor.empID}`;

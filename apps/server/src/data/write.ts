@@ -6,6 +6,7 @@ import { validate } from "../http/validate.js";
 import { type Actor, actorEmpID, may, requireAccess } from "./actor.js";
 import { audit } from "./audit.js";
 import { parseResourceWhere, writableCondition } from "./query.js";
+import { checkWrittenValues } from "./references.js";
 
 /** Rows one update or delete may touch: a where that matches more is surely a mistake. */
 export const MAX_ROWS_PER_WRITE = 1_000;
@@ -68,6 +69,7 @@ export async function insertRecord(
         return first.response as { id: number };
       }
     }
+    await checkWrittenValues(tx, def, values);
     const columns = Object.keys(values);
     const { rows } = await sql<Row>`insert into ${sql.table(def.name)}
       (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => values[c]))})
@@ -147,6 +149,7 @@ export async function updateRecords(
     values = { ...values, ...Object.fromEntries((self.stamp ?? []).map((c) => [c, sql`now()`])) };
   }
   return db.transaction().execute(async (tx) => {
+    await checkWrittenValues(tx, def, values);
     const before = await matchedRows(tx, def, scope);
     const keys = before.map((row) => row[def.key]);
     const { rows: after } = await sql<Row>`update ${sql.table(def.name)} set ${setClause(values)}

@@ -31,6 +31,78 @@ export interface TblEmployee {
   empOfficeHoursSa: string | null;
   empAvailabilityType: "In" | "Break" | "Out" | null;
   empAvailabilityTS: Timestamp | null;
+  empType: number | null;
+  empEmail: string | null;
+  empPhone: string | null;
+  empHireDate: Date | string | null;
+}
+
+type Address<P extends string> = Record<
+  `${P}Address1` | `${P}Address2` | `${P}City` | `${P}State` | `${P}Zip` | `${P}Country`,
+  string | null
+>;
+
+export interface TblMasterClient {
+  masterClientID: Generated<number>;
+  masterClientName: string;
+  masterClientNotes: string | null;
+  createdTS: GeneratedTimestamp;
+}
+
+export type TblClient = Address<"client"> & {
+  clientID: Generated<number>;
+  clientName: string;
+  masterClientID: number | null;
+  clientStatus: Generated<number>;
+  clientCategory: number | null;
+  clientPhone: string | null;
+  clientPhoneExt: string | null;
+  clientFax: string | null;
+  clientEmail: string | null;
+  clientWebsite: string | null;
+  clientNotes: string | null;
+  createdTS: GeneratedTimestamp;
+};
+
+export interface TblClientContact {
+  contactID: Generated<number>;
+  clientID: number;
+  contactName: string;
+  contactTitle: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  contactPhoneExt: string | null;
+  contactNotes: string | null;
+}
+
+export type TblVendor = Address<"vendor"> & {
+  vendorID: Generated<number>;
+  vendorName: string;
+  vendorActive: Generated<number>;
+  vendorCategory: number | null;
+  vendorBusinessType: number | null;
+  vendorPreferredQuote: number | null;
+  vendorContact: string | null;
+  vendorPhone: string | null;
+  vendorPhoneExt: string | null;
+  vendorFax: string | null;
+  vendorEmail: string | null;
+  vendorTaxID: string | null;
+  vendorPaymentTerms: string | null;
+  vendorNotes: string | null;
+  createdTS: GeneratedTimestamp;
+};
+
+export interface TblShippingCompany {
+  shippingCompanyID: Generated<number>;
+  shippingCompanyName: string;
+  shippingCompanyActive: Generated<number>;
+  shippingAccountNumber: string | null;
+  shippingDeliveryTypes: string | null;
+  shippingTrackingURL: string | null;
+  shippingPhone: string | null;
+  shippingNotes: string | null;
+  createdTS: GeneratedTimestamp;
 }
 
 export interface TblPermission {
@@ -161,6 +233,11 @@ export interface DB {
   tblCC: TblCC;
   tblCCPermission: TblCCPermission;
   tblReleaseNote: TblReleaseNote;
+  tblMasterClient: TblMasterClient;
+  tblClient: TblClient;
+  tblClientContact: TblClientContact;
+  tblVendor: TblVendor;
+  tblShippingCompany: TblShippingCompany;
   authAccount: AuthAccount;
   authRevokedToken: AuthRevokedToken;
   authLoginFailure: AuthLoginFailure;

@@ -10,6 +10,8 @@ const SQL_STATES: Record<string, [number, string]> = {
   "23503": [409, "The record refers to, or is referred to by, another record."],
   "23502": [400, "A required value is missing."],
   "23514": [400, "A value is out of the allowed range."],
+  // Ours (migration 0006): the change would leave the company without an administrator.
+  "23A01": [409, "The last administrator cannot be removed."],
   "22001": [400, "A value is too long."],
   "22003": [400, "A number is out of range."],
   "22007": [400, "A date or time is not valid."],

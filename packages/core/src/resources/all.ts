@@ -1,13 +1,20 @@
 // Every resource the data service serves: a new table or view is one line here.
+
+export { vwClientDirectory, vwEmployeeDirectory, vwVendorDirectory } from "./directory-views.js";
 export { tblAppLookup } from "./tblAppLookup.js";
 export { tblCC } from "./tblCC.js";
 export { tblCCPermission } from "./tblCCPermission.js";
+export { tblClient } from "./tblClient.js";
+export { tblClientContact } from "./tblClientContact.js";
 export { tblEmployee } from "./tblEmployee.js";
+export { tblMasterClient } from "./tblMasterClient.js";
 export { tblPermission } from "./tblPermission.js";
 export { tblProject } from "./tblProject.js";
 export { tblProjectNotes } from "./tblProjectNotes.js";
 export { tblProjectStatus } from "./tblProjectStatus.js";
 export { tblReleaseNote } from "./tblReleaseNote.js";
+export { tblShippingCompany } from "./tblShippingCompany.js";
+export { tblVendor } from "./tblVendor.js";
 export { vwCCApprovals } from "./vwCCApprovals.js";
 export { vwEmployeeAvailability } from "./vwEmployeeAvailability.js";
 export { vwMyProjectNotes } from "./vwMyProjectNotes.js";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INT4 } from "../constants.js";
+import { formatPipeList, parsePipeList } from "../formats.js";
 import type { LookupOption } from "../lookups/enumerations.js";
 import { checkField, checkRule, type RuleSpec } from "../validation.js";
 
@@ -22,7 +23,24 @@ export type FieldKind =
   /** One of a lookup list's values, picked from a plain select. */
   | { kind: "choice"; options: readonly LookupOption<number | string>[] }
   /** A 1/0 flag, a checkbox. */
-  | { kind: "flag" };
+  | { kind: "flag" }
+  /** Several of a lookup list's values, kept as a pipe list (|1|4|): checkboxes. */
+  | { kind: "choices"; options: readonly LookupOption<number>[] }
+  /**
+   * The key of a row of another table or view, picked from its rows: `value` is its key
+   * column, `label` the column shown. A `group` narrows tblAppLookup to one list.
+   */
+  | { kind: "reference"; reference: Reference };
+
+export interface Reference {
+  table: string;
+  value: string;
+  label: string;
+  /** tblAppLookup's rows of one list (appLookupParentID), in their sort order. */
+  group?: string;
+  /** Only rows whose flag column is 1 are offered (a row already chosen stays shown). */
+  activeColumn?: string;
+}
 
 export interface Column {
   type: ColumnType;
@@ -44,6 +62,8 @@ export interface Column {
   /** The form rules of spec 5 a written value must pass (the web app's forms run the same). */
   rules?: readonly RuleSpec[];
   field?: FieldKind;
+  /** A new record's value in a form (the database's default, where it has one). */
+  initial?: string;
 }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
@@ -61,6 +81,7 @@ interface Options {
   label?: string;
   rules?: readonly RuleSpec[];
   field?: FieldKind;
+  initial?: string;
 }
 
 function make(type: ColumnType, base: z.ZodType, options: Options): Column {
@@ -75,6 +96,7 @@ function make(type: ColumnType, base: z.ZodType, options: Options): Column {
   if (options.label) column.label = options.label;
   if (options.rules?.length) column.rules = options.rules;
   if (options.field) column.field = options.field;
+  if (options.initial !== undefined) column.initial = options.initial;
   return column;
 }
 
@@ -117,6 +139,28 @@ export const col = {
     const schema = z.custom<V>((v) => (values as unknown[]).includes(v), { message: "is not one of the choices" });
     return make(numeric ? "integer" : "text", schema, { field: { kind: "choice", options }, ...settings });
   },
+  /** Several values of a lookup list as a pipe list (|1|4|), each at most once, in the list's order. */
+  choices: (options: readonly LookupOption<number>[], settings: Options = {}) => {
+    const values = options.map((o) => String(o.value));
+    const schema = z.string().refine((text) => {
+      const items = parsePipeList(text);
+      return formatPipeList(values.filter((v) => items.includes(v))) === text;
+    }, "is not a list of the choices");
+    return make("text", schema, { field: { kind: "choices", options }, nullable: true, ...settings });
+  },
+  /** The key of a row of another table: an integer the data service checks exists. */
+  reference: (reference: Reference, settings: Options = {}) =>
+    make("integer", z.number().int().min(1).max(INT4.max), {
+      nullable: true,
+      field: { kind: "reference", reference },
+      ...settings,
+    }),
+  /** A value of one of the editable lists of tblAppLookup (spec 3, page 26). */
+  lookup: (group: string, settings: Options = {}) =>
+    col.reference({ table: "tblAppLookup", value: "appLookupID", label: "appLookupValue", group }, settings),
+  /** An e-mail address. */
+  email: (options: Options = {}) =>
+    col.text(255, { nullable: true, ...options, rules: [...(options.rules ?? []), "email"] }),
   /** A day: stored as an ISO date, typed and shown as a US date. */
   date: (options: Options = {}) => make("timestamp", timestampSchema, { field: { kind: "date" }, ...options }),
   oneOf: <const T extends readonly [string, ...string[]]>(values: T, options: Options = {}) =>

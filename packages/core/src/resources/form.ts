@@ -1,4 +1,4 @@
-import { formatDateTime, formatMinutes, formatUsDate, parseUsDate } from "../formats.js";
+import { formatDateTime, formatMinutes, formatUsDate, parsePipeList, parseUsDate } from "../formats.js";
 import { lookupLabel } from "../lookups/enumerations.js";
 import type { FormRules, RuleSpec } from "../validation.js";
 import type { Column } from "./column.js";
@@ -71,6 +71,12 @@ export function displayText(column: Column, value: unknown): string {
       return lookupLabel(column.field.options, value as number | string);
     case "flag":
       return Number(value) === 1 ? "Yes" : "No";
+    case "choices": {
+      const options = column.field.options;
+      return parsePipeList(String(value))
+        .map((item) => lookupLabel(options, Number(item)))
+        .join(", ");
+    }
     default:
       return String(value);
   }
@@ -87,7 +93,7 @@ export function recordForm<C extends Record<string, Column>, K extends keyof C &
     const column = columnOf(def as unknown as ResourceDef, name);
     columns[name] = column;
     rules[name] = { label: labelOf(column, name), rules: [...(column.rules ?? []), ...typingRules(column)] };
-    empty[name] = "";
+    empty[name] = column.initial ?? "";
   }
   return {
     names,

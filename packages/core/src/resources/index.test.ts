@@ -7,7 +7,12 @@ import { tblProjectNotes } from "./tblProjectNotes.js";
 describe("the resource registry", () => {
   it("names the views a write to a table makes stale, with the table itself first", () => {
     expect(changedByWriteTo("tblProjectNotes")).toEqual(["tblProjectNotes", "vwMyProjectNotes"]);
-    expect(changedByWriteTo("tblEmployee")).toEqual(["tblEmployee", "vwCCApprovals", "vwEmployeeAvailability"]);
+    expect(changedByWriteTo("tblEmployee")).toEqual([
+      "tblEmployee",
+      "vwEmployeeDirectory",
+      "vwCCApprovals",
+      "vwEmployeeAvailability",
+    ]);
     expect(changedByWriteTo("tblCC")).toEqual(["tblCC", "vwCCApprovals"]);
   });
 

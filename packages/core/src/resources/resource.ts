@@ -32,6 +32,11 @@ export interface ResourceDef<C extends Record<string, Column> = Record<string, C
    * matches nothing (404).
    */
   authorWrites?: { column: keyof C & string; unlessPage: PageId };
+  /**
+   * Only rows whose `column` holds one of `values` may be written (inserted, changed into,
+   * changed or deleted): the Lists page edits its seven lists of tblAppLookup, not site pages.
+   */
+  writableRows?: { column: keyof C & string; values: readonly string[] };
   /** Default order of a query without one. */
   order?: Array<keyof C & string>;
   /** A view: the tables it reads, so a write to one of them makes its rows stale. */
@@ -88,4 +93,9 @@ export function searchableColumns<C extends Record<string, Column>>(def: Resourc
   return Object.entries<Column>(def.columns)
     .filter(([, column]) => column.searchable && !column.hidden)
     .map(([name]) => name);
+}
+
+/** A declaration as a resource of any columns, for code that takes every table alike. */
+export function anyResource<C extends Record<string, Column>>(def: ResourceDef<C>): ResourceDef {
+  return def as unknown as ResourceDef;
 }

@@ -1,3 +1,4 @@
+import { EDITABLE_GROUPS } from "../lists.js";
 import { PAGES } from "../pages.js";
 import { col } from "./column.js";
 import { resource } from "./resource.js";
@@ -9,14 +10,15 @@ export const tblAppLookup = resource({
   key: "appLookupID",
   // Everyone reads lookups (departments, categories); only the Lists page edits them.
   access: { view: "anyone", add: PAGES.lists, change: PAGES.lists, del: PAGES.lists },
+  writableRows: { column: "appLookupParentID", values: [...EDITABLE_GROUPS] },
   order: ["appLookupParentID", "appLookupSort"],
   columns: {
     appLookupID: col.id(),
     appLookupParentID: col.text(50),
-    appLookupValue: col.text(255, { nullable: true, searchable: true }),
-    appLookupCode: col.text(50, { nullable: true, searchable: true }),
-    appLookupPrompt: col.text(255, { nullable: true, searchable: true }),
-    appLookupSort: col.integer({ optional: true }),
-    appLookupMisc: col.text(1000, { nullable: true }),
+    appLookupValue: col.text(255, { nullable: true, searchable: true, label: "Value", rules: ["required"] }),
+    appLookupCode: col.text(50, { nullable: true, searchable: true, label: "Code" }),
+    appLookupPrompt: col.text(255, { nullable: true, searchable: true, label: "Prompt" }),
+    appLookupSort: col.integer({ optional: true, label: "Sort" }),
+    appLookupMisc: col.text(1000, { nullable: true, label: "Misc" }),
   },
 });

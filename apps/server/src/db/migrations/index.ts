@@ -4,6 +4,7 @@ import * as dataService from "./0002_data_service.js";
 import * as uploads from "./0003_uploads.js";
 import * as releaseNotes from "./0004_release_notes.js";
 import * as live from "./0005_live.js";
+import * as directory from "./0006_directory.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0003_uploads": uploads,
   "0004_release_notes": releaseNotes,
   "0005_live": live,
+  "0006_directory": directory,
 };

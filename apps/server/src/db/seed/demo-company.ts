@@ -1,4 +1,5 @@
 import { PAGE_IDS, PAGE_TITLES, PAGES, WEEKDAYS } from "@office/core";
+import { type DemoDirectory, demoDirectory } from "./demo-directory.js";
 import { Random } from "./random.js";
 import {
   DEPARTMENTS,
@@ -95,6 +96,7 @@ export interface DemoCompany {
     ccPermissionOverLimitApprovalStatus: number;
     ccPermissionCCUsedApprovalStatus: number;
   }>;
+  directory: DemoDirectory;
 }
 
 /**
@@ -232,7 +234,9 @@ export function demoCompany(scale: number, anchor: Date): DemoCompany {
     }
   }
 
-  return { lookups, employees, permissions, projects, statuses, notes, cards, cardPermissions };
+  const directory = demoDirectory(scale, anchor, employees);
+  lookups.push(...(directory.lookups as DemoCompany["lookups"]));
+  return { lookups, employees, permissions, projects, statuses, notes, cards, cardPermissions, directory };
 }
 
 function lookup(

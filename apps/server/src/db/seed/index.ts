@@ -38,6 +38,12 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<vo
     await bulkInsert(tx, "tblProjectNotes", company.notes);
     await bulkInsert(tx, "tblCC", company.cards);
     await bulkInsert(tx, "tblCCPermission", company.cardPermissions);
+    const { directory } = company;
+    await bulkInsert(tx, "tblMasterClient", directory.masterClients);
+    await bulkInsert(tx, "tblClient", directory.clients);
+    await bulkInsert(tx, "tblClientContact", directory.contacts);
+    await bulkInsert(tx, "tblVendor", directory.vendors);
+    await bulkInsert(tx, "tblShippingCompany", directory.shippingCompanies);
     await tx
       .insertInto("authAccount")
       .values(DEMO_ACCOUNTS.map(({ username, empID }) => ({ username, empID, passwordHash })))

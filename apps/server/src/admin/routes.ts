@@ -1,0 +1,98 @@
+import { listOrderBody, permissionGridBody, signInBody } from "@office/core";
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { actorOf } from "../data/context.js";
+import { reorderList } from "../data/list-order.js";
+import type { DB } from "../db/schema.js";
+import type { RouteDocs } from "../http/openapi.js";
+import { validate } from "../http/validate.js";
+import { readPermissionGrid, savePermissionGrid } from "./permission-grid.js";
+import { readSignIn, saveSignIn } from "./sign-in.js";
+
+const employeePath = z.strictObject({ empID: z.coerce.number().int().positive().max(2_147_483_647) });
+const flag = z.literal([0, 1]);
+const gridAnswer = z.object({
+  data: z.array(
+    z.object({
+      permissionPageID: z.number().int(),
+      permissionView: flag,
+      permissionAdd: flag,
+      permissionChange: flag,
+      permissionDel: flag,
+    }),
+  ),
+});
+const savedAnswer = z.object({ status: z.literal("success"), count: z.number().int().min(0) });
+const signInAnswer = z.object({
+  data: z.object({ username: z.string(), disabled: z.boolean(), passwordChangedTS: z.iso.datetime() }).nullable(),
+});
+const statusAnswer = z.object({ status: z.literal("success") });
+type Answer<S extends z.ZodType> = Promise<z.input<S>>;
+
+/** What administrators do on an employee's page, and the Lists page's reordering. */
+export async function adminRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
+  const signedIn = (docs: RouteDocs) => ({ config: { access: "signedIn" as const, docs } });
+
+  app.get(
+    "/API/Permissions/:empID",
+    signedIn({
+      summary: "An employee's permission rows (administrators).",
+      params: employeePath,
+      response: gridAnswer,
+    }),
+    async (request): Answer<typeof gridAnswer> => {
+      const { empID } = validate(employeePath, request.params, "path");
+      return { data: (await readPermissionGrid(db, empID, actorOf(request))) as z.input<typeof gridAnswer>["data"] };
+    },
+  );
+  app.put(
+    "/API/Permissions/:empID",
+    signedIn({
+      summary: "Replaces an employee's permissions with the grid, in one transaction (administrators).",
+      params: employeePath,
+      body: permissionGridBody,
+      response: savedAnswer,
+    }),
+    async (request): Answer<typeof savedAnswer> => {
+      const { empID } = validate(employeePath, request.params, "path");
+      return savePermissionGrid(db, empID, validate(permissionGridBody, request.body), actorOf(request));
+    },
+  );
+  app.get(
+    "/API/SignIn/:empID",
+    signedIn({
+      summary: "An employee's sign-in, or null (administrators).",
+      params: employeePath,
+      response: signInAnswer,
+    }),
+    async (request): Answer<typeof signInAnswer> => {
+      const { empID } = validate(employeePath, request.params, "path");
+      return { data: await readSignIn(db, empID, actorOf(request)) };
+    },
+  );
+  app.put(
+    "/API/SignIn/:empID",
+    signedIn({
+      summary:
+        "Sets an employee's username, password or disabling; a new password ends their sessions (administrators).",
+      params: employeePath,
+      body: signInBody,
+      response: statusAnswer,
+    }),
+    async (request): Answer<typeof statusAnswer> => {
+      const { empID } = validate(employeePath, request.params, "path");
+      return saveSignIn(db, empID, validate(signInBody, request.body), actorOf(request));
+    },
+  );
+  app.put(
+    "/API/ListOrder/",
+    signedIn({
+      summary: "Puts a list's values in a new order (change on Lists).",
+      body: listOrderBody,
+      response: savedAnswer,
+    }),
+    async (request): Answer<typeof savedAnswer> =>
+      reorderList(db, validate(listOrderBody, request.body), actorOf(request)),
+  );
+}

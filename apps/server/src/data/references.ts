@@ -1,0 +1,30 @@
+import { labelOf, type ResourceDef } from "@office/core";
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../db/schema.js";
+import { AppError } from "../http/app-error.js";
+
+/**
+ * Checks what a write puts into a table beyond each value's own rule: a reference names a
+ * row that exists (a list's value, of that list), and a table that lets only some of its rows
+ * be written is given only those. The message lands on the field, like a rule's.
+ */
+export async function checkWrittenValues(tx: Kysely<DB>, def: ResourceDef, values: Record<string, unknown>) {
+  const errors: Record<string, string> = {};
+  const label = (name: string) => {
+    const column = def.columns[name];
+    return column ? labelOf(column, name) : name;
+  };
+  const rows = def.writableRows;
+  if (rows && rows.column in values && !rows.values.includes(String(values[rows.column]))) {
+    errors[rows.column] = `${label(rows.column)} is not a list that may be edited`;
+  }
+  for (const [name, value] of Object.entries(values)) {
+    const field = def.columns[name]?.field;
+    if (field?.kind !== "reference" || typeof value !== "number") continue;
+    const { table, value: key, group } = field.reference;
+    const { rows: found } = await sql`select 1 from ${sql.table(table)} where ${sql.ref(key)} = ${value}
+      ${group === undefined ? sql`` : sql`and "appLookupParentID" = ${group}`} limit 1`.execute(tx);
+    if (found.length === 0) errors[name] = `${label(name)} is not one of the choices`;
+  }
+  if (Object.keys(errors).length > 0) throw AppError.badRequest("Some values are not valid.", errors);
+}

@@ -1,0 +1,126 @@
+import { type RecordForm, recordForm } from "../resources/form.js";
+import type { ResourceDef } from "../resources/resource.js";
+import { findRoute } from "../routes.js";
+import type { Where } from "../where/ast.js";
+import { whereBuilder } from "../where/build.js";
+
+/** One box of an advanced search: words found in any of some columns, or one column's value. */
+export interface SearchCriterion {
+  /** Its name in the search page's address (?name=…), so a search can be linked and reloaded. */
+  name: string;
+  label: string;
+  kind: "contains" | "equals";
+  /** contains: the columns looked in; equals: the one column (its field kind gives the input). */
+  columns: readonly string[];
+}
+
+export interface FormSection {
+  title: string;
+  fields: readonly string[];
+}
+
+/** Records of another table that belong to the area's record (a client's contacts). */
+export interface ChildList {
+  resource: ResourceDef;
+  /** The child's column that holds the record's key. */
+  foreignKey: string;
+  title: string;
+  columns: readonly string[];
+  /** Edited in a record dialog over these fields; or, with `recordPath`, each row opens its own page. */
+  edit: { fields: readonly string[]; newLabel: string; recordTitle: string } | { recordPath: string };
+}
+
+/**
+ * A directory area (spec 2.1, 6): its table, the view its list reads, its routes, its form
+ * and its search, declared once. The web app's list, search and data-entry pages are built
+ * from this; an area is a declaration, not a copy of the last one.
+ */
+export interface DirectoryArea {
+  /** Its noun, for messages ("There is no client with the id 7"). */
+  noun: string;
+  resource: ResourceDef;
+  /** What the list reads: the table, or a view with the names of what it refers to. */
+  list: ResourceDef;
+  listColumns: readonly string[];
+  /** The list's order, in the order language. */
+  order: string;
+  /** /…/all, the list. */
+  allPath: string;
+  /** The advanced search page, where the area has one. */
+  searchPath?: string;
+  /** /…/de, add and (with ?id=) view and edit; without one, records are edited in a dialog over the list. */
+  recordPath?: string;
+  /** The words of a dialog-edited area: its add button and its record's title. */
+  dialog?: { newLabel: string; recordTitle: string };
+  sections: readonly FormSection[];
+  criteria: readonly SearchCriterion[];
+  children: readonly ChildList[];
+}
+
+export interface Area extends DirectoryArea {
+  form: RecordForm<string>;
+  /** The list's title (the route's), and the record page's. */
+  listTitle: string;
+  recordTitle: string;
+  newLabel: string;
+}
+
+function routeTitle(path: string): { title: string; label: string } {
+  const route = findRoute(path);
+  if (!route) throw new Error(`no route ${path}`);
+  return { title: route.title, label: route.label ?? route.title };
+}
+
+/** Checks a declaration against its resources and derives its form and titles. */
+export function area(def: DirectoryArea): Area {
+  const known = (resource: ResourceDef, names: readonly string[]) => {
+    for (const name of names) {
+      if (!Object.hasOwn(resource.columns, name)) throw new Error(`${resource.name} has no column ${name}`);
+    }
+  };
+  known(def.list, def.listColumns);
+  for (const criterion of def.criteria) known(def.list, criterion.columns);
+  for (const child of def.children) {
+    known(child.resource, [child.foreignKey, ...child.columns, ...("fields" in child.edit ? child.edit.fields : [])]);
+  }
+  const record = def.recordPath ? routeTitle(def.recordPath) : def.dialog;
+  if (!record) throw new Error(`${def.noun}: an area needs a record page or a dialog`);
+  const recordTitle = "title" in record ? record.title : record.recordTitle;
+  const newLabel = "label" in record ? record.label : record.newLabel;
+  return {
+    ...def,
+    form: recordForm(
+      def.resource,
+      def.sections.flatMap((s) => s.fields),
+    ),
+    listTitle: routeTitle(def.allPath).title,
+    recordTitle,
+    newLabel,
+  };
+}
+
+/**
+ * The where of an advanced search: every filled box must match (AND); words match anywhere
+ * in any of their columns; a value equals its column (numbers compared as numbers).
+ */
+export function criteriaWhere(
+  criteria: readonly SearchCriterion[],
+  resource: ResourceDef,
+  values: Readonly<Record<string, string | undefined>>,
+): Where | null {
+  const w = whereBuilder();
+  const parts: Where[] = [];
+  for (const criterion of criteria) {
+    const text = values[criterion.name]?.trim();
+    if (!text) continue;
+    if (criterion.kind === "contains") {
+      parts.push(w.or(...criterion.columns.map((c) => w.contains(c, text))));
+      continue;
+    }
+    const column = criterion.columns[0] as string;
+    const numeric = resource.columns[column]?.type === "integer";
+    if (numeric && !/^-?\d{1,10}$/.test(text)) continue;
+    parts.push(w.eq(column, numeric ? Number(text) : text));
+  }
+  return parts.length ? w.and(...parts) : null;
+}

@@ -1,0 +1,190 @@
+import { WEEKDAYS } from "../constants.js";
+import { vwClientDirectory, vwEmployeeDirectory, vwVendorDirectory } from "../resources/directory-views.js";
+import { anyResource } from "../resources/resource.js";
+import { tblClient } from "../resources/tblClient.js";
+import { tblClientContact } from "../resources/tblClientContact.js";
+import { tblEmployee } from "../resources/tblEmployee.js";
+import { tblMasterClient } from "../resources/tblMasterClient.js";
+import { tblShippingCompany } from "../resources/tblShippingCompany.js";
+import { tblVendor } from "../resources/tblVendor.js";
+import { type Area, area } from "./area.js";
+
+const ADDRESS = (p: string) => [`${p}Address1`, `${p}Address2`, `${p}City`, `${p}State`, `${p}Zip`, `${p}Country`];
+
+/** Employees (page 22): all of them, active first. */
+export const EMPLOYEES = area({
+  noun: "employee",
+  resource: anyResource(tblEmployee),
+  list: anyResource(vwEmployeeDirectory),
+  listColumns: ["empID", "empName", "departmentName", "empType", "empOfficeExtention", "empEmail", "empActive"],
+  order: "empActive DESC, empLastName, empFirstName",
+  allPath: "/employee/all",
+  searchPath: "/employee",
+  recordPath: "/employee/de",
+  sections: [
+    {
+      title: "Employee",
+      fields: ["empFirstName", "empLastName", "empActive", "empType", "empDepartment", "empManagerID", "empHireDate"],
+    },
+    { title: "Contact", fields: ["empEmail", "empPhone", "empOfficeExtention"] },
+    { title: "Office Hours", fields: WEEKDAYS.map((day) => `empOfficeHours${day}`) },
+  ],
+  criteria: [
+    { name: "name", label: "Name", kind: "contains", columns: ["empFirstName", "empLastName"] },
+    { name: "department", label: "Department", kind: "equals", columns: ["empDepartment"] },
+    { name: "type", label: "Employee Type", kind: "equals", columns: ["empType"] },
+    { name: "active", label: "Active", kind: "equals", columns: ["empActive"] },
+    { name: "extension", label: "Extension", kind: "contains", columns: ["empOfficeExtention"] },
+  ],
+  children: [],
+});
+
+/** Clients (page 23), with their contacts. */
+export const CLIENTS = area({
+  noun: "client",
+  resource: anyResource(tblClient),
+  list: anyResource(vwClientDirectory),
+  listColumns: [
+    "clientID",
+    "clientName",
+    "masterClientName",
+    "clientStatus",
+    "categoryName",
+    "clientCity",
+    "clientState",
+    "clientPhone",
+  ],
+  order: "clientName, clientID",
+  allPath: "/client/all",
+  searchPath: "/client",
+  recordPath: "/client/de",
+  sections: [
+    { title: "Client", fields: ["clientName", "masterClientID", "clientStatus", "clientCategory"] },
+    { title: "Address", fields: ADDRESS("client") },
+    { title: "Contact", fields: ["clientPhone", "clientPhoneExt", "clientFax", "clientEmail", "clientWebsite"] },
+    { title: "Notes", fields: ["clientNotes"] },
+  ],
+  criteria: [
+    { name: "name", label: "Name", kind: "contains", columns: ["clientName"] },
+    { name: "master", label: "Master Client", kind: "equals", columns: ["masterClientID"] },
+    { name: "status", label: "Status", kind: "equals", columns: ["clientStatus"] },
+    { name: "category", label: "Category", kind: "equals", columns: ["clientCategory"] },
+    { name: "city", label: "City", kind: "contains", columns: ["clientCity"] },
+    { name: "state", label: "State", kind: "equals", columns: ["clientState"] },
+  ],
+  children: [
+    {
+      resource: anyResource(tblClientContact),
+      foreignKey: "clientID",
+      title: "Contacts",
+      columns: ["contactName", "contactTitle", "contactEmail", "contactPhone", "contactPhoneExt"],
+      edit: {
+        fields: ["contactName", "contactTitle", "contactEmail", "contactPhone", "contactPhoneExt", "contactNotes"],
+        newLabel: "New Contact",
+        recordTitle: "Contact",
+      },
+    },
+  ],
+});
+
+/** Master clients (page 23): each groups several clients, which its record lists. */
+export const MASTER_CLIENTS = area({
+  noun: "master client",
+  resource: anyResource(tblMasterClient),
+  list: anyResource(tblMasterClient),
+  listColumns: ["masterClientID", "masterClientName", "masterClientNotes"],
+  order: "masterClientName, masterClientID",
+  allPath: "/masterclient/all",
+  dialog: { newLabel: "New Master Client", recordTitle: "Master Client" },
+  sections: [{ title: "Master Client", fields: ["masterClientName", "masterClientNotes"] }],
+  criteria: [],
+  children: [
+    {
+      resource: anyResource(vwClientDirectory),
+      foreignKey: "masterClientID",
+      title: "Clients",
+      columns: ["clientID", "clientName", "clientStatus", "clientCity", "clientState"],
+      edit: { recordPath: "/client/de" },
+    },
+  ],
+});
+
+/** Vendors (page 24). */
+export const VENDORS = area({
+  noun: "vendor",
+  resource: anyResource(tblVendor),
+  list: anyResource(vwVendorDirectory),
+  listColumns: [
+    "vendorID",
+    "vendorName",
+    "categoryName",
+    "vendorContact",
+    "vendorCity",
+    "vendorState",
+    "vendorPhone",
+    "vendorActive",
+  ],
+  order: "vendorActive DESC, vendorName, vendorID",
+  allPath: "/vendor/all",
+  searchPath: "/vendor",
+  recordPath: "/vendor/de",
+  sections: [
+    {
+      title: "Vendor",
+      fields: [
+        "vendorName",
+        "vendorActive",
+        "vendorCategory",
+        "vendorBusinessType",
+        "vendorPreferredQuote",
+        "vendorContact",
+      ],
+    },
+    { title: "Address", fields: ADDRESS("vendor") },
+    { title: "Contact", fields: ["vendorPhone", "vendorPhoneExt", "vendorFax", "vendorEmail"] },
+    { title: "Accounts", fields: ["vendorTaxID", "vendorPaymentTerms", "vendorNotes"] },
+  ],
+  criteria: [
+    { name: "name", label: "Name", kind: "contains", columns: ["vendorName", "vendorContact"] },
+    { name: "category", label: "Category", kind: "equals", columns: ["vendorCategory"] },
+    { name: "active", label: "Active", kind: "equals", columns: ["vendorActive"] },
+    { name: "type", label: "Business Type", kind: "equals", columns: ["vendorBusinessType"] },
+    { name: "city", label: "City", kind: "contains", columns: ["vendorCity"] },
+    { name: "state", label: "State", kind: "equals", columns: ["vendorState"] },
+  ],
+  children: [],
+});
+
+/** Shipping companies (page 33). */
+export const SHIPPING_COMPANIES = area({
+  noun: "shipping company",
+  resource: anyResource(tblShippingCompany),
+  list: anyResource(tblShippingCompany),
+  listColumns: [
+    "shippingCompanyID",
+    "shippingCompanyName",
+    "shippingAccountNumber",
+    "shippingDeliveryTypes",
+    "shippingPhone",
+    "shippingCompanyActive",
+  ],
+  order: "shippingCompanyActive DESC, shippingCompanyName, shippingCompanyID",
+  allPath: "/shippingcompany/all",
+  recordPath: "/shippingcompany/de",
+  sections: [
+    {
+      title: "Shipping Company",
+      fields: ["shippingCompanyName", "shippingCompanyActive", "shippingAccountNumber", "shippingPhone"],
+    },
+    { title: "Delivery", fields: ["shippingDeliveryTypes", "shippingTrackingURL", "shippingNotes"] },
+  ],
+  criteria: [],
+  children: [],
+});
+
+/** Every directory area, by each of its routes. */
+export const AREAS: readonly Area[] = [EMPLOYEES, CLIENTS, MASTER_CLIENTS, VENDORS, SHIPPING_COMPANIES];
+
+export function areaOf(path: string): Area | undefined {
+  return AREAS.find((a) => [a.allPath, a.searchPath, a.recordPath].includes(path));
+}

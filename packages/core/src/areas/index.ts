@@ -1,0 +1,2 @@
+export * from "./area.js";
+export * from "./directory.js";
