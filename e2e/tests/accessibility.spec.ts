@@ -1,14 +1,5 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./support.js";
-
-/** axe-core's violations of impact serious or critical on the page as it stands. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
+import { expect, test } from "@playwright/test";
+import { seriousViolations, signIn } from "./support.js";
 
 test("login has no serious or critical accessibility violation", async ({ page }) => {
   await page.goto("/webapp/login");

@@ -47,6 +47,12 @@ test.describe("release notes as admin", () => {
     await expect(table(page).getByRole("cell", { name: "Quarterly close, revised" })).toBeVisible();
     await table(page).getByRole("cell", { name: "Quarterly close, revised" }).click();
     await page.getByRole("dialog", { name: "Release note" }).getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete this release note?" });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(table(page).getByRole("cell", { name: "Quarterly close, revised" })).toBeVisible();
+    await page.getByRole("dialog", { name: "Release note" }).getByRole("button", { name: "Delete" }).click();
+    await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Record deleted successfully!")).toBeVisible();
     await expect(table(page).getByRole("cell", { name: "Quarterly close, revised" })).toHaveCount(0);
   });

@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 
 /** Signs in through the login page, as a person would, and waits for the shell. */
@@ -106,4 +107,12 @@ export function watchApiCalls(page: Page) {
         .poll(() => open.size === 0 && Date.now() - lastChange >= 500, { intervals: [100], timeout: 10_000 })
         .toBe(true),
   };
+}
+
+/** axe-core's violations of impact serious or critical on the page as it stands. */
+export async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }

@@ -98,7 +98,7 @@ export const ROUTES: readonly RouteDef[] = [
     [
       { path: "/client/all", title: "Clients", label: "All Clients" },
       { path: "/client", title: "Client Search", label: "Advanced Search" },
-      { path: "/client/de", title: "Client", label: "New Client" },
+      { path: "/client/de", title: "Client", label: "New Client", record: "tblClient" },
       { path: "/masterclient/all", title: "Master Clients" },
     ],
   ),
@@ -109,7 +109,7 @@ export const ROUTES: readonly RouteDef[] = [
     [
       { path: "/vendor/all", title: "Vendors", label: "All Vendors" },
       { path: "/vendor", title: "Vendor Search", label: "Advanced Search" },
-      { path: "/vendor/de", title: "Vendor", label: "New Vendor" },
+      { path: "/vendor/de", title: "Vendor", label: "New Vendor", record: "tblVendor" },
     ],
   ),
   ...area(
@@ -131,7 +131,12 @@ export const ROUTES: readonly RouteDef[] = [
     ["More", "Shipping"],
     [
       { path: "/shippingcompany/all", title: "Shipping Companies", label: "All Shipping Companies" },
-      { path: "/shippingcompany/de", title: "Shipping Company", label: "New Shipping Company" },
+      {
+        path: "/shippingcompany/de",
+        title: "Shipping Company",
+        label: "New Shipping Company",
+        record: "tblShippingCompany",
+      },
     ],
   ),
   ...area("lists", PAGES.lists, LIST_MENU, [

@@ -11,7 +11,7 @@ const same = (a: PermissionRow, b: PermissionRow) => FLAG_COLUMNS.every((column)
 
 async function requireEmployee(db: Kysely<DB>, empID: number, lock: boolean) {
   const query = db.selectFrom("tblEmployee").select("empID").where("empID", "=", empID);
-  const found = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  const found = await (lock ? query.forNoKeyUpdate() : query).executeTakeFirst();
   if (!found) throw new AppError(404, "There is no employee with this id.");
 }
 
@@ -41,7 +41,12 @@ export async function savePermissionGrid(
   requireAccess(actor, PAGES.administrator, "view", "permissions");
   return db.transaction().execute(async (tx) => {
     await requireEmployee(tx, empID, true);
-    const before = await tx.selectFrom("tblPermission").selectAll().where("empID", "=", empID).forUpdate().execute();
+    const before = await tx
+      .selectFrom("tblPermission")
+      .selectAll()
+      .where("empID", "=", empID)
+      .forNoKeyUpdate()
+      .execute();
     const wanted = new Map(grid.rows.filter(granted).map((row) => [row.permissionPageID as number, row]));
     const held = new Map(before.map((row) => [row.permissionPageID, row]));
     const gone = before.filter((row) => !wanted.has(row.permissionPageID));

@@ -1,7 +1,8 @@
-import { listOrderBody, permissionGridBody, signInBody } from "@office/core";
-import type { FastifyInstance } from "fastify";
+import { listOrderBody, PAGES, permissionGridBody, signInBody, tblAppLookup } from "@office/core";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { requireAccess } from "../data/actor.js";
 import { actorOf } from "../data/context.js";
 import { reorderList } from "../data/list-order.js";
 import type { DB } from "../db/schema.js";
@@ -30,6 +31,13 @@ const signInAnswer = z.object({
 const statusAnswer = z.object({ status: z.literal("success") });
 type Answer<S extends z.ZodType> = Promise<z.input<S>>;
 
+/** The caller, once they may use the call: access is checked before the request is read, as in the data service. */
+function administrator(request: FastifyRequest) {
+  const actor = actorOf(request);
+  requireAccess(actor, PAGES.administrator, "view", "employees' permissions and sign-ins");
+  return actor;
+}
+
 /** What administrators do on an employee's page, and the Lists page's reordering. */
 export async function adminRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
   const signedIn = (docs: RouteDocs) => ({ config: { access: "signedIn" as const, docs } });
@@ -42,8 +50,9 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Kysely<DB>
       response: gridAnswer,
     }),
     async (request): Answer<typeof gridAnswer> => {
+      const actor = administrator(request);
       const { empID } = validate(employeePath, request.params, "path");
-      return { data: (await readPermissionGrid(db, empID, actorOf(request))) as z.input<typeof gridAnswer>["data"] };
+      return { data: (await readPermissionGrid(db, empID, actor)) as z.input<typeof gridAnswer>["data"] };
     },
   );
   app.put(
@@ -55,8 +64,9 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Kysely<DB>
       response: savedAnswer,
     }),
     async (request): Answer<typeof savedAnswer> => {
+      const actor = administrator(request);
       const { empID } = validate(employeePath, request.params, "path");
-      return savePermissionGrid(db, empID, validate(permissionGridBody, request.body), actorOf(request));
+      return savePermissionGrid(db, empID, validate(permissionGridBody, request.body), actor);
     },
   );
   app.get(
@@ -67,8 +77,9 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Kysely<DB>
       response: signInAnswer,
     }),
     async (request): Answer<typeof signInAnswer> => {
+      const actor = administrator(request);
       const { empID } = validate(employeePath, request.params, "path");
-      return { data: await readSignIn(db, empID, actorOf(request)) };
+      return { data: await readSignIn(db, empID, actor) };
     },
   );
   app.put(
@@ -81,8 +92,9 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Kysely<DB>
       response: statusAnswer,
     }),
     async (request): Answer<typeof statusAnswer> => {
+      const actor = administrator(request);
       const { empID } = validate(employeePath, request.params, "path");
-      return saveSignIn(db, empID, validate(signInBody, request.body), actorOf(request));
+      return saveSignIn(db, empID, validate(signInBody, request.body), actor);
     },
   );
   app.put(

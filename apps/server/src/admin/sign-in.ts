@@ -50,7 +50,7 @@ export async function saveSignIn(
       .selectFrom("tblEmployee")
       .select("empID")
       .where("empID", "=", empID)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!employee) throw new AppError(404, "There is no employee with this id.");
     const taken = await tx
@@ -64,7 +64,7 @@ export async function saveSignIn(
       .selectFrom("authAccount")
       .selectAll()
       .where("empID", "=", empID)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!before) {
       if (!passwordHash)

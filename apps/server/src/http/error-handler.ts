@@ -10,6 +10,9 @@ const SQL_STATES: Record<string, [number, string]> = {
   "23503": [409, "The record refers to, or is referred to by, another record."],
   "23502": [400, "A required value is missing."],
   "23514": [400, "A value is out of the allowed range."],
+  // Two writers that waited on each other: one is undone, and may simply try again.
+  "40P01": [409, "The record was being changed by someone else at the same time; try again."],
+  "40001": [409, "The record was being changed by someone else at the same time; try again."],
   // Ours (migration 0006): the change would leave the company without an administrator.
   "23A01": [409, "The last administrator cannot be removed."],
   "22001": [400, "A value is too long."],

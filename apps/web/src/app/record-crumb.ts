@@ -10,18 +10,30 @@ const isRecordId = (id: string) => /^\d{1,10}$/.test(id) && Number(id) > 0 && Nu
 /**
  * Level 2 of a page that shows one record by its id (spec 2.6): '...' while the record is
  * looked up, then the id, which a click copies. An id that names no record of the table
- * raises 'Not Found' with a Back link (spec 8, -404). Answers whether the record exists.
+ * raises 'Not Found' with a Back link (spec 8, -404). Answers the record's `fields` (its key
+ * alone by default) once read.
  */
-export function useRecordCrumb(table: string, id: string, what = "record"): boolean {
+export function useRecordCrumb(
+  table: string,
+  id: string,
+  what = "record",
+  fields?: string,
+): Record<string, unknown> | undefined {
   const resource = RESOURCES.get(table);
   if (!resource) throw new Error(`no resource ${table}`);
   const { key } = resource;
   const valid = isRecordId(id);
-  const { isSuccess, isPending } = useQuery({
-    queryKey: [table, "one", Number(id), { fields: key }],
+  const asked = fields ?? key;
+  const { data: row, isPending } = useQuery({
+    queryKey: [table, "one", Number(id), { fields: asked }],
     queryFn: async () => {
       const w = whereBuilder();
-      const { data } = await queryRows({ table, fields: key, where: w.print(w.eq(key, Number(id))), rowLimit: 1 });
+      const { data } = await queryRows<Record<string, unknown>>({
+        table,
+        fields: asked,
+        where: w.print(w.eq(key, Number(id))),
+        rowLimit: 1,
+      });
       if (!data[0]) throw new RecordNotFoundError(`There is no ${what} with the id ${id}.`);
       return data[0];
     },
@@ -31,5 +43,5 @@ export function useRecordCrumb(table: string, id: string, what = "record"): bool
     if (!valid) reportFailure(new RecordNotFoundError(`"${id}" is not the id of a ${what}.`));
   }, [valid, id, what]);
   useBreadcrumb(valid && isPending ? { level2: LOADING_CRUMB } : { level2: id, clipboard: id });
-  return isSuccess;
+  return row;
 }

@@ -1,4 +1,4 @@
-import { NOT_FOUND_ROUTE, ROUTES, type RouteDef, routeName } from "@office/core";
+import { AREAS, LOOKUP_LISTS, NOT_FOUND_ROUTE, ROUTES, type RouteDef, routeName } from "@office/core";
 import { type ComponentType, lazy, Suspense } from "react";
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { importPage, reloadInto } from "./chunk-reload";
@@ -26,7 +26,15 @@ const PAGES: Record<string, PageModule> = {
   "/forbidden": async () => (await import("./ForbiddenPage")).ForbiddenPage,
   "/update-config": async () => (await import("./UpdateConfigPage")).UpdateConfigPage,
   "/inbox": async () => (await import("./InboxPage")).InboxPage,
+  "/list": async () => (await import("../features/lists/ListsPage")).ListsPage,
 };
+// The directory areas' pages come from their declarations; the lists' from theirs.
+for (const path of AREAS.flatMap((a) => [a.allPath, a.searchPath, a.recordPath])) {
+  if (path) PAGES[path] = async () => (await import("../features/directory/area-pages")).areaPage(path);
+}
+for (const { path } of LOOKUP_LISTS) {
+  PAGES[path] = async () => (await import("../features/lists/LookupListPage")).LookupListPage;
+}
 const emptyPage: PageModule = async () => (await import("./EmptyPage")).EmptyPage;
 // A data-entry route that shows a record: its breadcrumb looks the record up until the area's page lands.
 const recordPage: PageModule = async () => (await import("./RecordPage")).RecordPage;

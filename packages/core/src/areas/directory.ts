@@ -26,7 +26,7 @@ export const EMPLOYEES = area({
       title: "Employee",
       fields: ["empFirstName", "empLastName", "empActive", "empType", "empDepartment", "empManagerID", "empHireDate"],
     },
-    { title: "Contact", fields: ["empEmail", "empPhone", "empOfficeExtention"] },
+    { title: "Phone and E-Mail", fields: ["empEmail", "empPhone", "empOfficeExtention"] },
     { title: "Office Hours", fields: WEEKDAYS.map((day) => `empOfficeHours${day}`) },
   ],
   criteria: [
@@ -61,7 +61,10 @@ export const CLIENTS = area({
   sections: [
     { title: "Client", fields: ["clientName", "masterClientID", "clientStatus", "clientCategory"] },
     { title: "Address", fields: ADDRESS("client") },
-    { title: "Contact", fields: ["clientPhone", "clientPhoneExt", "clientFax", "clientEmail", "clientWebsite"] },
+    {
+      title: "Phone and E-Mail",
+      fields: ["clientPhone", "clientPhoneExt", "clientFax", "clientEmail", "clientWebsite"],
+    },
     { title: "Notes", fields: ["clientNotes"] },
   ],
   criteria: [
@@ -141,7 +144,7 @@ export const VENDORS = area({
       ],
     },
     { title: "Address", fields: ADDRESS("vendor") },
-    { title: "Contact", fields: ["vendorPhone", "vendorPhoneExt", "vendorFax", "vendorEmail"] },
+    { title: "Phone and E-Mail", fields: ["vendorPhone", "vendorPhoneExt", "vendorFax", "vendorEmail"] },
     { title: "Accounts", fields: ["vendorTaxID", "vendorPaymentTerms", "vendorNotes"] },
   ],
   criteria: [

@@ -1,4 +1,5 @@
-import { recordForm, tblReleaseNote } from "@office/core";
+import { Box } from "@mantine/core";
+import { anyResource, recordForm, tblReleaseNote } from "@office/core";
 import { ResourceRecords } from "../../widgets/record/ResourceRecords";
 
 const FORM = recordForm(tblReleaseNote, [
@@ -18,14 +19,17 @@ const COLUMNS = [
 /** Release notes (/rn): everyone reads them; administrators add, change and delete them. */
 export function ReleaseNotesPage() {
   return (
-    <ResourceRecords
-      resource={tblReleaseNote}
-      label="Release notes"
-      columns={COLUMNS}
-      form={FORM}
-      order="releaseNoteDate DESC, releaseNoteID DESC"
-      newLabel="New release note"
-      recordTitle="Release note"
-    />
+    <Box p="md">
+      <ResourceRecords
+        resource={anyResource(tblReleaseNote)}
+        label="Release notes"
+        columns={COLUMNS}
+        form={FORM}
+        order="releaseNoteDate DESC, releaseNoteID DESC"
+        newLabel="New release note"
+        recordTitle="Release note"
+        noun="release note"
+      />
+    </Box>
   );
 }

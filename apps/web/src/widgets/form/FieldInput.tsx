@@ -1,6 +1,7 @@
-import { Checkbox, NativeSelect, Textarea, TextInput } from "@mantine/core";
-import { type Column, formatUsPhone } from "@office/core";
+import { Checkbox, Group, NativeSelect, Textarea, TextInput } from "@mantine/core";
+import { type Column, formatPipeList, formatUsPhone, parsePipeList } from "@office/core";
 import { DateField } from "./DateField";
+import { ReferenceSelect } from "./ReferenceSelect";
 
 export interface FieldInputProps {
   column: Column;
@@ -65,6 +66,36 @@ export function FieldInput({ column, label, value, onChange, error, readOnly }: 
           onChange={(e) => onChange(e.currentTarget.checked ? "1" : "0")}
         />
       );
+    case "reference":
+      return (
+        <ReferenceSelect
+          reference={column.field.reference}
+          label={label}
+          value={value}
+          onChange={onChange}
+          error={error}
+          required={required}
+          readOnly={readOnly}
+        />
+      );
+    case "choices": {
+      // Kept in the list's order whatever order they were ticked in.
+      const all = column.field.options.map((o) => String(o.value));
+      return (
+        <Checkbox.Group
+          label={label}
+          error={error}
+          value={parsePipeList(value)}
+          onChange={(picked) => onChange(formatPipeList(all.filter((v) => picked.includes(v))))}
+        >
+          <Group gap="md" mt={4}>
+            {column.field.options.map((o) => (
+              <Checkbox key={o.value} value={String(o.value)} label={o.label} disabled={readOnly} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+      );
+    }
     default:
       return <TextInput {...text} />;
   }

@@ -9,13 +9,15 @@ interface RecordFieldsProps<K extends string> {
   readOnly?: boolean;
   /** Columns of the grid on wide screens; one on narrow ones. */
   columns?: 1 | 2;
+  /** Only these of the form's fields (a section of it). */
+  names?: readonly K[];
 }
 
 /** The fields of a record form, for adding and for editing alike, each from its column. */
-export function RecordFields<K extends string>({ form, state, readOnly, columns = 1 }: RecordFieldsProps<K>) {
+export function RecordFields<K extends string>({ form, state, readOnly, columns = 1, names }: RecordFieldsProps<K>) {
   return (
     <SimpleGrid cols={{ base: 1, sm: columns }} spacing="sm" verticalSpacing="sm">
-      {form.names.map((name) => (
+      {(names ?? form.names).map((name) => (
         <FieldInput
           key={name}
           column={form.columns[name]}

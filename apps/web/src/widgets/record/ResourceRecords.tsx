@@ -1,7 +1,8 @@
 import { Button, Group, Stack } from "@mantine/core";
 import { type RecordForm, type ResourceDef, searchableColumns, whereBuilder } from "@office/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
+import { ConfirmDelete } from "../ConfirmDelete";
 import { RecordFields } from "../form/RecordFields";
 import { tableColumns } from "../table/columns";
 import { SearchableTable } from "../table/SearchableTable";
@@ -10,17 +11,23 @@ import { RecordDialog } from "./RecordDialog";
 import { useRecordForm } from "./useRecordForm";
 import { useRights } from "./useRights";
 
-interface ResourceRecordsProps<C extends ResourceDef["columns"], K extends keyof C & string> {
-  resource: ResourceDef<C>;
+interface ResourceRecordsProps<K extends string> {
+  resource: ResourceDef;
   /** The table's accessible name. */
   label: string;
-  columns: readonly (keyof C & string)[];
+  columns: readonly string[];
   form: RecordForm<K>;
-  order?: string;
+  order?: string | undefined;
   /** The add button's words, which also title the new record's dialog. */
   newLabel: string;
   /** The title of an existing record's dialog. */
   recordTitle: string;
+  /** What a record is, in words, for the question before a delete. */
+  noun: string;
+  /** Only these records (the contacts of one client): a where, and the fields every insert carries. */
+  scope?: { where: string; fields: Record<string, unknown> };
+  /** More of an existing record, under its fields (a master client's clients). */
+  more?: (key: number) => ReactNode;
 }
 
 /**
@@ -28,12 +35,11 @@ interface ResourceRecordsProps<C extends ResourceDef["columns"], K extends keyof
  * and the record dialog over the resource's form, read-only for those who may not change it.
  * An area that only lists and edits its records is this and a declaration.
  */
-export function ResourceRecords<C extends ResourceDef["columns"], K extends keyof C & string>(
-  props: ResourceRecordsProps<C, K>,
-) {
-  const { resource, form } = props;
-  const rights = useRights(resource as unknown as ResourceDef);
+export function ResourceRecords<K extends string>(props: ResourceRecordsProps<K>) {
+  const { resource, form, scope } = props;
+  const rights = useRights(resource);
   const [dialog, setDialog] = useState<{ mode: "INSERT" | "UPDATE"; key?: number } | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const state = useRecordForm(form);
   const writes = useRecordWrites(resource.name);
   const columns = useMemo(() => tableColumns(resource, props.columns), [resource, props.columns]);
@@ -43,14 +49,23 @@ export function ResourceRecords<C extends ResourceDef["columns"], K extends keyo
 
   const save = (kind: "insert" | "update") => {
     if (!state.validate()) return;
+    const fields = kind === "insert" ? { ...state.fields(), ...scope?.fields } : state.fields();
     writes.mutate(
-      { kind, where, fields: state.fields() },
+      { kind, where, fields },
       { onSuccess: () => setDialog(null), onError: (error) => state.absorb(error) },
     );
   };
+  const remove = () =>
+    writes.mutate(
+      { kind: "delete", where },
+      {
+        onSuccess: () => setDialog(null),
+        onSettled: () => setConfirming(false),
+      },
+    );
 
   return (
-    <Stack p="md" gap="sm">
+    <Stack gap="sm">
       {rights.insert ? (
         <Group>
           <Button
@@ -69,6 +84,7 @@ export function ResourceRecords<C extends ResourceDef["columns"], K extends keyo
         table={resource.name}
         columns={columns}
         searchColumns={search}
+        where={scope?.where}
         order={props.order}
         onRowOpen={(row) => {
           state.reset(row);
@@ -85,10 +101,18 @@ export function ResourceRecords<C extends ResourceDef["columns"], K extends keyo
         onClose={() => setDialog(null)}
         onInsert={() => save("insert")}
         onUpdate={() => save("update")}
-        onDelete={() => writes.mutate({ kind: "delete", where }, { onSuccess: () => setDialog(null) })}
+        onDelete={() => setConfirming(true)}
       >
         <RecordFields form={form} state={state} readOnly={dialog?.mode === "UPDATE" && !rights.update} />
+        {dialog?.key !== undefined && props.more ? props.more(dialog.key) : null}
       </RecordDialog>
+      <ConfirmDelete
+        opened={confirming}
+        noun={props.noun}
+        busy={writes.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={remove}
+      />
     </Stack>
   );
 }

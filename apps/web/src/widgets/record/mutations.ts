@@ -6,18 +6,29 @@ import { showToast } from "../../app/toast";
 
 type Fields = Record<string, unknown>;
 
-/** One write through the data service; an answer that is not success is the spec's 'Failed …' (spec 7). */
-export async function writeRecord(kind: "insert" | "update" | "delete", table: string, where: string, fields: Fields) {
+/**
+ * One write through the data service; an answer that is not success is the spec's 'Failed …'
+ * (spec 7). An insert answers the new record's key.
+ */
+export async function writeRecord(
+  kind: "insert" | "update" | "delete",
+  table: string,
+  where: string,
+  fields: Fields,
+): Promise<number | undefined> {
   if (kind === "insert") {
     const { id } = await api<{ id: number }>("POST", "/API/Insert/", { table, fields });
     if (!(id > 0)) throw new Error("Failed Insert");
-  } else if (kind === "update") {
+    return id;
+  }
+  if (kind === "update") {
     const { status } = await api<{ status: string }>("PUT", "/API/Update/", { table, where, fields, debug: 0 });
     if (status !== "success") throw new Error("Failed Update");
   } else {
     const { id } = await api<{ id: number }>("POST", "/API/Delete/", { table, where });
     if (!(id > 0)) throw new Error("Failed Delete");
   }
+  return undefined;
 }
 
 const OUTCOME: Record<"insert" | "update" | "delete", { done: Toast; failed: Toast }> = {
@@ -49,6 +60,8 @@ export function useRecordWrites(table: string) {
     }) => writeRecord(kind, table, where, fields),
     onSuccess: (_result, { kind }) => {
       showToast(OUTCOME[kind].done);
+      // A deleted record read again would be 'Not Found' under the page that deleted it.
+      if (kind === "delete") client.removeQueries({ queryKey: [table, "one"] });
       return invalidateWritten(client, table);
     },
     // A 401 (or an expired token) is the shell's: the error page counts down to login.

@@ -6,9 +6,9 @@ import { ApiError } from "../../api/client";
  * The state of a record form: values, the errors of the core rules (shown once the user tried
  * to save, or touched a field), whether anything changed, and the server's field errors.
  */
-export function useRecordForm<K extends string>(form: RecordForm<K>) {
-  const [values, setValues] = useState(form.empty);
-  const [start, setStart] = useState(form.empty);
+export function useRecordForm<K extends string>(form: RecordForm<K>, row?: Record<string, unknown>) {
+  const [values, setValues] = useState(() => (row ? form.toForm(row) : form.empty));
+  const [start, setStart] = useState(() => (row ? form.toForm(row) : form.empty));
   const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<K, string>>>({});
@@ -37,6 +37,12 @@ export function useRecordForm<K extends string>(form: RecordForm<K>) {
     absorb(error: unknown) {
       if (error instanceof ApiError && error.body.fieldErrors)
         setServerErrors(error.body.fieldErrors as Partial<Record<K, string>>);
+    },
+    /** The values as they are now were saved: nothing is unsaved any more. */
+    saved() {
+      setStart(values);
+      setTouched({});
+      setSubmitted(false);
     },
     /** Starts over with a stored row, or with a new record's values. */
     reset(row?: Record<string, unknown>) {

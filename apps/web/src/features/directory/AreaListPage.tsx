@@ -1,0 +1,60 @@
+import { Box, Button, Group, Stack } from "@mantine/core";
+import { type Area, searchableColumns } from "@office/core";
+import { IconPlus } from "@tabler/icons-react";
+import { useMemo } from "react";
+import { Link, useNavigate } from "react-router";
+import { ResourceRecords } from "../../widgets/record/ResourceRecords";
+import { useRights } from "../../widgets/record/useRights";
+import { tableColumns } from "../../widgets/table/columns";
+import { SearchableTable } from "../../widgets/table/SearchableTable";
+import { ChildRecords } from "./ChildRecords";
+
+/**
+ * An area's list (/…/all): the searchable table of its list view; a row opens its record
+ * page, and "New …" its empty form for those who may add. An area without a record page
+ * edits its records in a dialog over the list.
+ */
+export function AreaListPage({ area }: { area: Area }) {
+  const navigate = useNavigate();
+  const rights = useRights(area.resource);
+  const columns = useMemo(() => tableColumns(area.list, area.listColumns), [area]);
+  const search = useMemo(() => searchableColumns(area.list), [area]);
+  const { recordPath } = area;
+
+  if (!recordPath) {
+    return (
+      <Box p="md">
+        <ResourceRecords
+          resource={area.resource}
+          label={area.listTitle}
+          columns={area.listColumns}
+          form={area.form}
+          order={area.order}
+          newLabel={area.newLabel}
+          recordTitle={area.recordTitle}
+          noun={area.noun}
+          more={(key) => area.children.map((child) => <ChildRecords key={child.title} child={child} parentKey={key} />)}
+        />
+      </Box>
+    );
+  }
+  return (
+    <Stack p="md" gap="sm">
+      {rights.insert ? (
+        <Group>
+          <Button component={Link} to={recordPath} leftSection={<IconPlus size={16} aria-hidden="true" />}>
+            {area.newLabel}
+          </Button>
+        </Group>
+      ) : null}
+      <SearchableTable
+        label={area.listTitle}
+        table={area.list.name}
+        columns={columns}
+        searchColumns={search}
+        order={area.order}
+        onRowOpen={(row) => navigate(`${recordPath}?id=${row[area.resource.key]}`)}
+      />
+    </Stack>
+  );
+}

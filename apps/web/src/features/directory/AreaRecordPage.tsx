@@ -1,0 +1,44 @@
+import { Loader, Stack } from "@mantine/core";
+import type { Area } from "@office/core";
+import type { ComponentType } from "react";
+import { useSearchParams } from "react-router";
+import { useRecordCrumb } from "../../app/record-crumb";
+import { ChildRecords } from "./ChildRecords";
+import { RecordEditor } from "./RecordEditor";
+
+/** What an area shows under an existing record besides its fields and children (an employee's permissions). */
+export type RecordMore = ComponentType<{ id: number }>;
+
+/**
+ * An area's data-entry page (/…/de): without a query, a new record (add right); with ?id=,
+ * that record (view right to see, change right to save, delete right to delete), its
+ * children, and what else the area adds.
+ */
+export function AreaRecordPage({ area, more }: { area: Area; more?: RecordMore | undefined }) {
+  const [params] = useSearchParams();
+  const id = params.get("id");
+  if (id === null) {
+    return (
+      <Stack p="md">
+        <RecordEditor key="new" area={area} />
+      </Stack>
+    );
+  }
+  return <ExistingRecord key={id} area={area} id={id} More={more} />;
+}
+
+function ExistingRecord({ area, id, More }: { area: Area; id: string; More?: RecordMore | undefined }) {
+  const fields = [area.resource.key, ...area.form.names].join(",");
+  const row = useRecordCrumb(area.resource.name, id, area.noun, fields);
+  if (!row) return <Loader m="md" size="sm" aria-label={`Loading the ${area.noun}`} />;
+  const key = Number(id);
+  return (
+    <Stack p="md" gap="lg">
+      <RecordEditor area={area} row={row} />
+      {area.children.map((child) => (
+        <ChildRecords key={child.title} child={child} parentKey={key} />
+      ))}
+      {More ? <More id={key} /> : null}
+    </Stack>
+  );
+}

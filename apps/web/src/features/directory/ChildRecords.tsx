@@ -1,0 +1,54 @@
+import { Stack, Title } from "@mantine/core";
+import { type ChildList, type RecordForm, recordForm, searchableColumns, whereBuilder } from "@office/core";
+import { useMemo } from "react";
+import { useNavigate } from "react-router";
+import { ResourceRecords } from "../../widgets/record/ResourceRecords";
+import { tableColumns } from "../../widgets/table/columns";
+import { SearchableTable } from "../../widgets/table/SearchableTable";
+
+const forms = new WeakMap<ChildList, RecordForm<string>>();
+const formOf = (child: ChildList, fields: readonly string[]) => {
+  let form = forms.get(child);
+  if (!form) {
+    form = recordForm(child.resource, fields);
+    forms.set(child, form);
+  }
+  return form;
+};
+
+/** The records of another table that belong to one record: a client's contacts, a master client's clients. */
+export function ChildRecords({ child, parentKey }: { child: ChildList; parentKey: number }) {
+  const navigate = useNavigate();
+  const w = whereBuilder();
+  const where = w.print(w.eq(child.foreignKey, parentKey));
+  const columns = useMemo(() => tableColumns(child.resource, child.columns), [child]);
+  const { edit } = child;
+  return (
+    <Stack gap="xs" component="section" aria-label={child.title}>
+      <Title order={3} size="h4">
+        {child.title}
+      </Title>
+      {"recordPath" in edit ? (
+        <SearchableTable
+          label={child.title}
+          table={child.resource.name}
+          columns={columns}
+          searchColumns={searchableColumns(child.resource)}
+          where={where}
+          onRowOpen={(row) => navigate(`${edit.recordPath}?id=${row[child.resource.key]}`)}
+        />
+      ) : (
+        <ResourceRecords
+          resource={child.resource}
+          label={child.title}
+          columns={child.columns}
+          form={formOf(child, edit.fields)}
+          newLabel={edit.newLabel}
+          recordTitle={edit.recordTitle}
+          noun={edit.recordTitle.toLowerCase()}
+          scope={{ where, fields: { [child.foreignKey]: parentKey } }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import { Button, Fieldset, Group, Stack } from "@mantine/core";
+import { type Area, whereBuilder } from "@office/core";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { ConfirmDelete } from "../../widgets/ConfirmDelete";
+import { RecordFields } from "../../widgets/form/RecordFields";
+import { useRecordWrites } from "../../widgets/record/mutations";
+import { useRecordForm } from "../../widgets/record/useRecordForm";
+import { useRights } from "../../widgets/record/useRights";
+
+/**
+ * A record's form, section by section, with the buttons the user's rights allow: Insert for
+ * a new one (then its own page), Update and Delete (after a question) for an existing one.
+ * Without the right to save, the fields are read-only.
+ */
+export function RecordEditor({ area, row }: { area: Area; row?: Record<string, unknown> }) {
+  const navigate = useNavigate();
+  const rights = useRights(area.resource);
+  const state = useRecordForm(area.form, row);
+  const writes = useRecordWrites(area.resource.name);
+  const [confirming, setConfirming] = useState(false);
+  const { key } = area.resource;
+  const w = whereBuilder();
+  const where = row ? w.print(w.eq(key, Number(row[key]))) : "";
+  const readOnly = row ? !rights.update : !rights.insert;
+  const list = area.allPath;
+
+  const save = () => {
+    if (!state.validate()) return;
+    writes.mutate(
+      { kind: row ? "update" : "insert", where, fields: state.fields() },
+      {
+        onSuccess: (id) => {
+          state.saved();
+          if (!row && id !== undefined) navigate(`${area.recordPath}?id=${id}`, { replace: true });
+        },
+        onError: (error) => state.absorb(error),
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={row ? area.recordTitle : area.newLabel}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!readOnly) save();
+      }}
+    >
+      <Stack gap="md">
+        {area.sections.map((section) => (
+          <Fieldset key={section.title} legend={section.title}>
+            <RecordFields form={area.form} state={state} names={section.fields} columns={2} readOnly={readOnly} />
+          </Fieldset>
+        ))}
+        <Group>
+          {!readOnly ? (
+            <Button type="submit" loading={writes.isPending}>
+              {row ? "Update" : "Insert"}
+            </Button>
+          ) : null}
+          {row && rights.delete ? (
+            <Button variant="outline" color="red" onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+          ) : null}
+          <Button variant="default" onClick={() => navigate(list)}>
+            {row ? "Back to the list" : "Cancel"}
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDelete
+        opened={confirming}
+        noun={area.noun}
+        busy={writes.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          writes.mutate(
+            { kind: "delete", where },
+            { onSuccess: () => navigate(list, { replace: true }), onSettled: () => setConfirming(false) },
+          )
+        }
+      />
+    </form>
+  );
+}

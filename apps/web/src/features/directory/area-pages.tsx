@@ -1,0 +1,23 @@
+import { AREAS, type Area, EMPLOYEES } from "@office/core";
+import type { ComponentType } from "react";
+import { EmployeeAdministration } from "../employees/EmployeeAdministration";
+import { AreaListPage } from "./AreaListPage";
+import { AreaRecordPage, type RecordMore } from "./AreaRecordPage";
+import { AreaSearchPage } from "./AreaSearchPage";
+
+/** What an area's record page adds under the record. */
+const MORE = new Map<Area, RecordMore>([[EMPLOYEES, EmployeeAdministration]]);
+
+const PAGES = new Map<string, ComponentType>();
+for (const area of AREAS) {
+  PAGES.set(area.allPath, () => <AreaListPage area={area} />);
+  if (area.searchPath) PAGES.set(area.searchPath, () => <AreaSearchPage area={area} />);
+  if (area.recordPath) PAGES.set(area.recordPath, () => <AreaRecordPage area={area} more={MORE.get(area)} />);
+}
+
+/** The page of a directory route (list, search or data entry), built from its area's declaration. */
+export function areaPage(path: string): ComponentType {
+  const page = PAGES.get(path);
+  if (!page) throw new Error(`no directory page for ${path}`);
+  return page;
+}

@@ -1,0 +1,103 @@
+import { Alert, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { checkField, formatDateTime, PASSWORD_MIN, type SignInInfo, TOASTS } from "@office/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ApiError, api } from "../../api/client";
+import { showToast } from "../../app/toast";
+
+const signInKey = (empID: number) => ["authAccount", "signIn", empID] as const;
+
+/** An employee's sign-in (administrators): set a username and a password, reset the password, disable it. */
+export function SignInForm({ empID }: { empID: number }) {
+  const { data, isPending } = useQuery({
+    queryKey: signInKey(empID),
+    queryFn: async () => (await api<{ data: SignInInfo | null }>("GET", `/API/SignIn/${empID}`)).data,
+  });
+  if (isPending) return <Loader size="sm" aria-label="Loading the sign-in" />;
+  return <SignInFields key={JSON.stringify(data)} empID={empID} account={data ?? null} />;
+}
+
+function SignInFields({ empID, account }: { empID: number; account: SignInInfo | null }) {
+  const client = useQueryClient();
+  const [username, setUsername] = useState(account?.username ?? "");
+  const [password, setPassword] = useState("");
+  const [disabled, setDisabled] = useState(account?.disabled ?? false);
+  const [tried, setTried] = useState(false);
+  const [server, setServer] = useState<{ message?: string; fields?: Record<string, string> }>({});
+  const errors = {
+    username: checkField(["required", { max: 64 }], username, "Username") ?? server.fields?.username,
+    password:
+      checkField(account ? [{ min: PASSWORD_MIN }] : ["required", { min: PASSWORD_MIN }], password, "Password") ??
+      server.fields?.password,
+  };
+  const save = useMutation({
+    mutationFn: () => api("PUT", `/API/SignIn/${empID}`, { username, disabled, ...(password ? { password } : {}) }),
+    onSuccess: () => {
+      showToast(TOASTS.updated);
+      return client.invalidateQueries({ queryKey: signInKey(empID) });
+    },
+    onError: (error) => {
+      showToast(TOASTS.updateFailed);
+      if (error instanceof ApiError) {
+        setServer({ message: error.body.message, fields: error.body.fieldErrors as Record<string, string> });
+      }
+    },
+  });
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="sign-in-title" maw={420}>
+      <Title order={3} size="h4" id="sign-in-title">
+        Sign-in
+      </Title>
+      <Text size="sm" c="dimmed">
+        {account
+          ? `Password last set ${formatDateTime(account.passwordChangedTS) ?? ""}. A new password or disabling ends the employee's sessions.`
+          : "This employee cannot sign in yet: give them a username and a password."}
+      </Text>
+      {server.message ? (
+        <Alert color="red" role="alert" title="Not saved">
+          {server.message}
+        </Alert>
+      ) : null}
+      <form
+        noValidate
+        aria-label="Sign-in"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTried(true);
+          setServer({});
+          if (!errors.username && !errors.password) save.mutate();
+        }}
+      >
+        <Stack gap="xs">
+          <TextInput
+            label="Username"
+            autoComplete="off"
+            value={username}
+            onChange={(e) => setUsername(e.currentTarget.value)}
+            error={tried ? errors.username : undefined}
+            withAsterisk
+          />
+          <PasswordInput
+            label={account ? "New password" : "Password"}
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={tried ? errors.password : undefined}
+            withAsterisk={!account}
+          />
+          <Checkbox
+            label="Sign-in disabled"
+            checked={disabled}
+            onChange={(e) => setDisabled(e.currentTarget.checked)}
+          />
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {account ? "Save sign-in" : "Create sign-in"}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

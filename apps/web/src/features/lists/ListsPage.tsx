@@ -1,0 +1,35 @@
+import { Anchor, Stack, Table, Text, Title } from "@mantine/core";
+import { LOOKUP_LISTS } from "@office/core";
+import { Link } from "react-router";
+
+/** Lists (/list, page 26): the seven lists of values the other pages choose from, each with what it is for. */
+export function ListsPage() {
+  return (
+    <Stack p="lg" gap="sm" maw={760}>
+      <Title order={1} size="h2">
+        Lists
+      </Title>
+      <Text c="dimmed">The values the other pages offer to choose from. Open a list to see or change its values.</Text>
+      <Table aria-label="Lists" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">List</Table.Th>
+            <Table.Th scope="col">What it is for</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {LOOKUP_LISTS.map((list) => (
+            <Table.Tr key={list.path}>
+              <Table.Td>
+                <Anchor component={Link} to={list.path}>
+                  {list.title}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{list.purpose}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { Button, Table } from "@mantine/core";
+import { tblAppLookup } from "@office/core";
+import { IconPlus } from "@tabler/icons-react";
+import { useRef } from "react";
+import { useRecordWrites } from "../../widgets/record/mutations";
+import { useRecordForm } from "../../widgets/record/useRecordForm";
+import { LookupInput } from "./LookupInput";
+import { LOOKUP_FORM, type LookupRow, nextSort } from "./lookup-list";
+
+interface LookupAddRowProps {
+  group: string;
+  /** The list's values: the new one goes after the last. */
+  rows: readonly LookupRow[];
+  /** Whether the table has its actions column. */
+  actions: boolean;
+}
+
+/** The row under a list's values that adds one at the bottom (Add, or Enter in a field). */
+export function LookupAddRow({ group, rows, actions }: LookupAddRowProps) {
+  const state = useRecordForm(LOOKUP_FORM);
+  const writes = useRecordWrites(tblAppLookup.name);
+  const first = useRef<HTMLInputElement>(null);
+
+  const add = () => {
+    if (writes.isPending || !state.validate()) return;
+    writes.mutate(
+      {
+        kind: "insert",
+        fields: { ...state.fields(), appLookupParentID: group, appLookupSort: nextSort(rows) },
+      },
+      {
+        onSuccess: () => {
+          state.reset();
+          first.current?.focus();
+        },
+        onError: (error) => state.absorb(error),
+      },
+    );
+  };
+
+  return (
+    <Table.Tr>
+      {LOOKUP_FORM.names.map((field, i) => (
+        <Table.Td key={field}>
+          <LookupInput
+            inputRef={i === 0 ? first : undefined}
+            label={`New ${LOOKUP_FORM.rules[field].label.toLowerCase()}`}
+            value={state.values[field]}
+            error={state.error(field)}
+            readOnly={false}
+            required={field === "appLookupValue"}
+            onChange={(value) => state.set(field, value)}
+            onEnter={add}
+          />
+        </Table.Td>
+      ))}
+      {actions ? (
+        <Table.Td>
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden="true" />}
+            loading={writes.isPending}
+            onClick={add}
+          >
+            Add
+          </Button>
+        </Table.Td>
+      ) : null}
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,29 @@
+import { Stack, Text, Title } from "@mantine/core";
+import { useLocation } from "react-router";
+import { LookupTable } from "./LookupTable";
+import { findList } from "./lookup-list";
+
+/**
+ * One of the seven lists of the Lists page (/list/<name>, page 26): what its values are for,
+ * and the values, in their order, edited in place by those with the page's rights.
+ */
+export function LookupListPage() {
+  const { pathname } = useLocation();
+  const list = findList(pathname);
+  if (!list) {
+    return (
+      <Text p="lg" role="alert">
+        There is no such list.
+      </Text>
+    );
+  }
+  return (
+    <Stack p="lg" gap="sm">
+      <Title order={1} size="h2">
+        {list.title}
+      </Title>
+      <Text c="dimmed">{list.purpose}</Text>
+      <LookupTable key={list.group} list={list} />
+    </Stack>
+  );
+}

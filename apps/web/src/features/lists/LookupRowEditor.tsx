@@ -1,0 +1,135 @@
+import { ActionIcon, Button, Group, Table } from "@mantine/core";
+import { tblAppLookup } from "@office/core";
+import { IconArrowDown, IconArrowUp, IconTrash } from "@tabler/icons-react";
+import { useEffect, useRef } from "react";
+import type { DialogRights } from "../../widgets/record/dialog-buttons";
+import { useRecordWrites } from "../../widgets/record/mutations";
+import { useRecordForm } from "../../widgets/record/useRecordForm";
+import { LookupInput } from "./LookupInput";
+import { LOOKUP_FORM, type LookupRow, whereId } from "./lookup-list";
+
+interface LookupRowEditorProps {
+  row: LookupRow;
+  /** Its place in the list, from 0. */
+  index: number;
+  count: number;
+  rights: DialogRights;
+  /** Whether the table has its actions column. */
+  actions: boolean;
+  onMove: (by: -1 | 1) => void;
+  onDelete: () => void;
+}
+
+/**
+ * One value of a list, edited in place: its fields (read-only without the change right), Save
+ * once something changed (or Enter in a field), the moves and the delete.
+ */
+export function LookupRowEditor({ row, index, count, rights, actions, onMove, onDelete }: LookupRowEditorProps) {
+  const state = useRecordForm(LOOKUP_FORM, row);
+  const writes = useRecordWrites(tblAppLookup.name);
+  const n = index + 1;
+  const name = row.appLookupValue ?? "";
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  const refocus = useRef<"up" | "down" | null>(null);
+
+  // The row as stored changed (read again after a write): unless it is being edited, show it.
+  const stored = JSON.stringify(LOOKUP_FORM.toForm(row));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new stored row resets the fields.
+  useEffect(() => {
+    if (!state.dirty) state.reset(row);
+  }, [stored]);
+
+  // A value moved to an end: its button that way is disabled now, so the focus goes to the other one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the row has moved.
+  useEffect(() => {
+    const target = refocus.current;
+    refocus.current = null;
+    if (target) (target === "up" ? up : down).current?.focus();
+  }, [index]);
+
+  const save = () => {
+    if (!rights.update || !state.dirty || writes.isPending) return;
+    if (!state.validate()) return;
+    writes.mutate(
+      { kind: "update", where: whereId(row.appLookupID), fields: state.fields() },
+      { onSuccess: () => state.saved(), onError: (error) => state.absorb(error) },
+    );
+  };
+  const move = (by: -1 | 1) => {
+    if (by === -1 && index === 1) refocus.current = "down";
+    if (by === 1 && index === count - 2) refocus.current = "up";
+    onMove(by);
+  };
+
+  return (
+    <Table.Tr>
+      {LOOKUP_FORM.names.map((field) => (
+        <Table.Td key={field}>
+          <LookupInput
+            label={`${LOOKUP_FORM.rules[field].label}, row ${n}`}
+            value={state.values[field]}
+            error={state.error(field)}
+            readOnly={!rights.update}
+            required={field === "appLookupValue"}
+            onChange={(value) => state.set(field, value)}
+            onEnter={save}
+          />
+        </Table.Td>
+      ))}
+      {actions ? (
+        <Table.Td>
+          <Group gap={6} wrap="nowrap">
+            {rights.update ? (
+              <>
+                <Button
+                  size="xs"
+                  aria-label={`Save row ${n}`}
+                  disabled={!state.dirty}
+                  loading={writes.isPending}
+                  onClick={save}
+                >
+                  Save
+                </Button>
+                <ActionIcon
+                  ref={up}
+                  variant="default"
+                  size="lg"
+                  aria-label={`Move ${name} up`}
+                  title={`Move ${name} up`}
+                  disabled={index === 0}
+                  onClick={() => move(-1)}
+                >
+                  <IconArrowUp size={16} aria-hidden="true" />
+                </ActionIcon>
+                <ActionIcon
+                  ref={down}
+                  variant="default"
+                  size="lg"
+                  aria-label={`Move ${name} down`}
+                  title={`Move ${name} down`}
+                  disabled={index === count - 1}
+                  onClick={() => move(1)}
+                >
+                  <IconArrowDown size={16} aria-hidden="true" />
+                </ActionIcon>
+              </>
+            ) : null}
+            {rights.delete ? (
+              <ActionIcon
+                variant="light"
+                color="red"
+                size="lg"
+                aria-label={`Delete ${name}`}
+                title={`Delete ${name}`}
+                onClick={onDelete}
+              >
+                <IconTrash size={16} aria-hidden="true" />
+              </ActionIcon>
+            ) : null}
+          </Group>
+        </Table.Td>
+      ) : null}
+    </Table.Tr>
+  );
+}

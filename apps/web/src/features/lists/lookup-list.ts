@@ -1,0 +1,78 @@
+import { LOOKUP_LISTS, type LookupList, recordForm, tblAppLookup, whereBuilder } from "@office/core";
+import { queryOptions } from "@tanstack/react-query";
+import { queryRows } from "../../api/client";
+
+/** One value of a list, as tblAppLookup keeps it. */
+export type LookupRow = {
+  appLookupID: number;
+  appLookupParentID: string;
+  appLookupValue: string | null;
+  appLookupCode: string | null;
+  appLookupPrompt: string | null;
+  appLookupSort: number | null;
+  appLookupMisc: string | null;
+};
+
+/** What a row edits in place: its rules and labels come from the declaration of tblAppLookup. */
+export const LOOKUP_FORM = recordForm(tblAppLookup, [
+  "appLookupValue",
+  "appLookupCode",
+  "appLookupPrompt",
+  "appLookupMisc",
+]);
+export type LookupField = (typeof LOOKUP_FORM.names)[number];
+
+const FIELDS = [
+  "appLookupID",
+  "appLookupParentID",
+  "appLookupValue",
+  "appLookupCode",
+  "appLookupPrompt",
+  "appLookupSort",
+  "appLookupMisc",
+] as const;
+
+/** The list a /list/<name> address shows (the address without the router's basename). */
+export function findList(pathname: string): LookupList | undefined {
+  const path = pathname.replace(/\/+$/, "").toLowerCase();
+  return LOOKUP_LISTS.find((list) => list.path === path);
+}
+
+/** The values of one list, in their order (appLookupSort, then id). */
+export function lookupRowsQuery(group: string) {
+  const w = whereBuilder<(typeof FIELDS)[number]>();
+  return queryOptions({
+    // Under the table's name, so that every write to tblAppLookup refreshes it.
+    queryKey: ["tblAppLookup", "list", { group, fields: FIELDS.join(",") }],
+    queryFn: async () =>
+      (
+        await queryRows<LookupRow>({
+          table: tblAppLookup.name,
+          fields: FIELDS.join(","),
+          where: w.print(w.eq("appLookupParentID", group)),
+          order: w.printOrder([w.asc("appLookupSort"), w.asc("appLookupID")]),
+          rowLimit: 1_000,
+        })
+      ).data,
+  });
+}
+
+/** The where of one value. */
+export function whereId(id: number): string {
+  const w = whereBuilder<"appLookupID">();
+  return w.print(w.eq("appLookupID", id));
+}
+
+/** The sort of a value added at the bottom: one past the largest. */
+export function nextSort(rows: readonly LookupRow[]): number {
+  return rows.reduce((max, row) => Math.max(max, row.appLookupSort ?? -1), -1) + 1;
+}
+
+/** The ids in the order they would be with the value at `index` moved by `by` places. */
+export function movedIds(rows: readonly LookupRow[], index: number, by: -1 | 1): number[] {
+  const ids = rows.map((row) => row.appLookupID);
+  const to = index + by;
+  if (to < 0 || to >= ids.length) return ids;
+  [ids[index], ids[to]] = [ids[to] as number, ids[index] as number];
+  return ids;
+}

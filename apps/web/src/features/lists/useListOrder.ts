@@ -1,0 +1,37 @@
+import { TOASTS, tblAppLookup } from "@office/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../api/client";
+import { endsSession } from "../../app/failures";
+import { showToast } from "../../app/toast";
+import { invalidateWritten } from "../../widgets/record/mutations";
+import { type LookupRow, lookupRowsQuery } from "./lookup-list";
+
+/**
+ * Puts a list's values in a new order through PUT /API/ListOrder/ (audited by the server):
+ * shown at once, then read again. The moves of one list go one after the other, each with
+ * every id of the list, so the last one asked is the one kept.
+ */
+export function useListOrder(group: string) {
+  const client = useQueryClient();
+  const { queryKey } = lookupRowsQuery(group);
+  return useMutation({
+    scope: { id: `list-order:${group}` },
+    mutationFn: (ids: number[]) => api<{ status: string }>("PUT", "/API/ListOrder/", { group, ids }),
+    onMutate: async (ids) => {
+      await client.cancelQueries({ queryKey });
+      const before = client.getQueryData(queryKey);
+      if (before) {
+        const byId = new Map(before.map((row) => [row.appLookupID, row]));
+        const moved = ids.map((id) => byId.get(id)).filter((row): row is LookupRow => row !== undefined);
+        client.setQueryData(queryKey, moved);
+      }
+      return { before };
+    },
+    onError: (error, _ids, context) => {
+      if (context?.before) client.setQueryData(queryKey, context.before);
+      // A 409 (the list changed meanwhile) is a failed update too; the list is read again.
+      if (!endsSession(error)) showToast(TOASTS.updateFailed);
+    },
+    onSettled: () => invalidateWritten(client, tblAppLookup.name),
+  });
+}

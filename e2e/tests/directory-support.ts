@@ -1,0 +1,47 @@
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { tokenOf } from "./support.js";
+
+/** The list's table on an area's page (its accessible name is the route's title). */
+export const listTable = (page: Page, name: string) => page.getByRole("table", { name });
+export const dataRows = (page: Page, name: string) => listTable(page, name).locator("tbody tr[tabindex]");
+
+/** The record form of a data-entry page: "New Client" when empty, "Client" for a record. */
+export const recordForm = (page: Page, name: string) => page.getByRole("form", { name, exact: true });
+
+/** A write through the data service as admin: how tests make and remove their data. */
+export async function adminCall(
+  request: APIRequestContext,
+  path: string,
+  data: unknown,
+  method: "POST" | "PUT" = "POST",
+) {
+  const token = await tokenOf(request, "admin");
+  const response = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
+}
+
+export const insertAs = async (request: APIRequestContext, table: string, fields: Record<string, unknown>) =>
+  (await adminCall(request, "/API/Insert/", { table, fields })).id as number;
+
+export const deleteAs = (request: APIRequestContext, table: string, where: string) =>
+  adminCall(request, "/API/Delete/", { table, where });
+
+/** Rows read as admin through the generic query. */
+export async function rowsOf<Row = Record<string, unknown>>(
+  request: APIRequestContext,
+  params: Record<string, string | number>,
+): Promise<Row[]> {
+  const token = await tokenOf(request, "admin");
+  const response = await request.get("/API/Query/", { params, headers: { authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()).data;
+}
+
+/** Opens the confirmation of a delete and answers it. */
+export async function confirmDelete(page: Page, noun: string) {
+  await page.getByRole("button", { name: "Delete", exact: true }).first().click();
+  const question = page.getByRole("dialog", { name: `Delete this ${noun}?` });
+  await expect(question).toBeVisible();
+  await question.getByRole("button", { name: "Delete" }).click();
+}
