@@ -104,7 +104,10 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Kysely<DB>
       body: listOrderBody,
       response: savedAnswer,
     }),
-    async (request): Answer<typeof savedAnswer> =>
-      reorderList(db, validate(listOrderBody, request.body), actorOf(request)),
+    async (request): Answer<typeof savedAnswer> => {
+      const actor = actorOf(request);
+      requireAccess(actor, tblAppLookup.access.change, "change", tblAppLookup.name);
+      return reorderList(db, validate(listOrderBody, request.body), actor);
+    },
   );
 }
