@@ -22,6 +22,19 @@ export const permissionGridRow = z.strictObject({
   permissionDel: flag,
 });
 
+/** GET /API/Permissions/ (the user's own) and /API/Permissions/:empID (an employee's): their rows. */
+export const permissionRowsAnswer = z.object({
+  data: z.array(
+    z.object({
+      permissionPageID: z.number().int(),
+      permissionView: flag,
+      permissionAdd: flag,
+      permissionChange: flag,
+      permissionDel: flag,
+    }),
+  ),
+});
+
 /** PUT /API/Permissions/:empID — the employee's whole grid; a page left out has no rights. */
 export const permissionGridBody = z.strictObject({
   rows: z

@@ -1,4 +1,4 @@
-import { listOrderBody, PAGES, permissionGridBody, signInBody, tblAppLookup } from "@office/core";
+import { listOrderBody, PAGES, permissionGridBody, permissionRowsAnswer, signInBody, tblAppLookup } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { z } from "zod";
@@ -12,18 +12,6 @@ import { readPermissionGrid, savePermissionGrid } from "./permission-grid.js";
 import { readSignIn, saveSignIn } from "./sign-in.js";
 
 const employeePath = z.strictObject({ empID: z.coerce.number().int().positive().max(2_147_483_647) });
-const flag = z.literal([0, 1]);
-const gridAnswer = z.object({
-  data: z.array(
-    z.object({
-      permissionPageID: z.number().int(),
-      permissionView: flag,
-      permissionAdd: flag,
-      permissionChange: flag,
-      permissionDel: flag,
-    }),
-  ),
-});
 const savedAnswer = z.object({ status: z.literal("success"), count: z.number().int().min(0) });
 const signInAnswer = z.object({
   data: z.object({ username: z.string(), disabled: z.boolean(), passwordChangedTS: z.iso.datetime() }).nullable(),
@@ -31,11 +19,14 @@ const signInAnswer = z.object({
 const statusAnswer = z.object({ status: z.literal("success") });
 type Answer<S extends z.ZodType> = Promise<z.input<S>>;
 
-/** The caller, once they may use the call: access is checked before the request is read, as in the data service. */
-function administrator(request: FastifyRequest) {
+/**
+ * The administrator calling and the employee the call is about. Access is checked before the
+ * request is read, as in the data service: a refused caller learns nothing from their input.
+ */
+function employeeCall(request: FastifyRequest) {
   const actor = actorOf(request);
   requireAccess(actor, PAGES.administrator, "view", "employees' permissions and sign-ins");
-  return actor;
+  return { actor, empID: validate(employeePath, request.params, "path").empID };
 }
 
 /** What administrators do on an employee's page, and the Lists page's reordering. */
@@ -47,12 +38,11 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Kysely<DB>
     signedIn({
       summary: "An employee's permission rows (administrators).",
       params: employeePath,
-      response: gridAnswer,
+      response: permissionRowsAnswer,
     }),
-    async (request): Answer<typeof gridAnswer> => {
-      const actor = administrator(request);
-      const { empID } = validate(employeePath, request.params, "path");
-      return { data: (await readPermissionGrid(db, empID, actor)) as z.input<typeof gridAnswer>["data"] };
+    async (request): Answer<typeof permissionRowsAnswer> => {
+      const { actor, empID } = employeeCall(request);
+      return { data: (await readPermissionGrid(db, empID, actor)) as z.input<typeof permissionRowsAnswer>["data"] };
     },
   );
   app.put(
@@ -64,8 +54,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Kysely<DB>
       response: savedAnswer,
     }),
     async (request): Answer<typeof savedAnswer> => {
-      const actor = administrator(request);
-      const { empID } = validate(employeePath, request.params, "path");
+      const { actor, empID } = employeeCall(request);
       return savePermissionGrid(db, empID, validate(permissionGridBody, request.body), actor);
     },
   );
@@ -77,8 +66,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Kysely<DB>
       response: signInAnswer,
     }),
     async (request): Answer<typeof signInAnswer> => {
-      const actor = administrator(request);
-      const { empID } = validate(employeePath, request.params, "path");
+      const { actor, empID } = employeeCall(request);
       return { data: await readSignIn(db, empID, actor) };
     },
   );
@@ -92,8 +80,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Kysely<DB>
       response: statusAnswer,
     }),
     async (request): Answer<typeof statusAnswer> => {
-      const actor = administrator(request);
-      const { empID } = validate(employeePath, request.params, "path");
+      const { actor, empID } = employeeCall(request);
       return saveSignIn(db, empID, validate(signInBody, request.body), actor);
     },
   );

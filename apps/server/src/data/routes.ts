@@ -1,4 +1,4 @@
-import { PAGES } from "@office/core";
+import { PAGES, permissionRowsAnswer } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { z } from "zod";
@@ -42,17 +42,6 @@ const insertAnswer = z.object({ id: z.number().int().positive() });
 const updateAnswer = z.object({ status: z.literal("success"), count: z.number().int().positive() });
 const deleteAnswer = z.object({ id: z.number().int().positive(), keys: z.array(z.unknown()) });
 const executeAnswer = z.object({ data: z.array(row) });
-const permissionsAnswer = z.object({
-  data: z.array(
-    z.object({
-      permissionPageID: z.number().int(),
-      permissionView: z.literal([0, 1]),
-      permissionAdd: z.literal([0, 1]),
-      permissionChange: z.literal([0, 1]),
-      permissionDel: z.literal([0, 1]),
-    }),
-  ),
-});
 const auditAnswer = z.object({
   data: z.array(
     z.object({
@@ -186,8 +175,8 @@ export async function dataRoutes(app: FastifyInstance, { db, timeZone }: { db: K
   // The signed-in user's permissions, for the web app's route guard.
   app.get(
     "/API/Permissions/",
-    signedIn({ summary: "The signed-in user's permission rows.", response: permissionsAnswer }),
-    async (request): Answer<typeof permissionsAnswer> => {
+    signedIn({ summary: "The signed-in user's permission rows.", response: permissionRowsAnswer }),
+    async (request): Answer<typeof permissionRowsAnswer> => {
       const user = signedInUser(request);
       const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
       const data = [...user.permissions].map(([permissionPageID, flags]) => ({

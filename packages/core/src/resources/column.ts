@@ -100,6 +100,9 @@ function make(type: ColumnType, base: z.ZodType, options: Options): Column {
   return column;
 }
 
+/** A message in the field's name where the column has a label, as the rules' messages are. */
+const named = (label: string | undefined, message: string) => (label ? `${label} ${message}` : message);
+
 /** Column builders: a resource declares its columns with these, once. */
 export const col = {
   /** The identity key of a table. */
@@ -136,16 +139,21 @@ export const col = {
   choice: <V extends number | string>(options: readonly LookupOption<V>[], settings: Options = {}) => {
     const values = options.map((o) => o.value);
     const numeric = typeof values[0] === "number";
-    const schema = z.custom<V>((v) => (values as unknown[]).includes(v), { message: "is not one of the choices" });
+    const schema = z.custom<V>((v) => (values as unknown[]).includes(v), {
+      message: named(settings.label, "is not one of the choices"),
+    });
     return make(numeric ? "integer" : "text", schema, { field: { kind: "choice", options }, ...settings });
   },
   /** Several values of a lookup list as a pipe list (|1|4|), each at most once, in the list's order. */
   choices: (options: readonly LookupOption<number>[], settings: Options = {}) => {
     const values = options.map((o) => String(o.value));
-    const schema = z.string().refine((text) => {
-      const items = parsePipeList(text);
-      return formatPipeList(values.filter((v) => items.includes(v))) === text;
-    }, "is not a list of the choices");
+    const schema = z.string().refine(
+      (text) => {
+        const items = parsePipeList(text);
+        return formatPipeList(values.filter((v) => items.includes(v))) === text;
+      },
+      named(settings.label, "is not a list of the choices"),
+    );
     return make("text", schema, { field: { kind: "choices", options }, nullable: true, ...settings });
   },
   /** The key of a row of another table: an integer the data service checks exists. */
