@@ -1,4 +1,4 @@
-import { AREAS, LOOKUP_LISTS, NOT_FOUND_ROUTE, ROUTES, type RouteDef, routeName } from "@office/core";
+import { NOT_FOUND_ROUTE, ROUTES, type RouteDef, routeName } from "@office/core";
 import { type ComponentType, lazy, Suspense } from "react";
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { importPage, reloadInto } from "./chunk-reload";
@@ -17,7 +17,7 @@ const routeError = (
 
 type PageModule = () => Promise<ComponentType>;
 
-/** The pages built so far, by route path; every other route shows the shell over an empty page. */
+/** The pages the router names, by route path. */
 const PAGES: Record<string, PageModule> = {
   "/login": async () => (await import("../features/login/LoginPage")).LoginPage,
   "/settings": async () => (await import("../features/settings/SettingsPage")).SettingsPage,
@@ -28,19 +28,20 @@ const PAGES: Record<string, PageModule> = {
   "/inbox": async () => (await import("./InboxPage")).InboxPage,
   "/list": async () => (await import("../features/lists/ListsPage")).ListsPage,
 };
-// The directory areas' pages come from their declarations; the lists' from theirs.
-for (const path of AREAS.flatMap((a) => [a.allPath, a.searchPath, a.recordPath])) {
-  if (path) PAGES[path] = async () => (await import("../features/directory/area-pages")).areaPage(path);
-}
-for (const { path } of LOOKUP_LISTS) {
-  PAGES[path] = async () => (await import("../features/lists/LookupListPage")).LookupListPage;
-}
 const emptyPage: PageModule = async () => (await import("./EmptyPage")).EmptyPage;
 // A data-entry route that shows a record: its breadcrumb looks the record up until the area's page lands.
 const recordPage: PageModule = async () => (await import("./RecordPage")).RecordPage;
 
+// A route the router names no page for may have one built from a core declaration (a directory
+// area's, a list's); else it is the shell over an empty page (or a record's breadcrumb).
+const declaredOrEmpty =
+  (route: RouteDef): PageModule =>
+  async () =>
+    (await (await import("../features/declared-pages")).declaredPage(route.path)) ??
+    (await (route.record ? recordPage : emptyPage)());
+
 const lazyPage = (route: RouteDef) => async () => ({
-  Component: await importPage(PAGES[route.path] ?? (route.record ? recordPage : emptyPage)),
+  Component: await importPage(PAGES[route.path] ?? declaredOrEmpty(route)),
 });
 
 function child(route: RouteDef): RouteObject {
