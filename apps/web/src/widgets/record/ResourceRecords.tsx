@@ -44,6 +44,8 @@ export function ResourceRecords<K extends string>(props: ResourceRecordsProps<K>
   const writes = useRecordWrites(resource.name);
   const columns = useMemo(() => tableColumns(resource, props.columns), [resource, props.columns]);
   const search = useMemo(() => searchableColumns(resource), [resource]);
+  // A row opens the record dialog: it brings its key and every field of the form, shown or not.
+  const rowFields = useMemo(() => [resource.key, ...form.names], [resource, form]);
   const w = whereBuilder();
   const where = dialog?.key === undefined ? "" : w.print(w.eq(resource.key, dialog.key));
 
@@ -86,6 +88,7 @@ export function ResourceRecords<K extends string>(props: ResourceRecordsProps<K>
         searchColumns={search}
         where={scope?.where}
         order={props.order}
+        rowFields={rowFields}
         onRowOpen={(row) => {
           state.reset(row);
           setDialog({ mode: "UPDATE", key: Number(row[resource.key]) });

@@ -28,6 +28,8 @@ interface SearchableTableProps {
   /** A fixed condition of the page, in the where language. */
   where?: string;
   order?: string;
+  /** Columns a row brings besides those shown (its key and fields, for the record it opens). */
+  rowFields?: readonly string[];
   onRowOpen?: (row: Row) => void;
 }
 
@@ -44,6 +46,7 @@ export function SearchableTable({
   searchColumns,
   where,
   order,
+  rowFields,
   onRowOpen,
 }: SearchableTableProps) {
   const [search, setSearch] = useState("");
@@ -59,11 +62,11 @@ export function SearchableTable({
     if (term) parts.push(w.print(w.or(...searchColumns.map((c) => w.contains(c, term)))));
     return {
       table,
-      fields: columns.map((c) => c.key).join(","),
+      fields: [...new Set([...columns.map((c) => c.key), ...(rowFields ?? [])])].join(","),
       where: parts.map((p) => `(${p})`).join(" AND "),
       order,
     };
-  }, [table, columns, searchColumns, where, order, term]);
+  }, [table, columns, searchColumns, where, order, term, rowFields]);
   const { rows, total, loading, complete, asking, answer } = useTableRows<Row>(source);
 
   const columnDefs = useMemo<ColumnDef<Row>[]>(
