@@ -5,25 +5,14 @@
  * while scrolling 20,000 rows; the Excel export of 20,000 rows.
  * Prints a Markdown table for bench/RESULTS.md.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import puppeteer, { type Page } from "puppeteer-core";
-import { median, root, startProcess, stop } from "./processes.js";
+import type { Page } from "puppeteer-core";
+import { launchChromium, signIn, startApp } from "./app.js";
+import { median } from "./processes.js";
 
-const port = 3501;
-const base = `http://127.0.0.1:${port}`;
+const app = await startApp("table", 3501);
+const { base } = app;
 const rows: Array<[string, string, string]> = [];
 const progress = (line: string) => process.stderr.write(`${line}\n`);
-
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${base}/API/Authenticate/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: "demo" }),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
 
 /** How many notes were logged since an ISO date (the API's total). */
 async function notesSince(token: string, day: string): Promise<number> {
@@ -103,21 +92,11 @@ async function searchMs(page: Page, term: string, expected: string): Promise<num
   return performance.now() - start - 500;
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "office-bench-table-"));
-const server = await startProcess(
-  [join(root, "apps/server/dist/main.js")],
-  { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" },
-  `${base}/readyz`,
-);
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu"],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   await page.setViewport({ width: 1350, height: 940 });
-  const token = await adminToken();
-  await page.evaluateOnNewDocument((t) => localStorage.setItem("office.token", t), token);
+  const token = await signIn(page, base, "admin");
 
   progress("search");
   await openAndAnswer(page, "No");
@@ -196,7 +175,11 @@ try {
 
   progress("export");
   const client = await browser.target().createCDPSession();
-  await client.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: dataDir, eventsEnabled: true });
+  await client.send("Browser.setDownloadBehavior", {
+    behavior: "allow",
+    downloadPath: app.dataDir,
+    eventsEnabled: true,
+  });
   const done = new Promise<void>((resolve) =>
     client.on("Browser.downloadProgress", (event) => {
       if (event.state === "completed") resolve();
@@ -213,8 +196,7 @@ try {
   ]);
 } finally {
   await browser.close();
-  await stop(server);
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.close();
 }
 
 console.log("| measure | result | aim |\n| --- | --- | --- |");

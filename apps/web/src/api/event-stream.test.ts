@@ -194,6 +194,25 @@ describe("the live event stream of the web app", () => {
     h.stop();
   });
 
+  it("gives its connection back while the page is hidden (back/forward cache) and opens it when shown", async () => {
+    const first = streamResponse();
+    const second = streamResponse();
+    const h = harness(
+      () => first.response,
+      () => second.response,
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    h.connectivity.dispatchEvent(new Event("pagehide"));
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(h.calls[0]?.signal?.aborted).toBe(true);
+    expect(h.calls).toHaveLength(1);
+    h.connectivity.dispatchEvent(new Event("pageshow"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.calls).toHaveLength(2);
+    expect(h.opened).toEqual([1, 2]);
+    h.stop();
+  });
+
   it("stops quietly on 403, and on 401 stops and reports it (the shell counts down to login)", async () => {
     const denied = harness(() => refusal(403));
     await vi.advanceTimersByTimeAsync(60_000);

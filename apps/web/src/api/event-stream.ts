@@ -12,7 +12,7 @@ export interface EventStreamHandlers {
 /** What the stream reads the network and the browser's connectivity through (tests give their own). */
 export interface EventStreamEnvironment {
   fetch: typeof fetch;
-  /** Fires "online" and "offline" (the window). */
+  /** Fires "online" and "offline", "pagehide" and "pageshow" (the window). */
   connectivity: EventTarget;
   /**
    * How long a stream may stay silent before it is taken for dead and opened again: the
@@ -35,7 +35,9 @@ export function reconnectDelay(attempt: number, random = Math.random): number {
  * Authorization header, never in the address), opened again whenever it ends or fails: after
  * a pause that grows while it keeps failing, or at once when the browser comes back online.
  * Going offline drops the stream at once rather than leaving it to a dead connection, and so
- * does a minute without even a ping. A 403
+ * does a minute without even a ping. A page the browser hides (its back/forward cache keeps
+ * it) gives its connection back and opens it again when shown: a browser allows six
+ * connections to a server, and kept pages holding streams would starve the tab. A 403
  * (no access) stops it quietly; a 401 or an expired session stops it and is reported.
  * Returns the function that closes it for good.
  */
@@ -51,31 +53,51 @@ export function openEventStream(
   const request: SentRequest = { method: "GET", path, params: {} };
   let stopped = false;
   let offline = false;
+  let hidden = false;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let abort: AbortController | undefined;
 
   const retryLater = () => {
-    if (stopped || offline) return;
+    if (stopped || offline || hidden) return;
     timer = setTimeout(connect, reconnectDelay(attempt++));
   };
-  const goneOffline = () => {
-    offline = true;
+  const drop = () => {
     clearTimeout(timer);
     abort?.abort();
   };
-  const backOnline = () => {
-    offline = false;
-    if (stopped || abort) return;
+  const reopen = () => {
+    if (stopped || offline || hidden || abort) return;
     clearTimeout(timer);
     void connect();
   };
+  const goneOffline = () => {
+    offline = true;
+    drop();
+  };
+  const backOnline = () => {
+    offline = false;
+    reopen();
+  };
+  const pageHidden = () => {
+    hidden = true;
+    drop();
+  };
+  const pageShown = () => {
+    hidden = false;
+    reopen();
+  };
+  const LISTENERS: Array<[string, () => void]> = [
+    ["online", backOnline],
+    ["offline", goneOffline],
+    ["pagehide", pageHidden],
+    ["pageshow", pageShown],
+  ];
   const stop = (error?: unknown) => {
     stopped = true;
     clearTimeout(timer);
     abort?.abort();
-    env.connectivity.removeEventListener("online", backOnline);
-    env.connectivity.removeEventListener("offline", goneOffline);
+    for (const [type, listener] of LISTENERS) env.connectivity.removeEventListener(type, listener);
     if (error) handlers.onFailure(error);
   };
 
@@ -123,8 +145,7 @@ export function openEventStream(
     }
   }
 
-  env.connectivity.addEventListener("online", backOnline);
-  env.connectivity.addEventListener("offline", goneOffline);
+  for (const [type, listener] of LISTENERS) env.connectivity.addEventListener(type, listener);
   void connect();
   return () => stop();
 }
