@@ -1,5 +1,6 @@
 import { TOASTS, tblAppLookup } from "@office/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRef } from "react";
 import { api } from "../../api/client";
 import { endsSession } from "../../app/failures";
 import { showToast } from "../../app/toast";
@@ -9,15 +10,19 @@ import { type LookupRow, lookupRowsQuery } from "./lookup-list";
 /**
  * Puts a list's values in a new order through PUT /API/ListOrder/ (audited by the server):
  * shown at once, then read again. The moves of one list go one after the other, each with
- * every id of the list, so the last one asked is the one kept.
+ * every id of the list, so the last one asked is the one kept. The list is read again only
+ * once the last move is done: a read between two moves would show the order without the later
+ * one for a moment (and take the focus off the row being moved).
  */
 export function useListOrder(group: string) {
   const client = useQueryClient();
   const { queryKey } = lookupRowsQuery(group);
+  const moving = useRef(0);
   return useMutation({
     scope: { id: `list-order:${group}` },
     mutationFn: (ids: number[]) => api<{ status: string }>("PUT", "/API/ListOrder/", { group, ids }),
     onMutate: async (ids) => {
+      moving.current++;
       await client.cancelQueries({ queryKey });
       const before = client.getQueryData(queryKey);
       if (before) {
@@ -32,6 +37,9 @@ export function useListOrder(group: string) {
       // A 409 (the list changed meanwhile) is a failed update too; the list is read again.
       if (!endsSession(error)) showToast(TOASTS.updateFailed);
     },
-    onSettled: () => invalidateWritten(client, tblAppLookup.name),
+    onSettled: () => {
+      moving.current--;
+      return moving.current === 0 ? invalidateWritten(client, tblAppLookup.name) : undefined;
+    },
   });
 }
