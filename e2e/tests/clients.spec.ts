@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { dataRows, deleteAs, insertAs, recordForm, rowsOf } from "./directory-support.js";
-import { seriousViolations, signIn } from "./support.js";
+import { seriousViolations, signInWithToken } from "./support.js";
 
 /*
  * Clients beyond add/edit/delete (directory-areas.spec.ts): a client's contacts, master clients
@@ -51,7 +51,7 @@ async function choose(scope: Locator, page: Page, label: string, option: string)
 }
 
 test.describe("a client's contacts", () => {
-  test.beforeEach(async ({ page }) => signIn(page, "admin"));
+  test.beforeEach(async ({ page }) => signInWithToken(page, "admin"));
 
   test("adds a contact on the client's page only once it is valid (Name is required, the phone a phone)", async ({
     page,
@@ -188,7 +188,7 @@ test.describe("master clients", () => {
     request,
   }) => {
     test.setTimeout(90_000);
-    await signIn(page, "admin");
+    await signInWithToken(page, "admin");
     const list = "Master Clients";
     const total = await countOf(request, "tblMasterClient", "masterClientID", "");
     await page.goto("/webapp/masterclient/all");
@@ -284,7 +284,7 @@ test.describe("master clients", () => {
     page,
     request,
   }) => {
-    await signIn(page, "staff");
+    await signInWithToken(page, "staff");
     const list = "Master Clients";
     // A master client of the demo data with clients.
     const [withClients] = await rowsOf<{ masterClientID: number }>(request, {
@@ -327,7 +327,7 @@ test.describe("master clients", () => {
 });
 
 test.describe("advanced search /client", () => {
-  test.beforeEach(async ({ page }) => signIn(page, "admin"));
+  test.beforeEach(async ({ page }) => signInWithToken(page, "admin"));
 
   test("each criterion narrows the results to the API's count; the search is the address, cleared and remembered", async ({
     page,
@@ -507,7 +507,7 @@ test.describe("clients' accessibility", () => {
     page,
     request,
   }) => {
-    await signIn(page, "admin");
+    await signInWithToken(page, "admin");
     const clientID = await makeClient(request, { clientName: `Axe Test Client ${unique()}`, clientCategory: 300 });
     await insertAs(request, "tblClientContact", { clientID, contactName: "Wren Aldous", contactTitle: "Owner" });
 

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { confirmDelete, dataRows, deleteAs, insertAs, recordForm, rowsOf } from "./directory-support.js";
-import { breadcrumb, signIn } from "./support.js";
+import { breadcrumb, signInWithToken } from "./support.js";
 
 /** What differs between the areas that have list, record and (some) search pages; the tests are the same. */
 interface AreaCase {
@@ -150,7 +150,7 @@ for (const area of AREAS) {
   const listView = area.table === "tblShippingCompany" ? area.table : view;
 
   test.describe(`${area.list} as admin`, () => {
-    test.beforeEach(async ({ page }) => signIn(page, "admin"));
+    test.beforeEach(async ({ page }) => signInWithToken(page, "admin"));
 
     test("adds a record only once its input is valid", async ({ page, request }) => {
       await page.goto(`/webapp${area.allPath}`);
@@ -207,7 +207,7 @@ for (const area of AREAS) {
   });
 
   test.describe(`${area.list} as staff`, () => {
-    test.beforeEach(async ({ page }) => signIn(page, "staff"));
+    test.beforeEach(async ({ page }) => signInWithToken(page, "staff"));
 
     test(
       area.staffMayView ? "reads records but may not add, change or delete" : "may not open the area",

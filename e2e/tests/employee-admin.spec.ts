@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { deleteAs, insertAs, rowsOf } from "./directory-support.js";
-import { signIn } from "./support.js";
+import { signInWithToken } from "./support.js";
 
 type Permission = { permissionPageID: number; permissionView: number; permissionAdd: number };
 
 test.describe("an employee's sign-in and permissions, as admin", () => {
-  test.beforeEach(async ({ page }) => signIn(page, "admin"));
+  test.beforeEach(async ({ page }) => signInWithToken(page, "admin"));
 
   test("grants pages in the grid, sets a sign-in, and the employee can sign in and open them", async ({
     page,

@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { confirmDelete, dataRows, deleteAs, insertAs, recordForm, rowsOf } from "./directory-support.js";
-import { breadcrumb, signIn } from "./support.js";
+import { breadcrumb, signInWithToken } from "./support.js";
 
 const LIST = "Employees";
 type Employee = { empID: number; empFirstName: string; empLastName: string; empActive: number };
 
 test.describe("employees as admin", () => {
-  test.beforeEach(async ({ page }) => signIn(page, "admin"));
+  test.beforeEach(async ({ page }) => signInWithToken(page, "admin"));
 
   test("lists every employee, active first, and searches the list", async ({ page, request }) => {
     const all = await rowsOf<Employee>(request, { table: "vwEmployeeDirectory", fields: "empID,empActive" });
@@ -155,7 +155,7 @@ test.describe("employees as admin", () => {
 });
 
 test.describe("employees as staff", () => {
-  test.beforeEach(async ({ page }) => signIn(page, "staff"));
+  test.beforeEach(async ({ page }) => signInWithToken(page, "staff"));
 
   test("reads the list and a record, with no button to add, change or delete", async ({ page }) => {
     await page.goto("/webapp/employee/all");

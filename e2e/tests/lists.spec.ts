@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { breadcrumb, query, seriousViolations, signIn, tabTo, tokenOf } from "./support.js";
+import { breadcrumb, query, seriousViolations, signInWithToken, tabTo, tokenOf } from "./support.js";
 
 interface LookupRow {
   appLookupID: number;
@@ -49,7 +49,7 @@ test.afterEach(async ({ request }) => {
 });
 
 test("/list shows the seven lists, and each opens its page with its title in the breadcrumb", async ({ page }) => {
-  await signIn(page, "admin");
+  await signInWithToken(page, "admin");
   await page.goto("/webapp/list");
   await expect(breadcrumb(page)).toContainText("Lists");
   const links = page.getByRole("table", { name: "Lists" }).getByRole("link");
@@ -74,7 +74,7 @@ test("admin adds a value, changes it in place, moves it up and deletes it after 
   const group = "todoCategories";
   const value = `${PREFIX} ${Date.now()}`;
   const changed = `${value} changed`;
-  await signIn(page, "admin");
+  await signInWithToken(page, "admin");
   await page.goto("/webapp/list/todocategories");
   await expect(page.getByText("The kinds of to-do.")).toBeVisible();
   await expect(table(page, title).getByRole("textbox", { name: "Value, row 1" })).not.toHaveValue("");
@@ -149,7 +149,7 @@ test("a value in use is not deleted, and the page says so in place", async ({ pa
   const used = (await listRows(request, "clientCategories")).find((r) => r.appLookupID === client?.clientCategory);
   if (!used?.appLookupValue) throw new Error("no client has a project category");
   const value = used.appLookupValue;
-  await signIn(page, "admin");
+  await signInWithToken(page, "admin");
   await page.goto("/webapp/list/clientcategories");
   const row = rowOf(page, "Project Categories", value);
   await row.getByRole("button", { name: `Delete ${value}` }).click();
@@ -166,7 +166,7 @@ test("an empty Value shows the rule's message and saves nothing", async ({ page,
   const title = "Vendor Categories";
   const [first] = await listRows(request, "vendorCategories");
   if (!first?.appLookupValue) throw new Error("the demo company has no vendor category");
-  await signIn(page, "admin");
+  await signInWithToken(page, "admin");
   await page.goto("/webapp/list/vendorcategories");
   const input = table(page, title).getByRole("textbox", { name: "Value, row 1" });
   await expect(input).toHaveValue(first.appLookupValue);
@@ -189,7 +189,7 @@ test("an empty Value shows the rule's message and saves nothing", async ({ page,
 });
 
 test("staff, without the Lists page, is sent to forbidden", async ({ page }) => {
-  await signIn(page, "staff");
+  await signInWithToken(page, "staff");
   await page.goto("/webapp/list");
   await expect(page).toHaveURL(/\/webapp\/forbidden/);
   await page.goto("/webapp/list/clientcategories");
@@ -199,7 +199,7 @@ test("staff, without the Lists page, is sent to forbidden", async ({ page }) => 
 test("the lists, a list and its delete question have no serious or critical accessibility violation", async ({
   page,
 }) => {
-  await signIn(page, "admin");
+  await signInWithToken(page, "admin");
   await page.goto("/webapp/list");
   await expect(page.getByRole("table", { name: "Lists" }).getByRole("link").first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -222,7 +222,7 @@ test("the keyboard alone adds a value and moves it to the top", async ({ page, r
   const group = "scheduleCategories";
   const value = `${PREFIX} keys ${Date.now()}`;
   const before = await listRows(request, group);
-  await signIn(page, "admin");
+  await signInWithToken(page, "admin");
   await page.goto("/webapp/list/schedulecategories");
   await expect(table(page, title).getByRole("textbox", { name: "Value, row 1" })).not.toHaveValue("");
   await page.getByRole("textbox", { name: "New value" }).focus();

@@ -10,6 +10,15 @@ export async function signIn(page: Page, username: string, landing = /\/webapp\/
   await expect(page).toHaveURL(landing);
 }
 
+/**
+ * Starts the page's session as a demo user without the login page, for tests about other
+ * pages (the login page has its own tests): the next page opened is signed in.
+ */
+export async function signInWithToken(page: Page, username: string) {
+  const token = await tokenOf(page.request, username);
+  await page.addInitScript((value) => localStorage.setItem("office.token", value), token);
+}
+
 export async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
   const response = await request.post("/API/Authenticate/", { data: { username, password: "demo" } });
   return (await response.json()).token;

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { dataRows, deleteAs, insertAs, recordForm, rowsOf } from "./directory-support.js";
-import { seriousViolations, signIn } from "./support.js";
+import { seriousViolations, signInWithToken } from "./support.js";
 
 /*
  * Vendors beyond add/edit/delete (directory-areas.spec.ts): the advanced search /vendor,
@@ -44,7 +44,7 @@ async function choose(scope: Locator, page: Page, label: string, option: string)
 }
 
 test.describe("advanced search /vendor", () => {
-  test.beforeEach(async ({ page }) => signIn(page, "admin"));
+  test.beforeEach(async ({ page }) => signInWithToken(page, "admin"));
 
   test("each criterion (Name, Category, Active, Business Type, City, State) narrows the results to the API's count", async ({
     page,
@@ -209,7 +209,7 @@ test.describe("advanced search /vendor", () => {
 
 test.describe("a vendor's page", () => {
   test("has no serious or critical accessibility violation", async ({ page, request }) => {
-    await signIn(page, "admin");
+    await signInWithToken(page, "admin");
     const id = await makeVendor(request, {
       vendorName: `Axe Test Vendor ${unique()}`,
       vendorCategory: 322,
@@ -245,7 +245,7 @@ test.describe("a vendor's page", () => {
       vendorPaymentTerms: "Net 30",
       vendorNotes: "Roof crews booked a month ahead.",
     });
-    await signIn(page, "staff");
+    await signInWithToken(page, "staff");
     await page.goto(`/webapp/vendor/de?id=${id}`);
     const form = recordForm(page, "Vendor");
     const readOnly: Array<[string, string]> = [
