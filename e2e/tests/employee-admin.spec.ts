@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { deleteAs, insertAs, rowsOf } from "./directory-support.js";
+import { adminCall, insertAs, rowsOf } from "./directory-support.js";
 import { signInWithToken } from "./support.js";
 
 type Permission = { permissionPageID: number; permissionView: number; permissionAdd: number };
@@ -68,7 +68,13 @@ test.describe("an employee's sign-in and permissions, as admin", () => {
         )
         .toBe(0);
     } finally {
-      await deleteAs(request, "tblEmployee", `empID = ${id}`);
+      // An employee with a sign-in is never deleted (it would go unaudited): made inactive instead.
+      await adminCall(
+        request,
+        "/API/Update/",
+        { table: "tblEmployee", where: `empID = ${id}`, fields: { empActive: 0 } },
+        "PUT",
+      );
     }
   });
 

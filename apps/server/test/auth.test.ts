@@ -225,13 +225,13 @@ describe.each(ENGINES)("sign-in on $name", (engine) => {
     });
 
     it("issued before the account was disabled, and after it is enabled again", async () => {
-      const token = await tokenOf(t.app, "admin");
-      await setAccountDisabled(t.database.db, 1, true);
+      const token = await tokenOf(t.app, "staff");
+      await setAccountDisabled(t.database.db, 2, true);
       expect((await employeeInfo(token)).statusCode).toBe(401);
-      expect((await signIn(t.app, "admin", "demo", "10.5.0.1")).statusCode).toBe(401);
-      await setAccountDisabled(t.database.db, 1, false);
+      expect((await signIn(t.app, "staff", "demo", "10.5.0.1")).statusCode).toBe(401);
+      await setAccountDisabled(t.database.db, 2, false);
       expect((await employeeInfo(token)).statusCode).toBe(401);
-      expect((await employeeInfo(await tokenOf(t.app, "admin"))).statusCode).toBe(200);
+      expect((await employeeInfo(await tokenOf(t.app, "staff"))).statusCode).toBe(200);
     });
 
     it("issued before the password changed", async () => {

@@ -108,15 +108,17 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
   const isAdministrator = async (empID: number) =>
     (
       await sql<{ yes: boolean }>`select exists (select 1 from "tblEmployee" e join "tblPermission" p
-        on p."empID" = e."empID" where e."empID" = ${empID} and e."empActive" = 1
-        and p."permissionPageID" = 40 and p."permissionView" = 1) as yes`.execute(db())
+        on p."empID" = e."empID" join "authAccount" a on a."empID" = e."empID" where e."empID" = ${empID}
+        and e."empActive" = 1 and p."permissionPageID" = 40 and p."permissionView" = 1 and not a.disabled) as yes`.execute(
+        db(),
+      )
     ).rows[0]?.yes;
 
   const administrators = async () =>
     (
       await sql<{ empID: number }>`select e."empID" from "tblEmployee" e join "tblPermission" p
-        on p."empID" = e."empID" where e."empActive" = 1 and p."permissionPageID" = 40
-        and p."permissionView" = 1 order by 1`.execute(db())
+        on p."empID" = e."empID" join "authAccount" a on a."empID" = e."empID" where e."empActive" = 1
+        and p."permissionPageID" = 40 and p."permissionView" = 1 and not a.disabled order by 1`.execute(db())
     ).rows.map((r) => r.empID);
 
   const lastAuditID = async () =>
@@ -357,22 +359,66 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
       expect((await adminApi.readGrid(ADMIN)).statusCode).toBe(200);
     });
 
-    it("cannot be removed by deleting or deactivating an employee that nothing else refers to", async () => {
+    it("cannot be removed by deleting, deactivating or disabling the sign-in of an employee", async () => {
       const sole = await newEmployee();
+      const signIn = await adminApi.saveSignIn(sole, { username: `sole.${sole}`, password: "correct horse" });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      createdAccounts.add(sole);
       await grantAdministrator(sole);
       // Two administrators: admin's rights may go now.
       const dropped = await admin.update("tblPermission", "empID = 1 AND permissionPageID = 40", { permissionView: 0 });
       expect(dropped.statusCode, dropped.body).toBe(200);
       expect(await administrators()).toEqual([sole]);
-      // admin keeps del on Employees (page 22): the data service would delete the last administrator.
-      expectError(await admin.remove("tblEmployee", `empID = ${sole}`), 409, LAST_ADMINISTRATOR);
+      // admin keeps del on Employees (page 22); an employee with permissions is never deleted by cascade.
+      expectError(await admin.remove("tblEmployee", `empID = ${sole}`), 409);
       expectError(await admin.update("tblEmployee", `empID = ${sole}`, { empActive: 0 }), 409, LAST_ADMINISTRATOR);
       expectError(
         await admin.remove("tblPermission", `empID = ${sole} AND permissionPageID = 40`),
         409,
         LAST_ADMINISTRATOR,
       );
+      // admin may no longer use the sign-in call; the rule holds for the table itself.
+      await expect(
+        db().updateTable("authAccount").set({ disabled: true }).where("empID", "=", sole).execute(),
+      ).rejects.toMatchObject({ code: "23A01" });
+      await expect(db().deleteFrom("authAccount").where("empID", "=", sole).execute()).rejects.toMatchObject({
+        code: "23A01",
+      });
       expect(await administrators()).toEqual([sole]);
+    });
+
+    it("is never an employee who cannot sign in: page 40 for someone without a sign-in leaves admin the last", async () => {
+      const noSignIn = await newEmployee();
+      const grid = await adminApi.saveGrid(noSignIn, { rows: [row(40, 1)] });
+      expect(grid.statusCode, grid.body).toBe(200);
+      expectError(await adminApi.saveGrid(ADMIN, { rows: ADMIN_GRID.filter((r) => r.permissionPageID !== 40) }), 409);
+      // Nor someone whose sign-in is disabled.
+      await grantAdministrator(STAFF);
+      await db().updateTable("authAccount").set({ disabled: true }).where("empID", "=", STAFF).execute();
+      expectError(await adminApi.saveGrid(ADMIN, { rows: ADMIN_GRID.filter((r) => r.permissionPageID !== 40) }), 409);
+      await db().updateTable("authAccount").set({ disabled: false }).where("empID", "=", STAFF).execute();
+      expect(await administrators()).toEqual([ADMIN, STAFF]);
+    });
+
+    it("an employee who holds permissions or a sign-in is not deleted (their rows would go unaudited)", async () => {
+      const withRows = await newEmployee();
+      expect((await adminApi.saveGrid(withRows, { rows: [row(1, 1)] })).statusCode).toBe(200);
+      expectError(await admin.remove("tblEmployee", `empID = ${withRows}`), 409);
+      expect(await rowsOf(withRows)).toHaveLength(1);
+      expect((await adminApi.saveGrid(withRows, { rows: [] })).statusCode).toBe(200);
+      const withSignIn = await newEmployee();
+      expect(
+        (await adminApi.saveSignIn(withSignIn, { username: `signed.${withSignIn}`, password: "correct horse" }))
+          .statusCode,
+      ).toBe(200);
+      createdAccounts.add(withSignIn);
+      expectError(await admin.remove("tblEmployee", `empID = ${withSignIn}`), 409);
+      expect(
+        await db().selectFrom("authAccount").select("empID").where("empID", "=", withSignIn).execute(),
+      ).toHaveLength(1);
+      // Without either, an employee made by mistake is deleted.
+      const bare = await newEmployee();
+      expect((await admin.remove("tblEmployee", `empID = ${bare}`)).statusCode).toBe(200);
     });
 
     it("with a second administrator, the first's rights can be removed (and then the second's cannot)", async () => {
@@ -832,6 +878,16 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
         400,
       );
       expect(moved.fieldErrors?.appLookupParentID).toBeDefined();
+      // Nor into another editable list: a value in use (a client's category) would leave its
+      // list and its protection.
+      for (const group of ["vendorCategories", "68"]) {
+        const across = expectError(
+          await admin.update("tblAppLookup", "appLookupID = 304", { appLookupParentID: group }),
+          400,
+        );
+        expect(across.fieldErrors?.appLookupParentID, group).toBeDefined();
+      }
+      expect((await lookup(304))?.appLookupParentID).toBe("clientCategories");
       expect(
         (await admin.update("tblAppLookup", "appLookupID = 320", { appLookupCode: category?.appLookupCode ?? null }))
           .statusCode,

@@ -3,17 +3,11 @@ import type { Kysely } from "kysely";
 import { type Actor, requireAccess } from "../data/actor.js";
 import { audit } from "../data/audit.js";
 import type { DB } from "../db/schema.js";
-import { AppError } from "../http/app-error.js";
+import { requireEmployee } from "./employee.js";
 
 const FLAG_COLUMNS = GRID_FLAGS.map((f) => f.column);
 const granted = (row: PermissionRow) => FLAG_COLUMNS.some((column) => row[column] === 1);
 const same = (a: PermissionRow, b: PermissionRow) => FLAG_COLUMNS.every((column) => a[column] === b[column]);
-
-async function requireEmployee(db: Kysely<DB>, empID: number, lock: boolean) {
-  const query = db.selectFrom("tblEmployee").select("empID").where("empID", "=", empID);
-  const found = await (lock ? query.forNoKeyUpdate() : query).executeTakeFirst();
-  if (!found) throw new AppError(404, "There is no employee with this id.");
-}
 
 /** An employee's permission rows (administrators: view on page 40). */
 export async function readPermissionGrid(db: Kysely<DB>, empID: number, actor: Actor): Promise<PermissionRow[]> {

@@ -5,6 +5,7 @@ import { type Actor, actorEmpID, requireAccess } from "../data/actor.js";
 import { audit } from "../data/audit.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
+import { requireEmployee } from "./employee.js";
 
 // The trail keeps who changed a sign-in and how, never the password's hash.
 const ACCOUNT = { name: "authAccount", key: "empID" } as const;
@@ -18,8 +19,7 @@ const visible = (row: { username: string; disabled: boolean; empID: number; pass
 /** An employee's sign-in, or null (administrators). */
 export async function readSignIn(db: Kysely<DB>, empID: number, actor: Actor): Promise<SignInInfo | null> {
   requireAccess(actor, PAGES.administrator, "view", "sign-ins");
-  const employee = await db.selectFrom("tblEmployee").select("empID").where("empID", "=", empID).executeTakeFirst();
-  if (!employee) throw new AppError(404, "There is no employee with this id.");
+  await requireEmployee(db, empID, false);
   const account = await db
     .selectFrom("authAccount")
     .select(["username", "disabled", "passwordChangedTS"])
@@ -46,13 +46,7 @@ export async function saveSignIn(
   // Hashing is slow on purpose: done before the transaction holds any row.
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   return db.transaction().execute(async (tx) => {
-    const employee = await tx
-      .selectFrom("tblEmployee")
-      .select("empID")
-      .where("empID", "=", empID)
-      .forNoKeyUpdate()
-      .executeTakeFirst();
-    if (!employee) throw new AppError(404, "There is no employee with this id.");
+    await requireEmployee(tx, empID, true);
     const taken = await tx
       .selectFrom("authAccount")
       .select("empID")

@@ -11,7 +11,7 @@ interface ConfirmDeleteProps {
   onConfirm: () => void;
 }
 
-/** The question before a delete: what goes, and that an administrator can bring it back. */
+/** The question before a delete: what goes, and that the audit trail keeps a copy of it. */
 export function ConfirmDelete({ opened, noun, name, busy, onCancel, onConfirm }: ConfirmDeleteProps) {
   return (
     <Modal
@@ -24,8 +24,7 @@ export function ConfirmDelete({ opened, noun, name, busy, onCancel, onConfirm }:
     >
       <Stack>
         <Text>
-          {name ? `“${name}” will be deleted.` : `The ${noun} will be deleted.`} An administrator can restore it from
-          the audit trail.
+          {name ? `“${name}” will be deleted.` : `The ${noun} will be deleted.`} A copy is kept in the audit trail.
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

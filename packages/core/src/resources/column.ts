@@ -64,6 +64,8 @@ export interface Column {
   field?: FieldKind;
   /** A new record's value in a form (the database's default, where it has one). */
   initial?: string;
+  /** Written when the row is made, never changed (the list a lookup value belongs to). */
+  insertOnly?: true;
 }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
@@ -82,6 +84,7 @@ interface Options {
   rules?: readonly RuleSpec[];
   field?: FieldKind;
   initial?: string;
+  insertOnly?: boolean;
 }
 
 function make(type: ColumnType, base: z.ZodType, options: Options): Column {
@@ -97,6 +100,7 @@ function make(type: ColumnType, base: z.ZodType, options: Options): Column {
   if (options.rules?.length) column.rules = options.rules;
   if (options.field) column.field = options.field;
   if (options.initial !== undefined) column.initial = options.initial;
+  if (options.insertOnly) column.insertOnly = true;
   return column;
 }
 

@@ -73,6 +73,10 @@ function writable(def: ResourceDef, mode: "insert" | "update") {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, column] of Object.entries(def.columns)) {
     if (column.generated) continue;
+    if (mode === "update" && column.insertOnly) {
+      shape[name] = z.custom(() => false, `${column.label ?? name} cannot be changed`).optional();
+      continue;
+    }
     // Server-owned values a client sends (as the spec's own calls do) are accepted and replaced.
     const schema = column.serverOwned ? z.unknown() : writeSchema(name, column);
     shape[name] = mode === "update" || column.optional || column.serverOwned ? schema.optional() : schema;

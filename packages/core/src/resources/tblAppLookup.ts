@@ -14,7 +14,8 @@ export const tblAppLookup = resource({
   order: ["appLookupParentID", "appLookupSort"],
   columns: {
     appLookupID: col.id(),
-    appLookupParentID: col.text(50),
+    // A value stays in its list: moved to another, a value in use would escape its protection.
+    appLookupParentID: col.text(50, { insertOnly: true }),
     appLookupValue: col.text(255, { nullable: true, searchable: true, label: "Value", rules: ["required"] }),
     appLookupCode: col.text(50, { nullable: true, searchable: true, label: "Code" }),
     appLookupPrompt: col.text(255, { nullable: true, searchable: true, label: "Prompt" }),

@@ -85,6 +85,8 @@ const statements = [
     from "tblEmployee" e
     left join "tblAppLookup" d on d."appLookupID" = e."empDepartment"
     left join "tblEmployee" m on m."empID" = e."empManagerID"`,
+  // c.* and v.* are expanded when a view is made: a migration that adds a column to the
+  // table makes the view again (its core declaration takes the table's columns as they are).
   `create view "vwClientDirectory" as
     select c.*, mc."masterClientName", cat."appLookupValue" as "categoryName"
     from "tblClient" c
@@ -95,19 +97,32 @@ const statements = [
     from "tblVendor" v
     left join "tblAppLookup" cat on cat."appLookupID" = v."vendorCategory"`,
 
-  // The last administrator (an active employee with view on page 40) cannot be removed: not
-  // by the permission grid, the data service, a restore or SQL by hand. A change that takes
-  // someone's administrator rights away is noted when it happens (before a cascade can hide
-  // it); at commit (deferred) a noted transaction must leave an administrator, so a grid saved
-  // in one transaction may pass through a moment without one. The advisory lock makes two
-  // transactions that each remove one of two administrators take turns: the second sees the
-  // first's change and is refused.
+  // An employee's permissions and sign-in go only with their own delete, never by cascade
+  // (which the audit trail would not see, nor a restore bring back): an employee who holds
+  // either is made inactive instead.
+  `alter table "tblPermission" drop constraint "tblPermission_empID_fkey",
+    add constraint "tblPermission_empID_fkey" foreign key ("empID") references "tblEmployee" ("empID")`,
+  `alter table "authAccount" drop constraint "authAccount_empID_fkey",
+    add constraint "authAccount_empID_fkey" foreign key ("empID") references "tblEmployee" ("empID")`,
+
+  // The last administrator cannot be removed: an active employee with view on page 40 and a
+  // sign-in that is not disabled, so that someone can still sign in and administer. It holds
+  // for the permission grid, the data service and the sign-in calls alike (and for SQL by hand
+  // in READ COMMITTED, the default; TRUNCATE fires no row triggers). A change that may take
+  // someone's administrator rights away is noted as it happens; at commit (deferred) a noted
+  // transaction must leave an administrator, so a grid saved in one transaction may pass
+  // through a moment without one. The advisory lock makes two transactions that each remove
+  // one of two administrators take turns: the second sees the first's change and is refused.
   `create function "noteAdministratorRemoved"() returns trigger language plpgsql as $$
+  declare
+    admin_page boolean := exists (select 1 from "tblPermission"
+      where "empID" = old."empID" and "permissionPageID" = 40 and "permissionView" = 1);
+    active boolean := exists (select 1 from "tblEmployee" where "empID" = old."empID" and "empActive" = 1);
   begin
-    if (tg_table_name = 'tblEmployee' and exists (select 1 from "tblPermission"
-          where "empID" = old."empID" and "permissionPageID" = 40 and "permissionView" = 1))
-       or (tg_table_name = 'tblPermission' and exists (select 1 from "tblEmployee"
-          where "empID" = old."empID" and "empActive" = 1)) then
+    -- Only a change to someone who may have been an administrator is noted (their page-40
+    -- row, their being active, their sign-in), before a later statement could hide it.
+    if (tg_table_name = 'tblEmployee' and admin_page) or (tg_table_name = 'tblPermission' and active)
+       or (tg_table_name = 'authAccount' and admin_page and active) then
       perform pg_advisory_xact_lock(hashtext('office.administrators'));
       perform set_config('office.administrator_removed', 'yes', true);
     end if;
@@ -117,8 +132,10 @@ const statements = [
   `create function "keepAnAdministrator"() returns trigger language plpgsql as $$
   begin
     if coalesce(current_setting('office.administrator_removed', true), '') = 'yes' and not exists (
-      select 1 from "tblEmployee" e join "tblPermission" p on p."empID" = e."empID"
-      where e."empActive" = 1 and p."permissionPageID" = 40 and p."permissionView" = 1
+      select 1 from "tblEmployee" e
+        join "tblPermission" p on p."empID" = e."empID"
+        join "authAccount" a on a."empID" = e."empID"
+      where e."empActive" = 1 and p."permissionPageID" = 40 and p."permissionView" = 1 and not a."disabled"
     ) then
       raise exception 'The last administrator cannot be removed.' using errcode = '23A01';
     end if;
@@ -135,6 +152,8 @@ const statements = [
         or new."permissionView" is distinct from 1 or new."empID" <> old."empID")`,
       ],
       ["tblPermission", "after delete", `old."permissionPageID" = 40 and old."permissionView" = 1`],
+      ["authAccount", "after update", `not old."disabled" and (new."disabled" or new."empID" <> old."empID")`],
+      ["authAccount", "after delete", `not old."disabled"`],
     ] as const
   ).flatMap(([table, when, condition]) => {
     const name = `${table}_${when.replace(" ", "_")}_administrator`;

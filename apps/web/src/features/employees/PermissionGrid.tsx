@@ -1,10 +1,11 @@
 import { Alert, Button, Checkbox, Group, Loader, Stack, Table, Text, Title } from "@mantine/core";
-import { GRID_FLAGS, type PermissionRow, permissionGrid, TOASTS } from "@office/core";
+import { GRID_FLAGS, type PermissionRow, permissionGrid, TOASTS, tblPermission } from "@office/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, api } from "../../api/client";
 import { SESSION_KEY } from "../../app/session";
 import { showToast } from "../../app/toast";
+import { invalidateWritten } from "../../widgets/record/mutations";
 
 type Grid = ReturnType<typeof permissionGrid>;
 const gridKey = (empID: number) => ["tblPermission", "grid", empID] as const;
@@ -38,7 +39,7 @@ function GridForm({ empID, saved }: { empID: number; saved: Grid }) {
       showToast(TOASTS.updated);
       // The administrator's own rights may be what changed.
       await Promise.all([
-        client.invalidateQueries({ queryKey: ["tblPermission"] }),
+        invalidateWritten(client, tblPermission.name),
         client.invalidateQueries({ queryKey: [...SESSION_KEY, "permissions"] }),
       ]);
     },
