@@ -895,6 +895,25 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
       expect(await lookup(320)).toEqual(category);
     });
 
+    it("refuses to delete the values whose ids the spec fixes (105, 56, 66, 194), though they may be renamed", async () => {
+      for (const id of [105, 56, 66, 194]) {
+        expectError(
+          await admin.remove("tblAppLookup", `appLookupID = ${id}`),
+          409,
+          "This value is one the application relies on and cannot be deleted.",
+        );
+        expect(await lookup(id), String(id)).toBeDefined();
+      }
+      const before = await lookup(105);
+      expect((await admin.update("tblAppLookup", "appLookupID = 105", { appLookupValue: "Other" })).statusCode).toBe(
+        200,
+      );
+      expect(
+        (await admin.update("tblAppLookup", "appLookupID = 105", { appLookupValue: before?.appLookupValue }))
+          .statusCode,
+      ).toBe(200);
+    });
+
     it("refuses to delete a project category a client uses (409)", async () => {
       const used = await db()
         .selectFrom("tblClient")

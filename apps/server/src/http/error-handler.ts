@@ -15,6 +15,7 @@ const SQL_STATES: Record<string, [number, string]> = {
   "40001": [409, "The record was being changed by someone else at the same time; try again."],
   // Ours (migration 0006): the change would leave the company without an administrator.
   "23A01": [409, "The last administrator cannot be removed."],
+  "23A02": [409, "This value is one the application relies on and cannot be deleted."],
   "22001": [400, "A value is too long."],
   "22003": [400, "A number is out of range."],
   "22007": [400, "A date or time is not valid."],

@@ -97,6 +97,15 @@ const statements = [
     from "tblVendor" v
     left join "tblAppLookup" cat on cat."appLookupID" = v."vendorCategory"`,
 
+  // Values whose ids the spec fixes (105 the default note type; 56, 66 and 194 the statuses
+  // project searches leave out) are the product's own: renamed, never deleted.
+  `create function "keepFixedLookups"() returns trigger language plpgsql as $$
+  begin
+    raise exception 'This value is one the application relies on and cannot be deleted.' using errcode = '23A02';
+  end $$`,
+  `create trigger "tblAppLookup_keep_fixed" before delete on "tblAppLookup" for each row
+    when (old."appLookupID" in (105, 56, 66, 194)) execute function "keepFixedLookups"()`,
+
   // An employee's permissions and sign-in go only with their own delete, never by cascade
   // (which the audit trail would not see, nor a restore bring back): an employee who holds
   // either is made inactive instead.
