@@ -183,7 +183,7 @@ test.describe("a client's contacts", () => {
 });
 
 test.describe("master clients", () => {
-  test("admin lists them, adds one, sees its clients, opens one, and deletes it once its clients are gone", async ({
+  test("admin lists them, adds one, sees its clients, opens one, changes it, and deletes it once its clients are gone", async ({
     page,
     request,
   }) => {
@@ -263,6 +263,18 @@ test.describe("master clients", () => {
     // Its clients gone, it is deleted after the question.
     await deleteAs(request, "tblClient", `clientID IN (${first}, ${second})`);
     await page.goto("/webapp/masterclient/all");
+    dialog = await open();
+    // Changed in the dialog.
+    await dialog.getByRole("textbox", { name: "Notes" }).fill("Invoices go to the Seattle office.");
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await expect(toast(page, "Record updated successfully!")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const [changed] = await rowsOf<{ masterClientNotes: string }>(request, {
+      table: "tblMasterClient",
+      fields: "masterClientNotes",
+      where: `masterClientID = ${masterID}`,
+    });
+    expect(changed?.masterClientNotes).toBe("Invoices go to the Seattle office.");
     dialog = await open();
     await expect(dialog.getByText("0 records", { exact: true })).toBeVisible();
     await dialog.getByRole("button", { name: "Delete" }).click();
