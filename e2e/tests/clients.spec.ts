@@ -1,5 +1,16 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { dataRows, deleteAs, insertAs, recordForm, rowsOf } from "./directory-support.js";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import {
+  advancedSearch,
+  type CriterionCase,
+  choose,
+  countOf,
+  dataRows,
+  deleteAs,
+  insertAs,
+  recordForm,
+  rowsOf,
+  unique,
+} from "./directory-support.js";
 import { seriousViolations, signInWithToken } from "./support.js";
 
 /*
@@ -26,8 +37,6 @@ test.afterEach(async ({ request }) => {
   }
 });
 
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-
 async function makeClient(request: APIRequestContext, fields: Row) {
   const id = await insertAs(request, "tblClient", fields);
   // Removed in reverse: its contacts first, then the client.
@@ -36,19 +45,7 @@ async function makeClient(request: APIRequestContext, fields: Row) {
   return id;
 }
 
-const countOf = async (request: APIRequestContext, table: string, key: string, where: string) =>
-  (await rowsOf(request, { table, fields: key, ...(where ? { where } : {}) })).length;
-
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
-
-/** Picks an option of a searchable select (a reference), typing to narrow it first. */
-async function choose(scope: Locator, page: Page, label: string, option: string) {
-  const box = scope.getByRole("textbox", { name: label, exact: true });
-  await box.click();
-  await box.fill(option);
-  await page.getByRole("option", { name: option, exact: true }).click();
-  await expect(box).toHaveValue(option);
-}
 
 test.describe("a client's contacts", () => {
   test.beforeEach(async ({ page }) => signInWithToken(page, "admin"));
@@ -375,17 +372,12 @@ test.describe("advanced search /client", () => {
       clientState: "WA",
     });
 
-    const search = page.getByRole("form", { name: "Search clients" });
     const label = "Clients found";
     const count = (where: string) => countOf(request, "vwClientDirectory", "clientID", where);
-    const found = async (n: number) => {
-      await expect(page.getByText(`${n.toLocaleString("en-US")} records`, { exact: true })).toBeVisible();
-      await expect(dataRows(page, label)).toHaveCount(Math.min(n, 50));
-    };
-    const param = (name: string) => new URL(page.url()).searchParams.get(name);
+    const { search, param, found, clear, eachAlone, narrowing } = advancedSearch(page, "Search clients", label, count);
     const all = await count("");
 
-    const criteria: Array<{ param: string; value: string; where: string; set: () => Promise<void> }> = [
+    const criteria: CriterionCase[] = [
       {
         param: "name",
         value: token.toLowerCase(),
@@ -432,32 +424,10 @@ test.describe("advanced search /client", () => {
     await found(all);
 
     // Each criterion alone: the API's count for its condition, and its value in the address.
-    for (const criterion of criteria) {
-      await criterion.set();
-      await search.getByRole("button", { name: "Search" }).click();
-      await expect.poll(() => param(criterion.param)).toBe(criterion.value);
-      const n = await count(criterion.where);
-      expect(n, criterion.param).toBeLessThan(all);
-      await found(n);
-      await search.getByRole("button", { name: "Clear" }).click();
-      await expect.poll(() => new URL(page.url()).search).toBe("");
-      await found(all);
-    }
+    await eachAlone(criteria, all);
 
     // One after another, each narrows what the ones before found, down to the one client matching all.
-    const wheres: string[] = [];
-    let before = all;
-    for (const criterion of criteria) {
-      await criterion.set();
-      await search.getByRole("button", { name: "Search" }).click();
-      await expect.poll(() => param(criterion.param)).toBe(criterion.value);
-      wheres.push(criterion.where);
-      const n = await count(wheres.map((w) => `(${w})`).join(" AND "));
-      expect(n).toBeLessThanOrEqual(before);
-      await found(n);
-      before = n;
-    }
-    expect(before).toBe(1);
+    expect(await narrowing(criteria, all)).toBe(1);
     await expect(dataRows(page, label).first()).toContainText(`${token} Harbor`);
     await expect(dataRows(page, label).first()).toContainText(masterName);
 
@@ -479,8 +449,7 @@ test.describe("advanced search /client", () => {
     await found(1);
 
     // Clear empties the boxes and the address.
-    await search.getByRole("button", { name: "Clear" }).click();
-    await expect.poll(() => new URL(page.url()).search).toBe("");
+    await clear();
     await found(all);
     await expect(search.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
     await expect(search.getByRole("textbox", { name: "Master Client" })).toHaveValue("");

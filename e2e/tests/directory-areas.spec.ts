@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { confirmDelete, dataRows, deleteAs, insertAs, recordForm, rowsOf } from "./directory-support.js";
+import { choose, confirmDelete, dataRows, deleteAs, insertAs, recordForm, rowsOf } from "./directory-support.js";
 import { breadcrumb, signInWithToken } from "./support.js";
 
 /** What differs between the areas that have list, record and (some) search pages; the tests are the same. */
@@ -25,11 +25,6 @@ interface AreaCase {
   staffMayView: boolean;
 }
 
-const pick = async (form: Locator, page: Page, label: string, option: string) => {
-  await form.getByRole("textbox", { name: label }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-};
-
 const AREAS: AreaCase[] = [
   {
     list: "Clients",
@@ -45,7 +40,7 @@ const AREAS: AreaCase[] = [
     fill: async (form, page) => {
       await form.getByRole("textbox", { name: "Name", exact: true }).fill("Harborview Test Partners");
       await form.getByLabel("Status").selectOption({ label: "Prospect" });
-      await pick(form, page, "Category", "Healthcare");
+      await choose(form, page, "Category", "Healthcare");
       await form.getByLabel("Address", { exact: true }).fill("12 Pier Rd");
       await form.getByLabel("City").fill("Salem");
       await form.getByLabel("State").selectOption({ label: "Oregon" });
@@ -85,7 +80,7 @@ const AREAS: AreaCase[] = [
     nameColumn: "vendorName",
     fill: async (form, page) => {
       await form.getByRole("textbox", { name: "Name", exact: true }).fill("Quillfeather Test Glass");
-      await pick(form, page, "Category", "Glazing");
+      await choose(form, page, "Category", "Glazing");
       await form.getByLabel("Business Type").selectOption({ label: "1099" });
       await form.getByLabel("Preferred Quote").selectOption({ label: "E-Mail" });
       await form.getByLabel("E-Mail").fill("quotes@quillfeather.example");

@@ -1,5 +1,16 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { dataRows, deleteAs, insertAs, recordForm, rowsOf } from "./directory-support.js";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import {
+  advancedSearch,
+  type CriterionCase,
+  choose,
+  countOf,
+  dataRows,
+  deleteAs,
+  insertAs,
+  recordForm,
+  rowsOf,
+  unique,
+} from "./directory-support.js";
 import { seriousViolations, signInWithToken } from "./support.js";
 
 /*
@@ -23,25 +34,14 @@ test.afterEach(async ({ request }) => {
   }
 });
 
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-
 async function makeVendor(request: APIRequestContext, fields: Record<string, unknown>) {
   const id = await insertAs(request, "tblVendor", fields);
   made.push(id);
   return id;
 }
 
-const countOf = async (request: APIRequestContext, where: string) =>
-  (await rowsOf(request, { table: "vwVendorDirectory", fields: "vendorID", ...(where ? { where } : {}) })).length;
-
-/** Picks an option of a searchable select (a reference), typing to narrow it first. */
-async function choose(scope: Locator, page: Page, label: string, option: string) {
-  const box = scope.getByRole("textbox", { name: label, exact: true });
-  await box.click();
-  await box.fill(option);
-  await page.getByRole("option", { name: option, exact: true }).click();
-  await expect(box).toHaveValue(option);
-}
+const vendorCount = (request: APIRequestContext, where: string) =>
+  countOf(request, "vwVendorDirectory", "vendorID", where);
 
 test.describe("advanced search /vendor", () => {
   test.beforeEach(async ({ page }) => signInWithToken(page, "admin"));
@@ -80,16 +80,13 @@ test.describe("advanced search /vendor", () => {
       vendorState: "ID",
     });
 
-    const search = page.getByRole("form", { name: "Search vendors" });
     const label = "Vendors found";
-    const found = async (n: number) => {
-      await expect(page.getByText(`${n.toLocaleString("en-US")} records`, { exact: true })).toBeVisible();
-      await expect(dataRows(page, label)).toHaveCount(Math.min(n, 50));
-    };
-    const param = (name: string) => new URL(page.url()).searchParams.get(name);
-    const all = await countOf(request, "");
+    const { search, found, clear, eachAlone, narrowing } = advancedSearch(page, "Search vendors", label, (where) =>
+      vendorCount(request, where),
+    );
+    const all = await vendorCount(request, "");
 
-    const criteria: Array<{ param: string; value: string; where: string; set: () => Promise<void> }> = [
+    const criteria: CriterionCase[] = [
       {
         param: "name",
         value: token.toUpperCase(),
@@ -138,17 +135,7 @@ test.describe("advanced search /vendor", () => {
     await found(all);
 
     // Each criterion alone: the API's count for its condition, and its value in the address.
-    for (const criterion of criteria) {
-      await criterion.set();
-      await search.getByRole("button", { name: "Search" }).click();
-      await expect.poll(() => param(criterion.param)).toBe(criterion.value);
-      const n = await countOf(request, criterion.where);
-      expect(n, criterion.param).toBeLessThan(all);
-      await found(n);
-      await search.getByRole("button", { name: "Clear" }).click();
-      await expect.poll(() => new URL(page.url()).search).toBe("");
-      await found(all);
-    }
+    await eachAlone(criteria, all);
     // The name alone finds the vendor whose contact has it.
     await criteria[0]?.set();
     await search.getByRole("button", { name: "Search" }).click();
@@ -158,19 +145,7 @@ test.describe("advanced search /vendor", () => {
     await found(all);
 
     // One after another, each narrows what the ones before found, down to the one vendor matching all.
-    const wheres: string[] = [];
-    let before = all;
-    for (const criterion of criteria) {
-      await criterion.set();
-      await search.getByRole("button", { name: "Search" }).click();
-      await expect.poll(() => param(criterion.param)).toBe(criterion.value);
-      wheres.push(criterion.where);
-      const n = await countOf(request, wheres.map((w) => `(${w})`).join(" AND "));
-      expect(n).toBeLessThanOrEqual(before);
-      await found(n);
-      before = n;
-    }
-    expect(before).toBe(1);
+    expect(await narrowing(criteria, all)).toBe(1);
     await expect(dataRows(page, label).first()).toContainText(`${token} Glass`);
 
     // The search is the address: a reload keeps it, boxes and all; a row opens the vendor.
@@ -191,8 +166,7 @@ test.describe("advanced search /vendor", () => {
     await page.goto("/webapp/vendor");
     await expect.poll(() => page.url()).toBe(address);
     await found(1);
-    await search.getByRole("button", { name: "Clear" }).click();
-    await expect.poll(() => new URL(page.url()).search).toBe("");
+    await clear();
     await found(all);
     await expect(search.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
     await expect(search.getByRole("textbox", { name: "Category" })).toHaveValue("");

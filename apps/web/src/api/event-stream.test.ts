@@ -175,7 +175,10 @@ describe("the live event stream of the web app", () => {
     h.stop();
   });
 
-  it("drops the stream when the browser goes offline and opens it at once when it is back", async () => {
+  it.each([
+    { when: "the browser goes offline, and at once when it is back", away: "offline", back: "online" },
+    { when: "the page is hidden (back/forward cache), and when it is shown", away: "pagehide", back: "pageshow" },
+  ])("gives its connection back while $when opens it again", async ({ away, back }) => {
     const first = streamResponse();
     const second = streamResponse();
     const h = harness(
@@ -183,30 +186,11 @@ describe("the live event stream of the web app", () => {
       () => second.response,
     );
     await vi.advanceTimersByTimeAsync(0);
-    h.connectivity.dispatchEvent(new Event("offline"));
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(h.calls[0]?.signal?.aborted).toBe(true);
-    expect(h.calls).toHaveLength(1);
-    h.connectivity.dispatchEvent(new Event("online"));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(h.calls).toHaveLength(2);
-    expect(h.opened).toEqual([1, 2]);
-    h.stop();
-  });
-
-  it("gives its connection back while the page is hidden (back/forward cache) and opens it when shown", async () => {
-    const first = streamResponse();
-    const second = streamResponse();
-    const h = harness(
-      () => first.response,
-      () => second.response,
-    );
-    await vi.advanceTimersByTimeAsync(0);
-    h.connectivity.dispatchEvent(new Event("pagehide"));
+    h.connectivity.dispatchEvent(new Event(away));
     await vi.advanceTimersByTimeAsync(120_000);
     expect(h.calls[0]?.signal?.aborted).toBe(true);
     expect(h.calls).toHaveLength(1);
-    h.connectivity.dispatchEvent(new Event("pageshow"));
+    h.connectivity.dispatchEvent(new Event(back));
     await vi.advanceTimersByTimeAsync(0);
     expect(h.calls).toHaveLength(2);
     expect(h.opened).toEqual([1, 2]);
