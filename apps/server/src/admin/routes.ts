@@ -6,7 +6,7 @@ import { requireAccess } from "../data/actor.js";
 import { actorOf } from "../data/context.js";
 import { reorderList } from "../data/list-order.js";
 import type { DB } from "../db/schema.js";
-import type { RouteDocs } from "../http/openapi.js";
+import { signedIn } from "../http/openapi.js";
 import { validate } from "../http/validate.js";
 import { readPermissionGrid, savePermissionGrid } from "./permission-grid.js";
 import { readSignIn, saveSignIn } from "./sign-in.js";
@@ -31,8 +31,6 @@ function employeeCall(request: FastifyRequest) {
 
 /** What administrators do on an employee's page, and the Lists page's reordering. */
 export async function adminRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
-  const signedIn = (docs: RouteDocs) => ({ config: { access: "signedIn" as const, docs } });
-
   app.get(
     "/API/Permissions/:empID",
     signedIn({

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { DB } from "../db/schema.js";
 import { signedInUser } from "../http/access.js";
 import { AppError } from "../http/app-error.js";
-import type { RouteDocs } from "../http/openapi.js";
+import { signedIn } from "../http/openapi.js";
 import { validate } from "../http/validate.js";
 import { requireAccess } from "./actor.js";
 import { restoreDeleted } from "./audit.js";
@@ -83,8 +83,6 @@ function logDebugResend(
 
 /** The generic data service of spec section 7, over the resource declarations of core. */
 export async function dataRoutes(app: FastifyInstance, { db, timeZone }: { db: Kysely<DB>; timeZone: string }) {
-  const signedIn = (docs: RouteDocs) => ({ config: { access: "signedIn" as const, docs } });
-
   app.get(
     "/API/Query/",
     signedIn({

@@ -10,7 +10,7 @@ import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
-import type { RouteDocs } from "../http/openapi.js";
+import { signedIn } from "../http/openapi.js";
 import { validate } from "../http/validate.js";
 import { type Actor, requireAccess } from "./actor.js";
 import { audit } from "./audit.js";
@@ -85,7 +85,6 @@ export async function uploadRoutes(app: FastifyInstance, { db, dir, limit }: Upl
   await app.register(multipart, {
     limits: { fileSize: limit, files: 1, fields: 4, fieldSize: 200, parts: 6, headerPairs: 50 },
   });
-  const signedIn = (docs: RouteDocs) => ({ config: { access: "signedIn" as const, docs } });
 
   const post = signedIn({
     summary: "Attaches a file to a record (change on its table; allowed types, checked by content).",

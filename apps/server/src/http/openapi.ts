@@ -36,6 +36,9 @@ export interface RouteDocs {
   stream?: true;
 }
 
+/** The options of a route for signed-in callers, with its documentation. */
+export const signedIn = (docs: RouteDocs) => ({ config: { access: "signedIn" as const, docs } });
+
 declare module "fastify" {
   interface FastifyContextConfig {
     docs?: RouteDocs;
