@@ -118,8 +118,23 @@ export function watchApiCalls(page: Page) {
   };
 }
 
-/** axe-core's violations of impact serious or critical on the page as it stands. */
+/**
+ * axe-core's violations of impact serious or critical on the page as it stands, once its
+ * transitions have ended: a dialog still fading in has its text at part opacity, which axe
+ * measures as too little contrast.
+ */
 export async function seriousViolations(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        // A transition starts on the frame after its element mounts: let two frames pass first.
+        for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+        // A loader spins for ever; a fade ends.
+        const ending = (a: Animation) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY;
+        return document.getAnimations().filter((a) => a.playState === "running" && ending(a)).length;
+      }),
+    )
+    .toBe(0);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
