@@ -71,6 +71,7 @@ test.describe("a date range filter", () => {
     await from.fill(us(first));
     await to.fill(us(last));
     await expect(range.getByText("start date must be less than end date")).toHaveCount(0);
+    await page.getByRole("form", { name: "Search time notes" }).getByRole("button", { name: "Search" }).click();
     const token = await tokenOf(request, "admin");
     const dayAfter = iso(new Date(Date.parse(last) + 86_400_000));
     const expected = await query<{ projectNotesID: number }>(request, token, {

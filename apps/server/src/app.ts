@@ -21,6 +21,7 @@ import { securityHeaders } from "./http/security.js";
 import { webAppRoutes } from "./http/web-app.js";
 import { createLiveHub } from "./live/hub.js";
 import { LIVE_RECHECK_MS, liveRoutes } from "./live/routes.js";
+import { projectRoutes } from "./projects/routes.js";
 
 export type AppConfig = Pick<
   Config,
@@ -95,6 +96,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   await app.register(dataRoutes, { db: database.db, timeZone: config.companyTimeZone });
   await app.register(uploadRoutes, { db: database.db, dir: config.uploadDir, limit: config.uploadLimit });
   await app.register(adminRoutes, { db: database.db });
+  await app.register(projectRoutes, { db: database.db });
   await app.register(liveRoutes, { hub, authenticate, recheckMs: live.recheckMs });
   await app.register(openApiRoutes, { routes, authenticate });
   await app.register(appConfigRoutes, { timeClockUrl: config.timeClockUrl, timeZone: config.companyTimeZone });

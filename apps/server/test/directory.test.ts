@@ -3,9 +3,10 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sqlState } from "../src/db/errors.js";
-import { signIn, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { demoTokens, signIn, type TestApp, testApp, withToken } from "./support/app.js";
 import { dataClient } from "./support/data.js";
 import { ENGINES } from "./support/engines.js";
+import { expectError } from "./support/errors.js";
 
 const ADMIN = 1;
 const STAFF = 2;
@@ -27,21 +28,6 @@ const row = (page: number, view: number, add = 0, change = 0, del = 0): Permissi
 /** staff's rows as the demo company seeds them: view on nine pages, add on Notes. */
 const STAFF_GRID: Grid = [1, 2, 3, 9, 22, 23, 24, 35, 39, 42].map((page) => (page === 9 ? row(9, 0, 1) : row(page, 1)));
 const ADMIN_GRID: Grid = [...PAGE_IDS].sort((a, b) => a - b).map((page) => row(page, 1, 1, 1, 1));
-
-/** Checks the error body every failure answers with (spec section 8). */
-function expectError(response: LightMyRequestResponse, statusCode: number, message?: string) {
-  expect(response.statusCode, response.body).toBe(statusCode);
-  const body = response.json();
-  expect(body).toMatchObject({
-    statusCode,
-    error: expect.any(String),
-    message: expect.any(String),
-    path: expect.stringMatching(/^\/API\//),
-    requestId: expect.any(String),
-  });
-  if (message !== undefined) expect(body.message).toBe(message);
-  return body as { message: string; fieldErrors?: Record<string, string> };
-}
 
 /** The admin API as the web app calls it. */
 function adminClient(app: FastifyInstance, token: string) {
@@ -78,9 +64,7 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
 
   beforeAll(async () => {
     t = await testApp(engine);
-    adminToken = await tokenOf(t.app, "admin");
-    staffToken = await tokenOf(t.app, "staff");
-    nopermToken = await tokenOf(t.app, "noperm");
+    ({ admin: adminToken, staff: staffToken, noperm: nopermToken } = await demoTokens(t.app));
     admin = dataClient(t.app, adminToken);
     staff = dataClient(t.app, staffToken);
     noperm = dataClient(t.app, nopermToken);

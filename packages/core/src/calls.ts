@@ -9,3 +9,17 @@ export interface QueryResponse<Row = Record<string, unknown>> {
 export interface ExecuteQueryResponse<Row = Record<string, unknown>> {
   data: Row[];
 }
+
+/** One group of GET /API/Totals/: its key, the name of what it is, its rows and their sum. */
+export interface TotalRow {
+  key: number | string | null;
+  label: string | null;
+  count: number;
+  total: number;
+}
+
+/** The answer of GET /API/Totals/: the groups (by name), how many there are, and the grand totals. */
+export interface TotalsResponse {
+  data: TotalRow[];
+  meta: { TotalRecords: number; count: number; total: number };
+}

@@ -1,5 +1,5 @@
 import { PAGES, type PageId, type PermissionFlag } from "./pages.js";
-import type { Grant } from "./resources/resource.js";
+import { type Grant, grantedFlag } from "./resources/resource.js";
 
 /** Icons of breadcrumbs and menus, by name; the web app maps each to its picture. */
 export type IconName =
@@ -238,7 +238,9 @@ export function grantAllows(permissions: readonly PermissionRow[], grant: Grant,
   if (grant === null) return false;
   if (grant === "everyone") return true;
   if (permissions.length === 0) return false;
-  return grant === "anyone" || can(permissions, grant, flag);
+  if (grant === "anyone") return true;
+  const needed = grantedFlag(grant, flag);
+  return needed !== null && can(permissions, needed.page, needed.flag);
 }
 
 /** A dropdown or item of the menus, built from the route table. */

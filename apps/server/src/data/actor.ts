@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type Grant, PERMISSION_FLAGS, type PermissionFlag } from "@office/core";
+import { ERROR_MESSAGES, type Grant, grantedFlag, PERMISSION_FLAGS, type PermissionFlag } from "@office/core";
 import { AppError } from "../http/app-error.js";
 
 export type PageFlags = Record<PermissionFlag, boolean>;
@@ -27,7 +27,8 @@ export function may(actor: Actor, grant: Grant, flag: PermissionFlag): boolean {
   if (actor.kind === "system") return grant !== null;
   if (grant === null) return false;
   if (grant === "anyone" || grant === "everyone") return true;
-  return actor.permissions.get(grant)?.[flag] === true;
+  const needed = grantedFlag(grant, flag);
+  return needed !== null && actor.permissions.get(needed.page)?.[needed.flag] === true;
 }
 
 /**

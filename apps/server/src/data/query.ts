@@ -115,11 +115,21 @@ export async function runQuery(
     .filter((item) => !seen.has(item.column) && seen.add(item.column))
     .map((item) => sql`${sql.ref(item.column)} ${sql.raw(item.direction)}`);
   // Rows and total in one statement; only a page past the end needs a count of its own.
+  // The page's keys and the total are found first, then its rows joined back by key. The
+  // fence (offset 0) keeps the planner from walking an index in the page's order and testing
+  // the where on every row, which the count over all matches makes the slowest plan
+  // (PostgreSQL before 17 costs it as if the limit stopped early; bench/RESULTS.md, issue 8).
+  // The key is unique among the rows a where matches, for every resource.
   const byOrder = sql.join(orderSql);
-  const page = sql`select ${sql.join(fields.map((field) => sql.ref(field)))}, count(*) over () as ${sql.ref(TOTAL)},
-    row_number() over (order by ${byOrder}) as ${sql.ref(ROW)}
-    from ${table} where ${where} order by ${byOrder} limit ${limit} offset ${input.offset}`;
   const totalRef = sql.ref(TOTAL);
+  const rowRef = sql.ref(ROW);
+  const keys = sql`select ${sql.ref(def.key)}, count(*) over () as ${totalRef},
+      row_number() over (order by ${byOrder}) as ${rowRef}
+    from (select * from ${table} where ${where} offset 0) as ${table}
+    order by ${byOrder} limit ${limit} offset ${input.offset}`;
+  const page = sql`select ${sql.join(fields.map((field) => sql.ref(field)))}, ${totalRef}, ${rowRef}
+    from (${keys}) as page_keys join ${table} using (${sql.ref(def.key)})
+    where ${where} order by ${rowRef}`;
   // Without `continue`, a search past the confirm threshold answers its total alone: the
   // database then sends one row (for the total) instead of the 20,000 the page holds. The two
   // branches never both give rows; the row number keeps the asked order through the union.
@@ -129,7 +139,7 @@ export async function runQuery(
       select * from page where ${totalRef} <= ${TABLE_CONFIRM_THRESHOLD}
       union all
       select * from (select * from page where ${totalRef} > ${TABLE_CONFIRM_THRESHOLD} limit 1) over_threshold
-      order by ${sql.ref(ROW)}`;
+      order by ${rowRef}`;
   const { rows } = await sql<Record<string, unknown>>`${statement}`.execute(db);
   let total = Number(rows[0]?.[TOTAL] ?? 0);
   if (rows.length === 0 && input.offset > 0) {

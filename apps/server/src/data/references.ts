@@ -21,9 +21,13 @@ export async function checkWrittenValues(tx: Kysely<DB>, def: ResourceDef, value
   for (const [name, value] of Object.entries(values)) {
     const field = def.columns[name]?.field;
     if (field?.kind !== "reference" || typeof value !== "number") continue;
-    const { table, value: key, group } = field.reference;
+    const { table, value: key, group, within } = field.reference;
+    // A row within another of the write (a contact of the order's client); written alone,
+    // the database's key of the pair holds it.
+    const scope = within !== undefined && typeof values[within] === "number" ? values[within] : undefined;
     const { rows: found } = await sql`select 1 from ${sql.table(table)} where ${sql.ref(key)} = ${value}
-      ${group === undefined ? sql`` : sql`and "appLookupParentID" = ${group}`} limit 1`.execute(tx);
+      ${group === undefined ? sql`` : sql`and "appLookupParentID" = ${group}`}
+      ${scope === undefined ? sql`` : sql`and ${sql.ref(within as string)} = ${scope}`} limit 1`.execute(tx);
     if (found.length === 0) errors[name] = `${label(name)} is not one of the choices`;
   }
   if (Object.keys(errors).length > 0) throw AppError.badRequest("Some values are not valid.", errors);

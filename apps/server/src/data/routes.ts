@@ -12,6 +12,7 @@ import { restoreDeleted } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
 import { NAMED_QUERIES } from "./named-queries.js";
 import { queryInput, runQuery } from "./query.js";
+import { runTotals, totalsInput } from "./totals.js";
 import { deleteRecords, insertRecord, updateRecords } from "./write.js";
 import { zoneTimes } from "./zoned-times.js";
 
@@ -37,6 +38,17 @@ const row = z.record(z.string(), z.unknown());
 const queryAnswer = z.object({
   data: z.array(row),
   meta: z.object({ TotalRecords: z.number().int().min(0), confirmRequired: z.literal(true).optional() }),
+});
+const totalsAnswer = z.object({
+  data: z.array(
+    z.object({
+      key: z.union([z.number(), z.string()]).nullable(),
+      label: z.string().nullable(),
+      count: z.number().int().min(0),
+      total: z.number(),
+    }),
+  ),
+  meta: z.object({ TotalRecords: z.number().int().min(0), count: z.number().int().min(0), total: z.number() }),
 });
 const insertAnswer = z.object({ id: z.number().int().positive() });
 const updateAnswer = z.object({ status: z.literal("success"), count: z.number().int().positive() });
@@ -96,6 +108,19 @@ export async function dataRoutes(app: FastifyInstance, { db, timeZone }: { db: K
       if (input.DEBUG === "1") request.log.info({ debugResend: input }, "debug re-send of a query");
       const result = await runQuery(db, resourceOf(input.table), input, actorOf(request));
       return { ...result, data: zoneTimes(result.data, timeZone) };
+    },
+  );
+
+  app.get(
+    "/API/Totals/",
+    signedIn({
+      summary: "The rows a where matches, counted and summed by one of the columns the table declares totals by.",
+      query: totalsInput,
+      response: totalsAnswer,
+    }),
+    async (request): Answer<typeof totalsAnswer> => {
+      const input = validate(totalsInput, request.query, "query");
+      return runTotals(db, resourceOf(input.table), input, actorOf(request));
     },
   );
 

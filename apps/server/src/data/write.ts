@@ -1,4 +1,4 @@
-import { insertSchema, type ResourceDef, updateSchema } from "@office/core";
+import { insertSchema, RESOURCES, type ResourceDef, updateSchema } from "@office/core";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
@@ -35,6 +35,29 @@ function setClause(values: Record<string, unknown>): RawBuilder<unknown> {
   return sql.join(Object.entries(values).map(([name, value]) => sql`${sql.ref(name)} = ${value}`));
 }
 
+/** The values an insert writes: the fields checked against the rules, and the server's own. */
+export function insertValues(def: ResourceDef, fields: unknown, actor: Actor): Record<string, unknown> {
+  writableTable(def);
+  return serverValues(def, validate(insertSchema(def), fields, "fields"), actor, "insert");
+}
+
+/** Inserts one row of `insertValues` in the caller's transaction: its references checked, the insert audited. */
+export async function insertRow(
+  tx: Kysely<DB>,
+  def: ResourceDef,
+  values: Record<string, unknown>,
+  actor: Actor,
+): Promise<Row> {
+  await checkWrittenValues(tx, def, values);
+  const columns = Object.keys(values);
+  const { rows } = await sql<Row>`insert into ${sql.table(def.name)}
+    (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => values[c]))})
+    returning *`.execute(tx);
+  const row = rows[0] as Row;
+  await audit(tx, actor, "insert", def, [{ after: row }]);
+  return row;
+}
+
 /** POST /API/Insert/: one row; answers its key. With an idempotency key, a retry answers the same. */
 export async function insertRecord(
   db: Kysely<DB>,
@@ -44,8 +67,7 @@ export async function insertRecord(
   idempotencyKey?: string,
 ): Promise<{ id: number }> {
   requireAccess(actor, def.access.add, "add", def.name);
-  writableTable(def);
-  const values = serverValues(def, validate(insertSchema(def), fields, "fields"), actor, "insert");
+  const values = insertValues(def, fields, actor);
   return db.transaction().execute(async (tx) => {
     const empID = actorEmpID(actor);
     if (idempotencyKey && empID !== null) {
@@ -69,13 +91,7 @@ export async function insertRecord(
         return first.response as { id: number };
       }
     }
-    await checkWrittenValues(tx, def, values);
-    const columns = Object.keys(values);
-    const { rows } = await sql<Row>`insert into ${sql.table(def.name)}
-      (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => values[c]))})
-      returning *`.execute(tx);
-    const row = rows[0] as Row;
-    await audit(tx, actor, "insert", def, [{ after: row }]);
+    const row = await insertRow(tx, def, values, actor);
     const response = { id: Number(row[def.key]) };
     if (idempotencyKey && empID !== null) {
       await tx
@@ -179,6 +195,20 @@ export async function deleteRecords(
   return db.transaction().execute(async (tx) => {
     const before = await matchedRows(tx, def, scope);
     const keys = before.map((row) => row[def.key]);
+    // What goes with the rows by cascade is kept in the trail too, each row as its own delete.
+    for (const cascade of def.cascades ?? []) {
+      const { rows: children } = await sql<Row>`delete from ${sql.table(cascade.table)}
+        where ${sql.ref(cascade.column)} in (${sql.join(keys)}) returning *`.execute(tx);
+      // A declared cascade names a table of the registry (core's tests hold it to that).
+      const child = RESOURCES.get(cascade.table) as ResourceDef;
+      await audit(
+        tx,
+        actor,
+        "delete",
+        child,
+        children.map((row) => ({ before: row })),
+      );
+    }
     await sql`delete from ${sql.table(def.name)} where ${sql.ref(def.key)} in (${sql.join(keys)})`.execute(tx);
     await audit(
       tx,

@@ -120,13 +120,45 @@ export interface TblProject {
   projectName: string;
   projectFirstSourceNumber: string | null;
   projectSecondSourceNumber: string | null;
+  projectClientID: number | null;
+  projectCategory: number | null;
+  projectOwnerID: number | null;
+  projectStartDate: Date | string | null;
+  projectDueDate: Date | string | null;
+  projectDescription: string | null;
+  /** Kept by the database from tblProjectStatus. */
+  projectLatestStatusCodeID: Generated<number | null>;
+  projectLatestStatusTS: ColumnType<Date | null, never, never>;
+  projectCreatedTS: GeneratedTimestamp;
 }
 
 export interface TblProjectStatus {
   projectStatusID: Generated<number>;
   projectID: number;
   projectStatusCodeID: number;
+  empID: number | null;
   createdTS: GeneratedTimestamp;
+}
+
+export interface TblPortalOrder {
+  portalOrderID: Generated<number>;
+  portalOrderNumber: string;
+  portalOrderTitle: string;
+  clientID: number;
+  contactID: number | null;
+  portalOrderRequestedDate: Date | string | null;
+  portalOrderStatus: Generated<number>;
+  portalOrderNotes: string | null;
+  projectID: number | null;
+  createdTS: GeneratedTimestamp;
+}
+
+export interface TblPortalOrderItem {
+  portalOrderItemID: Generated<number>;
+  portalOrderID: number;
+  itemCategory: number | null;
+  itemDescription: string;
+  itemQuantity: number;
 }
 
 export interface TblProjectNotes {
@@ -230,6 +262,8 @@ export interface DB {
   tblProject: TblProject;
   tblProjectStatus: TblProjectStatus;
   tblProjectNotes: TblProjectNotes;
+  tblPortalOrder: TblPortalOrder;
+  tblPortalOrderItem: TblPortalOrderItem;
   tblCC: TblCC;
   tblCCPermission: TblCCPermission;
   tblReleaseNote: TblReleaseNote;

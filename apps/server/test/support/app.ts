@@ -97,6 +97,12 @@ export async function tokenOf(app: FastifyInstance, username: string): Promise<s
   return token;
 }
 
+/** The tokens of the three demo accounts: everything, a little, nothing. */
+export async function demoTokens(app: FastifyInstance): Promise<{ admin: string; staff: string; noperm: string }> {
+  const [admin, staff, noperm] = await Promise.all(["admin", "staff", "noperm"].map((name) => tokenOf(app, name)));
+  return { admin: admin as string, staff: staff as string, noperm: noperm as string };
+}
+
 export function withToken(token: string, options: InjectOptions): InjectOptions {
   return { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
 }

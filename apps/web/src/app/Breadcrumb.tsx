@@ -1,5 +1,6 @@
-import { Anchor, Breadcrumbs, Group, Loader, Text, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Anchor, Breadcrumbs, Group, Loader, Text, UnstyledButton } from "@mantine/core";
 import { type RouteDef, TOASTS } from "@office/core";
+import { IconCopy } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { type Crumb, LOADING_CRUMB } from "./breadcrumb-context";
 import { RouteIcon } from "./icons";
@@ -31,6 +32,21 @@ function Level2({ crumb }: { crumb: Crumb }) {
   return <Text size="sm">{level2}</Text>;
 }
 
+/** A visible way to copy a record's id ("Copy project id"): the id itself copies too, but does not look like it. */
+function CopyButton({ value, noun }: { value: string; noun: string }) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      size="sm"
+      aria-label={`Copy ${noun} id`}
+      title={`Copy ${value}`}
+      onClick={() => void copy(value)}
+    >
+      <IconCopy size={14} aria-hidden="true" />
+    </ActionIcon>
+  );
+}
+
 /** The breadcrumb bar (spec 2.6): level 1 with its icon, an optional level 2, optional text on the right. */
 export function Breadcrumb({ route, crumb }: { route: RouteDef; crumb: Crumb | null }) {
   return (
@@ -42,7 +58,14 @@ export function Breadcrumb({ route, crumb }: { route: RouteDef; crumb: Crumb | n
             {route.title}
           </Text>
         </Group>
-        {crumb?.level2 ? <Level2 crumb={crumb} /> : null}
+        {crumb?.level2 ? (
+          <Group gap={4} wrap="nowrap">
+            <Level2 crumb={crumb} />
+            {crumb.clipboard && !crumb.target ? (
+              <CopyButton value={crumb.clipboard} noun={route.title.toLowerCase()} />
+            ) : null}
+          </Group>
+        ) : null}
       </Breadcrumbs>
       {crumb?.extra ? <Text size="sm">{crumb.extra}</Text> : null}
     </Group>

@@ -21,7 +21,7 @@ type PageModule = () => Promise<ComponentType>;
 const PAGES: Record<string, PageModule> = {
   "/login": async () => (await import("../features/login/LoginPage")).LoginPage,
   "/settings": async () => (await import("../features/settings/SettingsPage")).SettingsPage,
-  "/project/pn": async () => (await import("../features/notes-search/NotesSearchPage")).NotesSearchPage,
+  "/statusdashboard": async () => (await import("../features/projects/StatusDashboardPage")).StatusDashboardPage,
   "/rn": async () => (await import("../features/release-notes/ReleaseNotesPage")).ReleaseNotesPage,
   "/forbidden": async () => (await import("./ForbiddenPage")).ForbiddenPage,
   "/update-config": async () => (await import("./UpdateConfigPage")).UpdateConfigPage,

@@ -24,12 +24,16 @@ export interface TypeaheadProps {
   valueFor: (row: Row) => string;
   labelFor: (row: Row) => string;
   value: string | null;
+  /** The row of a value the box did not choose itself (a stored record's), for its label. */
+  selectedRow?: Row | undefined;
   onChange: (value: string | null, row: Row | undefined) => void;
   /** An action box: it empties itself once an option is chosen. */
   clearOnChoose?: boolean;
   /** Enter with a numeric term: the selection is cleared and the number raised (spec 5). */
   onNumber?: (n: number) => void;
   nothingFound?: string;
+  clearable?: boolean;
+  readOnly?: boolean | undefined;
   width?: number | string;
 }
 
@@ -43,13 +47,15 @@ export function Typeahead(props: TypeaheadProps) {
   const [browsing, setBrowsing] = useState(false);
   // The row chosen last: the box shows its label, which is no term to search for.
   const [chosen, setChosen] = useState<Row | undefined>(undefined);
-  const held = chosen && props.value !== null && valueFor(chosen) === props.value ? chosen : undefined;
+  const held = [chosen, props.selectedRow].find((row) => row && props.value !== null && valueFor(row) === props.value);
   const typed = held && search === labelFor(held) ? "" : search.trim();
   const [term] = useDebouncedValue(typed, DROPDOWN_DEBOUNCE_MS);
   const limit = Math.min(props.rowLimit ?? DROPDOWN_KEEP_ROWS, DROPDOWN_KEEP_ROWS);
+  // Keyed by the where, not the term: boxes over one table may search it differently.
+  const where = term ? whereFor(term) : "";
   const { data, isFetching } = useQuery({
-    queryKey: [table, "list", { fields, term, order, limit }],
-    queryFn: () => queryRows<Row>({ table, fields, where: whereFor(term), order, rowLimit: limit }),
+    queryKey: [table, "list", { fields, where, order, limit }],
+    queryFn: () => queryRows<Row>({ table, fields, where, order, rowLimit: limit }),
     enabled: term.length > 0,
     placeholderData: keepPreviousData,
   });
@@ -63,6 +69,8 @@ export function Typeahead(props: TypeaheadProps) {
       error={props.error}
       placeholder={props.placeholder}
       searchable
+      clearable={props.clearable}
+      readOnly={props.readOnly}
       w={props.width}
       value={props.value}
       searchValue={search}

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import { whereBuilder } from "../where/build.js";
 import { parseWhere } from "../where/parser.js";
 import { printWhere } from "../where/print.js";
-import { area, criteriaWhere, type DirectoryArea, type SearchCriterion } from "./area.js";
-import { AREAS, CLIENTS, EMPLOYEES, MASTER_CLIENTS, SHIPPING_COMPANIES, VENDORS } from "./directory.js";
+import { area, type DirectoryArea } from "./area.js";
+import { CLIENTS, EMPLOYEES, MASTER_CLIENTS, SHIPPING_COMPANIES, VENDORS } from "./directory.js";
+import { PORTAL_ORDERS, PROJECTS } from "./projects.js";
+import { AREAS, areaOf } from "./registry.js";
+import { criteriaWhere, type SearchCriterion } from "./search.js";
 
 const w = whereBuilder();
 const clients = (values: Record<string, string | undefined>) =>
@@ -160,9 +163,13 @@ describe("area(): a directory area's declaration, checked", () => {
   });
 });
 
-describe("the directory's areas", () => {
-  it("are the five areas, each found by each of its routes", () => {
-    expect(AREAS).toEqual([EMPLOYEES, CLIENTS, MASTER_CLIENTS, VENDORS, SHIPPING_COMPANIES]);
+describe("the areas", () => {
+  it("are the directory's five and the projects' two, each found by each of its routes", () => {
+    expect(AREAS).toEqual([EMPLOYEES, CLIENTS, MASTER_CLIENTS, VENDORS, SHIPPING_COMPANIES, PROJECTS, PORTAL_ORDERS]);
+    for (const a of AREAS) {
+      for (const path of [a.allPath, a.searchPath, a.recordPath].filter(Boolean))
+        expect(areaOf(path as string)).toBe(a);
+    }
     const paths = AREAS.flatMap((a) => [a.allPath, a.searchPath, a.recordPath].filter(Boolean));
     expect(new Set(paths).size).toBe(paths.length);
   });
@@ -194,7 +201,7 @@ describe("the directory's areas", () => {
     for (const column of a.listColumns) expect(Object.hasOwn(a.list.columns, column), column).toBe(true);
     for (const criterion of a.criteria) {
       for (const column of criterion.columns) expect(Object.hasOwn(a.list.columns, column), column).toBe(true);
-      if (criterion.kind === "equals") expect(criterion.columns).toHaveLength(1);
+      if (criterion.kind !== "contains") expect(criterion.columns).toHaveLength(1);
     }
     const names = a.criteria.map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);

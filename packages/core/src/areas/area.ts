@@ -1,18 +1,7 @@
 import { type RecordForm, recordForm } from "../resources/form.js";
 import type { ResourceDef } from "../resources/resource.js";
 import { findRoute } from "../routes.js";
-import type { Where } from "../where/ast.js";
-import { whereBuilder } from "../where/build.js";
-
-/** One box of an advanced search: words found in any of some columns, or one column's value. */
-export interface SearchCriterion {
-  /** Its name in the search page's address (?name=…), so a search can be linked and reloaded. */
-  name: string;
-  label: string;
-  kind: "contains" | "equals";
-  /** contains: the columns looked in; equals: the one column (its field kind gives the input). */
-  columns: readonly string[];
-}
+import { checkCriteria, type SearchCriterion } from "./search.js";
 
 export interface FormSection {
   title: string;
@@ -22,6 +11,8 @@ export interface FormSection {
 /** Records of another table that belong to the area's record (a client's contacts). */
 export interface ChildList {
   resource: ResourceDef;
+  /** What the child list reads, where it shows names the table holds as keys (a view). */
+  list?: ResourceDef;
   /** The child's column that holds the record's key. */
   foreignKey: string;
   title: string;
@@ -44,8 +35,10 @@ export interface DirectoryArea {
   listColumns: readonly string[];
   /** The list's order, in the order language. */
   order: string;
-  /** /…/all, the list. */
-  allPath: string;
+  /** /…/all, the list; an area without one (projects) is listed by its advanced search. */
+  allPath?: string;
+  /** What its records are called together, where no list page names them ("Projects"). */
+  plural?: string;
   /** The advanced search page, where the area has one. */
   searchPath?: string;
   /** /…/de, add and (with ?id=) view and edit; without one, records are edited in a dialog over the list. */
@@ -59,7 +52,9 @@ export interface DirectoryArea {
 
 export interface Area extends DirectoryArea {
   form: RecordForm<string>;
-  /** The list's title (the route's), and the record page's. */
+  /** Where the area's records are listed: its list, else its search. */
+  listPath: string;
+  /** The list's title (the list route's, or the plural), and the record page's. */
   listTitle: string;
   recordTitle: string;
   newLabel: string;
@@ -79,13 +74,16 @@ export function area(def: DirectoryArea): Area {
     }
   };
   known(def.list, def.listColumns);
-  for (const criterion of def.criteria) known(def.list, criterion.columns);
+  checkCriteria(def.list, def.criteria);
   for (const child of def.children) {
-    known(child.resource, [child.foreignKey, ...child.columns, ...("fields" in child.edit ? child.edit.fields : [])]);
+    known(child.resource, [child.foreignKey, ...("fields" in child.edit ? child.edit.fields : [])]);
+    known(child.list ?? child.resource, [child.foreignKey, ...child.columns]);
   }
   const record = def.recordPath ? routeTitle(def.recordPath) : def.dialog;
   if (!record) throw new Error(`${def.noun}: an area needs a record page or a dialog`);
   const recordTitle = "title" in record ? record.title : record.recordTitle;
+  const listPath = def.allPath ?? def.searchPath;
+  if (!listPath) throw new Error(`${def.noun}: an area needs a list or a search`);
   const newLabel = "label" in record ? record.label : record.newLabel;
   return {
     ...def,
@@ -93,34 +91,9 @@ export function area(def: DirectoryArea): Area {
       def.resource,
       def.sections.flatMap((s) => s.fields),
     ),
-    listTitle: routeTitle(def.allPath).title,
+    listPath,
+    listTitle: def.plural ?? routeTitle(listPath).title,
     recordTitle,
     newLabel,
   };
-}
-
-/**
- * The where of an advanced search: every filled box must match (AND); words match anywhere
- * in any of their columns; a value equals its column (numbers compared as numbers).
- */
-export function criteriaWhere(
-  criteria: readonly SearchCriterion[],
-  resource: ResourceDef,
-  values: Readonly<Record<string, string | undefined>>,
-): Where | null {
-  const w = whereBuilder();
-  const parts: Where[] = [];
-  for (const criterion of criteria) {
-    const text = values[criterion.name]?.trim();
-    if (!text) continue;
-    if (criterion.kind === "contains") {
-      parts.push(w.or(...criterion.columns.map((c) => w.contains(c, text))));
-      continue;
-    }
-    const column = criterion.columns[0] as string;
-    const numeric = resource.columns[column]?.type === "integer";
-    if (numeric && !/^-?\d{1,10}$/.test(text)) continue;
-    parts.push(w.eq(column, numeric ? Number(text) : text));
-  }
-  return parts.length ? w.and(...parts) : null;
 }

@@ -185,9 +185,5 @@ export const SHIPPING_COMPANIES = area({
   children: [],
 });
 
-/** Every directory area, by each of its routes. */
-export const AREAS: readonly Area[] = [EMPLOYEES, CLIENTS, MASTER_CLIENTS, VENDORS, SHIPPING_COMPANIES];
-
-export function areaOf(path: string): Area | undefined {
-  return AREAS.find((a) => [a.allPath, a.searchPath, a.recordPath].includes(path));
-}
+/** The directory areas (issue 7). */
+export const DIRECTORY_AREAS: readonly Area[] = [EMPLOYEES, CLIENTS, MASTER_CLIENTS, VENDORS, SHIPPING_COMPANIES];

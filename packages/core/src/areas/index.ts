@@ -1,2 +1,6 @@
 export * from "./area.js";
 export * from "./directory.js";
+export * from "./projects.js";
+export * from "./registry.js";
+export * from "./search.js";
+export * from "./searches.js";

@@ -1,6 +1,15 @@
 // Every resource the data service serves: a new table or view is one line here.
 
 export { vwClientDirectory, vwEmployeeDirectory, vwVendorDirectory } from "./directory-views.js";
+export {
+  vwMyRecentProjects,
+  vwPortalOrderItemList,
+  vwPortalOrderList,
+  vwProjectList,
+  vwProjectNoteSearch,
+  vwProjectStatusAudit,
+  vwProjectStatusHistory,
+} from "./project-views.js";
 export { tblAppLookup } from "./tblAppLookup.js";
 export { tblCC } from "./tblCC.js";
 export { tblCCPermission } from "./tblCCPermission.js";
@@ -9,6 +18,8 @@ export { tblClientContact } from "./tblClientContact.js";
 export { tblEmployee } from "./tblEmployee.js";
 export { tblMasterClient } from "./tblMasterClient.js";
 export { tblPermission } from "./tblPermission.js";
+export { tblPortalOrder } from "./tblPortalOrder.js";
+export { tblPortalOrderItem } from "./tblPortalOrderItem.js";
 export { tblProject } from "./tblProject.js";
 export { tblProjectNotes } from "./tblProjectNotes.js";
 export { tblProjectStatus } from "./tblProjectStatus.js";

@@ -40,6 +40,13 @@ export interface Reference {
   group?: string;
   /** Only rows whose flag column is 1 are offered (a row already chosen stays shown). */
   activeColumn?: string;
+  /** Too many rows to list: the field is a type-ahead that searches the label column. */
+  typeahead?: true;
+  /**
+   * Only rows whose column of this name equals the form's field of the same name (a contact
+   * of the order's client); the database holds the pair to the same rule.
+   */
+  within?: string;
 }
 
 export interface Column {
@@ -178,6 +185,14 @@ export const col = {
   oneOf: <const T extends readonly [string, ...string[]]>(values: T, options: Options = {}) =>
     make("text", z.enum(values), options),
   timestamp: (options: Options = {}) => make("timestamp", timestampSchema, { field: { kind: "datetime" }, ...options }),
+  /** Kept by the database from other rows (a project's latest status): read, never written. */
+  derived: (type: "integer" | "timestamp", options: Options = {}): Column => ({
+    ...(type === "integer"
+      ? col.integer({ nullable: true, ...options })
+      : col.timestamp({ nullable: true, ...options })),
+    generated: true,
+    optional: true,
+  }),
   /** Owned by the server: the signed-in employee, or the time of the write. */
   owner: (): Column => ({ ...make("integer", z.unknown(), {}), serverOwned: "signedInEmployee", optional: true }),
   now: (): Column => ({

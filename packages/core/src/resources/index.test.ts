@@ -6,14 +6,33 @@ import { tblProjectNotes } from "./tblProjectNotes.js";
 
 describe("the resource registry", () => {
   it("names the views a write to a table makes stale, with the table itself first", () => {
-    expect(changedByWriteTo("tblProjectNotes")).toEqual(["tblProjectNotes", "vwMyProjectNotes"]);
+    expect(changedByWriteTo("tblProjectNotes")).toEqual([
+      "tblProjectNotes",
+      "vwMyRecentProjects",
+      "vwProjectNoteSearch",
+      "vwMyProjectNotes",
+    ]);
     expect(changedByWriteTo("tblEmployee")).toEqual([
       "tblEmployee",
       "vwEmployeeDirectory",
+      "vwProjectList",
+      "vwProjectNoteSearch",
+      "vwProjectStatusAudit",
+      "vwProjectStatusHistory",
       "vwCCApprovals",
       "vwEmployeeAvailability",
     ]);
     expect(changedByWriteTo("tblCC")).toEqual(["tblCC", "vwCCApprovals"]);
+  });
+
+  it("has every cascade name a table of the registry and its column that refers back", () => {
+    for (const def of RESOURCES.values()) {
+      for (const cascade of def.cascades ?? []) {
+        const child = RESOURCES.get(cascade.table);
+        expect(child?.kind, `${def.name} cascades to ${cascade.table}`).toBe("table");
+        expect(Object.hasOwn(child?.columns ?? {}, cascade.column), cascade.column).toBe(true);
+      }
+    }
   });
 
   it("has every view say which tables it reads, and only tables that exist", () => {

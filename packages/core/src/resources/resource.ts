@@ -3,11 +3,35 @@ import type { PageId, PermissionFlag } from "../pages.js";
 import { type Column, writeSchema } from "./column.js";
 
 /**
- * Who may do an action: those with the flag on a page; "anyone" signed in who has permission
- * rows; "everyone" signed in, even without permission rows (the shell's own calls, such as the
- * inbox count: spec 6 always allows the inbox); or nobody.
+ * Who may do an action: those with the action's flag on a page; those with another flag on a
+ * page (setting a project's status is adding a status row, but it is a change of the project);
+ * "anyone" signed in who has permission rows; "everyone" signed in, even without permission
+ * rows (the shell's own calls, such as the inbox count: spec 6 always allows the inbox); or
+ * nobody.
  */
-export type Grant = PageId | "anyone" | "everyone" | null;
+export type Grant = PageId | PageFlag | "anyone" | "everyone" | null;
+
+/** A page with the flag that governs an action there, where it is not the action's own. */
+export interface PageFlag {
+  page: PageId;
+  flag: PermissionFlag;
+}
+
+/** The page and flag a grant asks for an action, when it names a page. */
+export function grantedFlag(grant: Grant, flag: PermissionFlag): PageFlag | null {
+  if (typeof grant === "number") return { page: grant, flag };
+  return typeof grant === "object" && grant !== null ? grant : null;
+}
+
+/**
+ * What GET /API/Totals/ may count and sum of a resource: rows grouped by one of `by`'s
+ * columns, each named by the column it maps to (a project by its name).
+ */
+export interface Totals<K extends string = string> {
+  /** The column summed (a note's minutes); without one, rows are only counted. */
+  sum?: K;
+  by: Partial<Record<K, K>>;
+}
 
 export interface ResourceDef<C extends Record<string, Column> = Record<string, Column>> {
   /** The table or view name, as the calls send it. */
@@ -41,6 +65,12 @@ export interface ResourceDef<C extends Record<string, Column> = Record<string, C
   order?: Array<keyof C & string>;
   /** A view: the tables it reads, so a write to one of them makes its rows stale. */
   reads?: readonly string[];
+  totals?: Totals<keyof C & string>;
+  /**
+   * Rows of other tables the database deletes with a row of this one (on delete cascade): a
+   * delete audits them too, so the trail keeps (and can restore) everything that went.
+   */
+  cascades?: ReadonlyArray<{ table: string; column: string }>;
 }
 
 export function resource<const C extends Record<string, Column>>(def: ResourceDef<C>): ResourceDef<C> {

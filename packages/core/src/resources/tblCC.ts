@@ -7,6 +7,7 @@ export const tblCC = resource({
   kind: "table",
   key: "ccID",
   access: pageAccess(PAGES.creditCardApprovals),
+  cascades: [{ table: "tblCCPermission", column: "ccID" }],
   columns: {
     ccID: col.id(),
     empID: col.integer({ min: 1 }),

@@ -1,18 +1,36 @@
+import { LOOKUP_GROUPS } from "../lists.js";
 import { PAGES } from "../pages.js";
 import { col } from "./column.js";
-import { pageAccess, resource } from "./resource.js";
+import { resource } from "./resource.js";
 
-/** The status history of projects; the latest row of a project is its status. */
+/**
+ * The status history of projects; the latest row of a project is its status. Setting a
+ * status is a change of the project (change on page 3); the history is only added to, so a
+ * mistake is mended by setting the right status, and the audit shows both.
+ */
 export const tblProjectStatus = resource({
   name: "tblProjectStatus",
   kind: "table",
   key: "projectStatusID",
-  access: pageAccess(PAGES.projects),
+  access: {
+    view: PAGES.projects,
+    add: { page: PAGES.projects, flag: "change" },
+    change: null,
+    del: null,
+  },
   order: ["projectID", "createdTS"],
   columns: {
     projectStatusID: col.id(),
-    projectID: col.integer({ min: 1 }),
-    projectStatusCodeID: col.integer({ min: 1 }),
+    projectID: col.reference(
+      { table: "tblProject", value: "projectID", label: "projectName" },
+      { nullable: false, label: "Project", rules: ["required"] },
+    ),
+    projectStatusCodeID: col.lookup(LOOKUP_GROUPS.projectStatusCodes, {
+      nullable: false,
+      label: "Status",
+      rules: ["required"],
+    }),
+    empID: col.owner(),
     createdTS: col.now(),
   },
 });

@@ -5,6 +5,7 @@ import * as uploads from "./0003_uploads.js";
 import * as releaseNotes from "./0004_release_notes.js";
 import * as live from "./0005_live.js";
 import * as directory from "./0006_directory.js";
+import * as projects from "./0007_projects.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004_release_notes": releaseNotes,
   "0005_live": live,
   "0006_directory": directory,
+  "0007_projects": projects,
 };

@@ -119,6 +119,8 @@ export function demoDirectory(scale: number, anchor: Date, employees: Row[]): De
     for (let j = random.int(0, 3); j > 0; j--) {
       const contact = `${random.pick(LAST_NAMES)}`;
       contacts.push({
+        // Its own id (the order it would get anyway): portal orders name contacts.
+        contactID: contacts.length + 1,
         clientID,
         contactName: `${String.fromCharCode(65 + random.int(0, 25))}. ${contact}`,
         contactTitle: random.pick(TITLES),

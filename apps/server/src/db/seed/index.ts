@@ -3,6 +3,7 @@ import { hashPassword } from "../../auth/passwords.js";
 import type { DB } from "../schema.js";
 import { bulkInsert } from "./bulk-insert.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoCompany } from "./demo-company.js";
+import { demoProjects } from "./demo-projects.js";
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-company.js";
 
@@ -26,6 +27,8 @@ export async function hasCompanyData(db: Kysely<DB>): Promise<boolean> {
 export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<void> {
   const anchor = options.anchor ?? startOfTodayUtc();
   const company = demoCompany(options.scale, anchor);
+  const { directory } = company;
+  const projects = demoProjects({ ...company, ...directory }, options.scale, anchor);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (tx) => {
     // In the order of the foreign keys; managers are rows of the same statement as their
@@ -33,15 +36,16 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<vo
     await bulkInsert(tx, "tblAppLookup", company.lookups);
     await bulkInsert(tx, "tblEmployee", company.employees);
     await bulkInsert(tx, "tblPermission", company.permissions);
-    await bulkInsert(tx, "tblProject", company.projects);
-    await bulkInsert(tx, "tblProjectStatus", company.statuses);
-    await bulkInsert(tx, "tblProjectNotes", company.notes);
-    await bulkInsert(tx, "tblCC", company.cards);
-    await bulkInsert(tx, "tblCCPermission", company.cardPermissions);
-    const { directory } = company;
     await bulkInsert(tx, "tblMasterClient", directory.masterClients);
     await bulkInsert(tx, "tblClient", directory.clients);
     await bulkInsert(tx, "tblClientContact", directory.contacts);
+    await bulkInsert(tx, "tblProject", projects.projects);
+    await bulkInsert(tx, "tblProjectStatus", projects.statuses);
+    await bulkInsert(tx, "tblProjectNotes", company.notes);
+    await bulkInsert(tx, "tblPortalOrder", projects.portalOrders);
+    await bulkInsert(tx, "tblPortalOrderItem", projects.portalOrderItems);
+    await bulkInsert(tx, "tblCC", company.cards);
+    await bulkInsert(tx, "tblCCPermission", company.cardPermissions);
     await bulkInsert(tx, "tblVendor", directory.vendors);
     await bulkInsert(tx, "tblShippingCompany", directory.shippingCompanies);
     await tx

@@ -7,14 +7,15 @@ import { ResourceRecords } from "../../widgets/record/ResourceRecords";
 import { useRights } from "../../widgets/record/useRights";
 import { tableColumns } from "../../widgets/table/columns";
 import { SearchableTable } from "../../widgets/table/SearchableTable";
+import type { RecordMore } from "./AreaRecordPage";
 import { ChildRecords } from "./ChildRecords";
 
 /**
  * An area's list (/…/all): the searchable table of its list view; a row opens its record
  * page, and "New …" its empty form for those who may add. An area without a record page
- * edits its records in a dialog over the list.
+ * edits its records in a dialog over the list, with its children and what else the area adds.
  */
-export function AreaListPage({ area }: { area: Area }) {
+export function AreaListPage({ area, more: More }: { area: Area; more?: RecordMore | undefined }) {
   const navigate = useNavigate();
   const rights = useRights(area.resource);
   const columns = useMemo(() => tableColumns(area.list, area.listColumns), [area]);
@@ -26,6 +27,7 @@ export function AreaListPage({ area }: { area: Area }) {
       <Box p="md">
         <ResourceRecords
           resource={area.resource}
+          list={area.list}
           label={area.listTitle}
           columns={area.listColumns}
           form={area.form}
@@ -33,7 +35,14 @@ export function AreaListPage({ area }: { area: Area }) {
           newLabel={area.newLabel}
           recordTitle={area.recordTitle}
           noun={area.noun}
-          more={(key) => area.children.map((child) => <ChildRecords key={child.title} child={child} parentKey={key} />)}
+          more={(key) => (
+            <>
+              {area.children.map((child) => (
+                <ChildRecords key={child.title} child={child} parentKey={key} />
+              ))}
+              {More ? <More id={key} /> : null}
+            </>
+          )}
         />
       </Box>
     );

@@ -21,7 +21,8 @@ export function ChildRecords({ child, parentKey }: { child: ChildList; parentKey
   const navigate = useNavigate();
   const w = whereBuilder();
   const where = w.print(w.eq(child.foreignKey, parentKey));
-  const columns = useMemo(() => tableColumns(child.resource, child.columns), [child]);
+  const list = child.list ?? child.resource;
+  const columns = useMemo(() => tableColumns(list, child.columns), [list, child.columns]);
   const { edit } = child;
   return (
     <Stack gap="xs" component="section" aria-label={child.title}>
@@ -31,15 +32,16 @@ export function ChildRecords({ child, parentKey }: { child: ChildList; parentKey
       {"recordPath" in edit ? (
         <SearchableTable
           label={child.title}
-          table={child.resource.name}
+          table={list.name}
           columns={columns}
-          searchColumns={searchableColumns(child.resource)}
+          searchColumns={searchableColumns(list)}
           where={where}
           onRowOpen={(row) => navigate(`${edit.recordPath}?id=${row[child.resource.key]}`)}
         />
       ) : (
         <ResourceRecords
           resource={child.resource}
+          list={child.list}
           label={child.title}
           columns={child.columns}
           form={formOf(child, edit.fields)}

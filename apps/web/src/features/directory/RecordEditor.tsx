@@ -23,7 +23,7 @@ export function RecordEditor({ area, row }: { area: Area; row?: Record<string, u
   const w = whereBuilder();
   const where = row ? w.print(w.eq(key, Number(row[key]))) : "";
   const readOnly = row ? !rights.update : !rights.insert;
-  const list = area.allPath;
+  const list = area.listPath;
 
   const save = () => {
     if (!state.validate()) return;

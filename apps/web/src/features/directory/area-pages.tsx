@@ -1,16 +1,22 @@
-import { AREAS, type Area, EMPLOYEES } from "@office/core";
+import { AREAS, type Area, EMPLOYEES, PORTAL_ORDERS, PROJECTS } from "@office/core";
 import type { ComponentType } from "react";
 import { EmployeeAdministration } from "../employees/EmployeeAdministration";
+import { PortalOrderProject } from "../projects/PortalOrderProject";
+import { ProjectRecordMore } from "../projects/ProjectRecordMore";
 import { AreaListPage } from "./AreaListPage";
 import { AreaRecordPage, type RecordMore } from "./AreaRecordPage";
 import { AreaSearchPage } from "./AreaSearchPage";
 
-/** What an area's record page adds under the record. */
-const MORE = new Map<Area, RecordMore>([[EMPLOYEES, EmployeeAdministration]]);
+/** What an area adds under a record: on its record page, or in its dialog (portal orders). */
+const MORE = new Map<Area, RecordMore>([
+  [EMPLOYEES, EmployeeAdministration],
+  [PROJECTS, ProjectRecordMore],
+  [PORTAL_ORDERS, PortalOrderProject],
+]);
 
 const PAGES = new Map<string, ComponentType>();
 for (const area of AREAS) {
-  PAGES.set(area.allPath, () => <AreaListPage area={area} />);
+  if (area.allPath) PAGES.set(area.allPath, () => <AreaListPage area={area} more={MORE.get(area)} />);
   if (area.searchPath) PAGES.set(area.searchPath, () => <AreaSearchPage area={area} />);
   if (area.recordPath) PAGES.set(area.recordPath, () => <AreaRecordPage area={area} more={MORE.get(area)} />);
 }

@@ -10,10 +10,12 @@ export interface FieldInputProps {
   onChange: (value: string) => void;
   error?: string | undefined;
   readOnly?: boolean;
+  /** A reference `within` another field: that field's value in the form. */
+  within?: string | undefined;
 }
 
 /** One field of a record form, the input its column's declaration asks for. */
-export function FieldInput({ column, label, value, onChange, error, readOnly }: FieldInputProps) {
+export function FieldInput({ column, label, value, onChange, error, readOnly, within }: FieldInputProps) {
   const required = column.rules?.includes("required") ?? false;
   const common = { label, error, readOnly, withAsterisk: required && !readOnly };
   const text = {
@@ -76,6 +78,7 @@ export function FieldInput({ column, label, value, onChange, error, readOnly }: 
           error={error}
           required={required}
           readOnly={readOnly}
+          within={within}
         />
       );
     case "choices": {

@@ -1,5 +1,5 @@
 import { SimpleGrid } from "@mantine/core";
-import type { RecordForm } from "@office/core";
+import type { Column, RecordForm } from "@office/core";
 import type { FormState } from "../record/useRecordForm";
 import { FieldInput } from "./FieldInput";
 
@@ -13,21 +13,36 @@ interface RecordFieldsProps<K extends string> {
   names?: readonly K[];
 }
 
+/** The field a reference column is narrowed by (a contact's client), if any. */
+const withinOf = (column: Column) => (column.field?.kind === "reference" ? column.field.reference.within : undefined);
+
 /** The fields of a record form, for adding and for editing alike, each from its column. */
 export function RecordFields<K extends string>({ form, state, readOnly, columns = 1, names }: RecordFieldsProps<K>) {
+  const values: Record<string, string> = state.values;
+  const set = (name: K, value: string) => {
+    state.set(name, value);
+    // A value chosen within another field's (a client's contact) goes when that field changes.
+    for (const other of form.names) {
+      if (withinOf(form.columns[other]) === name && values[other] !== "") state.set(other, "");
+    }
+  };
   return (
     <SimpleGrid cols={{ base: 1, sm: columns }} spacing="sm" verticalSpacing="sm">
-      {(names ?? form.names).map((name) => (
-        <FieldInput
-          key={name}
-          column={form.columns[name]}
-          label={form.rules[name].label}
-          value={state.values[name]}
-          error={state.error(name)}
-          readOnly={readOnly}
-          onChange={(value) => state.set(name, value)}
-        />
-      ))}
+      {(names ?? form.names).map((name) => {
+        const within = withinOf(form.columns[name]);
+        return (
+          <FieldInput
+            key={name}
+            column={form.columns[name]}
+            label={form.rules[name].label}
+            value={state.values[name]}
+            error={state.error(name)}
+            readOnly={readOnly}
+            within={within === undefined ? undefined : (values[within] ?? "")}
+            onChange={(value) => set(name, value)}
+          />
+        );
+      })}
     </SimpleGrid>
   );
 }

@@ -1,12 +1,9 @@
 import { Select } from "@mantine/core";
 import { type Reference, whereBuilder } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
-import { queryRows } from "../../api/client";
-
-type Row = Record<string, unknown>;
-
-// Enough for any list or directory a select should offer; the box searches what it holds.
-const MAX_OPTIONS = 5_000;
+import { useState } from "react";
+import { Typeahead } from "../Typeahead";
+import { printAll, type Row, referenceConditions, referenceRowQuery, referenceRowsQuery } from "./reference-rows";
 
 export interface ReferenceSelectProps {
   reference: Reference;
@@ -16,34 +13,24 @@ export interface ReferenceSelectProps {
   error?: string | undefined;
   required?: boolean;
   readOnly?: boolean;
+  /** The form's value of the reference's `within` field; none offered while it is empty. */
+  within?: string | undefined;
 }
 
-/** The rows a reference may name, as a searchable select: a list's values in their order, or a table's rows by name. */
-export function ReferenceSelect({
-  reference,
-  label,
-  value,
-  onChange,
-  error,
-  required,
-  readOnly,
-}: ReferenceSelectProps) {
-  const { table, group, activeColumn } = reference;
-  const w = whereBuilder();
-  const fields = [reference.value, reference.label, ...(activeColumn ? [activeColumn] : [])].join(",");
-  const { data } = useQuery({
-    queryKey: [table, "list", { fields, group }],
-    queryFn: () =>
-      queryRows<Row>({
-        table,
-        fields,
-        where: group === undefined ? "" : w.print(w.eq("appLookupParentID", group)),
-        order: group === undefined ? reference.label : "appLookupSort",
-        rowLimit: MAX_OPTIONS,
-      }),
-    staleTime: 60_000,
-  });
-  const options = (data?.data ?? [])
+/**
+ * The rows a reference may name: a searchable select of a list's values in their order or a
+ * table's rows by name; a type-ahead where the table has too many rows to list.
+ */
+export function ReferenceSelect(props: ReferenceSelectProps) {
+  return props.reference.typeahead ? <ReferenceTypeahead {...props} /> : <ReferenceList {...props} />;
+}
+
+function ReferenceList({ reference, label, value, onChange, error, required, readOnly, within }: ReferenceSelectProps) {
+  const { activeColumn } = reference;
+  // A contact is offered only once its client is chosen.
+  const waiting = reference.within !== undefined && within === "";
+  const { data } = useQuery({ ...referenceRowsQuery(reference, within), enabled: !waiting });
+  const options = (waiting ? [] : (data?.data ?? []))
     // An inactive row is offered only when it is the value already chosen.
     .filter((row) => !activeColumn || row[activeColumn] === 1 || String(row[reference.value]) === value)
     .map((row) => ({ value: String(row[reference.value]), label: String(row[reference.label] ?? "") }));
@@ -61,6 +48,49 @@ export function ReferenceSelect({
       limit={100}
       maxDropdownHeight="13em"
       nothingFoundMessage="Nothing found"
+    />
+  );
+}
+
+function ReferenceTypeahead({
+  reference,
+  label,
+  value,
+  onChange,
+  error,
+  required,
+  readOnly,
+  within,
+}: ReferenceSelectProps) {
+  const keyOf = (row: Row) => String(row[reference.value]);
+  // The row chosen in the box needs no reading; a value the form came with does, for its label.
+  const [picked, setPicked] = useState<Row | undefined>(undefined);
+  const known = picked && keyOf(picked) === value ? picked : undefined;
+  const { data: stored } = useQuery({ ...referenceRowQuery(reference, value), enabled: value !== "" && !known });
+  const w = whereBuilder();
+  const { activeColumn } = reference;
+  const offered = [...referenceConditions(reference, within), ...(activeColumn ? [w.eq(activeColumn, 1)] : [])];
+  return (
+    <Typeahead
+      label={label}
+      labelVisible
+      required={required && !readOnly}
+      error={error}
+      table={reference.table}
+      fields={`${reference.value},${reference.label}`}
+      whereFor={(term) => printAll([...offered, w.contains(reference.label, term)])}
+      order={reference.label}
+      valueFor={keyOf}
+      labelFor={(row) => String(row[reference.label] ?? "")}
+      value={value === "" ? null : value}
+      selectedRow={known ?? stored ?? undefined}
+      onChange={(next, row) => {
+        setPicked(row);
+        onChange(next ?? "");
+      }}
+      clearable={!required && !readOnly}
+      readOnly={readOnly}
+      placeholder={readOnly ? undefined : "Type to search"}
     />
   );
 }

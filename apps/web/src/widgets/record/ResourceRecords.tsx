@@ -13,6 +13,8 @@ import { useRights } from "./useRights";
 
 interface ResourceRecordsProps<K extends string> {
   resource: ResourceDef;
+  /** What the table reads, where it is not the resource: a view with the names of what a row refers to. */
+  list?: ResourceDef | undefined;
   /** The table's accessible name. */
   label: string;
   columns: readonly string[];
@@ -37,13 +39,14 @@ interface ResourceRecordsProps<K extends string> {
  */
 export function ResourceRecords<K extends string>(props: ResourceRecordsProps<K>) {
   const { resource, form, scope } = props;
+  const list = props.list ?? resource;
   const rights = useRights(resource);
   const [dialog, setDialog] = useState<{ mode: "INSERT" | "UPDATE"; key?: number } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const state = useRecordForm(form);
   const writes = useRecordWrites(resource.name);
-  const columns = useMemo(() => tableColumns(resource, props.columns), [resource, props.columns]);
-  const search = useMemo(() => searchableColumns(resource), [resource]);
+  const columns = useMemo(() => tableColumns(list, props.columns), [list, props.columns]);
+  const search = useMemo(() => searchableColumns(list), [list]);
   // A row opens the record dialog: it brings its key and every field of the form, shown or not.
   const rowFields = useMemo(() => [resource.key, ...form.names], [resource, form]);
   const w = whereBuilder();
@@ -83,7 +86,7 @@ export function ResourceRecords<K extends string>(props: ResourceRecordsProps<K>
       ) : null}
       <SearchableTable
         label={props.label}
-        table={resource.name}
+        table={list.name}
         columns={columns}
         searchColumns={search}
         where={scope?.where}

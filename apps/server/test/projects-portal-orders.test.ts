@@ -1,0 +1,401 @@
+import { ERROR_MESSAGES, LOOKUP_GROUPS } from "@office/core";
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sqlState } from "../src/db/errors.js";
+import { demoTokens, type TestApp, testApp, withToken } from "./support/app.js";
+import { dataClient } from "./support/data.js";
+import { ENGINES } from "./support/engines.js";
+import { expectError } from "./support/errors.js";
+import { auditSince, countOf, empIDOf, lastAuditID, listValues, setPermissions } from "./support/projects.js";
+
+const APPROVE_FIRST = "Only an approved order becomes a project.";
+
+/*
+ * Issue 8: orders clients place through the portal, and the one step that makes an approved
+ * order a project.
+ */
+describe.each(ENGINES)("portal orders on $name", (engine) => {
+  let t: TestApp;
+  let adminToken: string;
+  let staffToken: string;
+  let nopermToken: string;
+  let admin: ReturnType<typeof dataClient>;
+  let adminID: number;
+  let nopermID: number;
+  /** Two clients, each with a contact of its own. */
+  let clientA: { clientID: number; contactID: number; category: number };
+  let clientB: { clientID: number; contactID: number };
+  let orderNumber = 0;
+
+  const db = () => t.database.db;
+
+  beforeAll(async () => {
+    t = await testApp(engine);
+    ({ admin: adminToken, staff: staffToken, noperm: nopermToken } = await demoTokens(t.app));
+    admin = dataClient(t.app, adminToken);
+    adminID = await empIDOf(db(), "admin");
+    nopermID = await empIDOf(db(), "noperm");
+    const contacts = await db()
+      .selectFrom("tblClientContact")
+      .select(["clientID", "contactID"])
+      .orderBy("clientID")
+      .orderBy("contactID")
+      .execute();
+    const [first, second] = [...new Map(contacts.map((c) => [c.clientID, c])).values()];
+    if (!first || !second) throw new Error("the demo company has fewer than two clients with contacts");
+    // The project takes its client's category: give client A one for sure.
+    const category = (await listValues(db(), LOOKUP_GROUPS.projectCategories)).at(-1)?.appLookupID as number;
+    await db()
+      .updateTable("tblClient")
+      .set({ clientCategory: category })
+      .where("clientID", "=", first.clientID)
+      .execute();
+    clientA = { ...first, category };
+    clientB = second;
+  });
+  afterAll(() => t?.close());
+  afterEach(() => setPermissions(db(), nopermID, []));
+
+  const nextNumber = () => `WEB-T${String(++orderNumber).padStart(4, "0")}-${engine.name}`;
+
+  async function newOrder(fields: Record<string, unknown> = {}): Promise<{ id: number; number: string }> {
+    const number = nextNumber();
+    const response = await admin.insert("tblPortalOrder", {
+      portalOrderNumber: number,
+      portalOrderTitle: `Lobby Refit ${number}`,
+      clientID: clientA.clientID,
+      contactID: clientA.contactID,
+      portalOrderRequestedDate: "2026-09-15",
+      portalOrderNotes: "Please call before delivery.",
+      ...fields,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return { id: response.json().id, number };
+  }
+
+  const orderOf = (portalOrderID: number) =>
+    db().selectFrom("tblPortalOrder").selectAll().where("portalOrderID", "=", portalOrderID).executeTakeFirstOrThrow();
+
+  const convert = (token: string, portalOrderID: number | string) =>
+    t.app.inject(withToken(token, { method: "POST", url: `/API/PortalOrders/${portalOrderID}/Project` }));
+
+  const projectsNumbered = (number: string) =>
+    db().selectFrom("tblProject").selectAll().where("projectFirstSourceNumber", "=", number).execute();
+
+  describe("an order through the data service", () => {
+    it("takes an order whose contact is one of its client's, and no other", async () => {
+      const { id } = await newOrder();
+      expect(await orderOf(id)).toMatchObject({
+        clientID: clientA.clientID,
+        contactID: clientA.contactID,
+        portalOrderStatus: 0,
+        projectID: null,
+      });
+      await newOrder({ contactID: null });
+
+      const orders = await countOf(db(), "tblPortalOrder");
+      const body = expectError(
+        await admin.insert("tblPortalOrder", {
+          portalOrderNumber: nextNumber(),
+          portalOrderTitle: "Wrong Contact",
+          clientID: clientA.clientID,
+          contactID: clientB.contactID,
+        }),
+        400,
+      );
+      expect(body.fieldErrors).toEqual({ contactID: "Contact is not one of the choices" });
+      expect(await countOf(db(), "tblPortalOrder")).toBe(orders);
+
+      // Written straight in SQL, the database's key of the pair refuses it.
+      const refused = await db()
+        .insertInto("tblPortalOrder")
+        .values({
+          portalOrderNumber: nextNumber(),
+          portalOrderTitle: "Wrong Contact in SQL",
+          clientID: clientA.clientID,
+          contactID: clientB.contactID,
+        })
+        .execute()
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(sqlState(refused)).toBe("23503");
+      expect(await countOf(db(), "tblPortalOrder")).toBe(orders);
+    });
+
+    it("holds the contact to the client when only the client changes", async () => {
+      const { id } = await newOrder();
+      const body = expectError(
+        await admin.update("tblPortalOrder", `portalOrderID = ${id}`, { clientID: clientB.clientID }),
+        400,
+      );
+      expect(Object.keys(body.fieldErrors ?? {})).toEqual(["contactID"]);
+      expect(await orderOf(id)).toMatchObject({ clientID: clientA.clientID, contactID: clientA.contactID });
+      // Only the contact, to another client's: refused too.
+      const contact = expectError(
+        await admin.update("tblPortalOrder", `portalOrderID = ${id}`, { contactID: clientB.contactID }),
+        400,
+      );
+      expect(Object.keys(contact.fieldErrors ?? {})).toEqual(["contactID"]);
+      expect(await orderOf(id)).toMatchObject({ clientID: clientA.clientID, contactID: clientA.contactID });
+      // Both together, to the other client's contact, is a change like any other.
+      const moved = await admin.update("tblPortalOrder", `portalOrderID = ${id}`, {
+        clientID: clientB.clientID,
+        contactID: clientB.contactID,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    });
+
+    it("refuses an order number already taken (409)", async () => {
+      const { number } = await newOrder();
+      const orders = await countOf(db(), "tblPortalOrder");
+      const body = expectError(
+        await admin.insert("tblPortalOrder", {
+          portalOrderNumber: number,
+          portalOrderTitle: "Again",
+          clientID: clientB.clientID,
+        }),
+        409,
+        "Order Number is already taken",
+      );
+      expect(body.fieldErrors).toEqual({ portalOrderNumber: "Order Number is already taken" });
+      expect(await countOf(db(), "tblPortalOrder")).toBe(orders);
+    });
+
+    it("never lets a call write the order's project", async () => {
+      const { id } = await newOrder({ portalOrderStatus: 1 });
+      const projectID = (await db().selectFrom("tblProject").select("projectID").limit(1).executeTakeFirstOrThrow())
+        .projectID;
+      const inserted = expectError(
+        await admin.insert("tblPortalOrder", {
+          portalOrderNumber: nextNumber(),
+          portalOrderTitle: "With Project",
+          clientID: clientA.clientID,
+          portalOrderStatus: 1,
+          projectID,
+        }),
+        400,
+      );
+      expect(Object.values(inserted.fieldErrors ?? {}).join(" ")).toContain("projectID");
+      const updated = expectError(await admin.update("tblPortalOrder", `portalOrderID = ${id}`, { projectID }), 400);
+      expect(Object.values(updated.fieldErrors ?? {}).join(" ")).toContain("projectID");
+      expect((await orderOf(id)).projectID).toBeNull();
+    });
+  });
+
+  describe("POST /API/PortalOrders/:id/Project", () => {
+    it("makes only an approved order a project", async () => {
+      const projects = await countOf(db(), "tblProject");
+      const since = await lastAuditID(db());
+      for (const portalOrderStatus of [0, 2]) {
+        const { id } = await newOrder({ portalOrderStatus });
+        const auditBefore = await lastAuditID(db());
+        expectError(await convert(adminToken, id), 409, APPROVE_FIRST);
+        expect((await orderOf(id)).projectID).toBeNull();
+        expect(await auditSince(db(), auditBefore)).toEqual([]);
+      }
+      expect(await countOf(db(), "tblProject")).toBe(projects);
+      // Only the two orders' inserts were audited.
+      expect((await auditSince(db(), since)).map((a) => [a.action, a.tableName])).toEqual([
+        ["insert", "tblPortalOrder"],
+        ["insert", "tblPortalOrder"],
+      ]);
+    });
+
+    it("makes an approved order a project with its details, first status and link, all audited", async () => {
+      const order = await newOrder({ portalOrderStatus: 1 });
+      const products = await listValues(db(), LOOKUP_GROUPS.productCategories);
+      const items = [
+        { itemCategory: products[0]?.appLookupID, itemDescription: "Lobby sign", itemQuantity: 2 },
+        { itemCategory: null, itemDescription: "Door hardware set", itemQuantity: 14 },
+        { itemCategory: products[2]?.appLookupID, itemDescription: "Shelving", itemQuantity: 1 },
+      ];
+      for (const item of items) {
+        const response = await admin.insert("tblPortalOrderItem", { portalOrderID: order.id, ...item });
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      const since = await lastAuditID(db());
+
+      const response = await convert(adminToken, order.id);
+      expect(response.statusCode, response.body).toBe(200);
+      const { id } = response.json();
+      expect(response.json()).toEqual({ id: expect.any(Number) });
+
+      const project = await db()
+        .selectFrom("tblProject")
+        .selectAll()
+        .where("projectID", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(project).toMatchObject({
+        projectName: `Lobby Refit ${order.number}`,
+        projectFirstSourceNumber: order.number,
+        projectClientID: clientA.clientID,
+        projectCategory: clientA.category,
+        projectDueDate: "2026-09-15",
+        projectOwnerID: adminID,
+      });
+      const description = project.projectDescription ?? "";
+      for (const item of items) {
+        const category = products.find((p) => p.appLookupID === item.itemCategory)?.appLookupValue;
+        const line = description.split("\n").find((l) => l.includes(item.itemDescription));
+        expect(line, item.itemDescription).toBeDefined();
+        expect(line).toContain(String(item.itemQuantity));
+        if (category) expect(line).toContain(category);
+      }
+      expect(description).toContain("Please call before delivery.");
+
+      // Its first status: the first of the status list in the list's order.
+      const first = (await listValues(db(), LOOKUP_GROUPS.projectStatusCodes))[0]?.appLookupID;
+      const statuses = await db().selectFrom("tblProjectStatus").selectAll().where("projectID", "=", id).execute();
+      expect(statuses).toEqual([expect.objectContaining({ projectStatusCodeID: first, empID: adminID })]);
+      expect(project.projectLatestStatusCodeID).toBe(first);
+      expect((await orderOf(order.id)).projectID).toBe(id);
+
+      const audit = await auditSince(db(), since);
+      expect(audit.map((a) => [a.action, a.tableName, a.empID])).toEqual([
+        ["insert", "tblProject", adminID],
+        ["insert", "tblProjectStatus", adminID],
+        ["update", "tblPortalOrder", adminID],
+      ]);
+      expect(audit[0]?.recordKey).toBe(String(id));
+      expect(audit[1]?.after).toMatchObject({ projectID: id, projectStatusCodeID: first });
+      expect(audit[2]).toMatchObject({
+        recordKey: String(order.id),
+        before: expect.objectContaining({ projectID: null }),
+        after: expect.objectContaining({ projectID: id }),
+      });
+
+      // A second call makes no second project.
+      const projects = await countOf(db(), "tblProject");
+      expectError(await convert(adminToken, order.id), 409, `Order ${order.number} is already project ${id}.`);
+      expect(await countOf(db(), "tblProject")).toBe(projects);
+      expect(await projectsNumbered(order.number)).toHaveLength(1);
+
+      // The order stays approved now that it is a project.
+      expectError(await admin.update("tblPortalOrder", `portalOrderID = ${order.id}`, { portalOrderStatus: 0 }), 409);
+      expect((await orderOf(order.id)).portalOrderStatus).toBe(1);
+    });
+
+    it("makes an order without items, notes or date a project without description or due date", async () => {
+      const order = await newOrder({ portalOrderStatus: 1, portalOrderNotes: null, portalOrderRequestedDate: null });
+      const response = await convert(adminToken, order.id);
+      expect(response.statusCode, response.body).toBe(200);
+      const [project] = await projectsNumbered(order.number);
+      expect(project).toMatchObject({ projectDueDate: null, projectDescription: null });
+    });
+
+    it("answers 404 for an unknown order and 400 for an id that is not one", async () => {
+      expectError(await convert(adminToken, 987_654), 404);
+      for (const bad of ["0", "-1", "abc", "99999999999", "1.5", "%20", "1e3", "0x10", "+7"]) {
+        expectError(await convert(adminToken, bad), 400);
+      }
+    });
+
+    it("refuses those without change on page 58 and add on page 3, writing nothing", async () => {
+      const order = await newOrder({ portalOrderStatus: 1 });
+      const projects = await countOf(db(), "tblProject");
+      const since = await lastAuditID(db());
+      expectError(await convert(staffToken, order.id), 403);
+      expectError(await convert(nopermToken, order.id), 403, ERROR_MESSAGES.accessDenied);
+      // Change on 58 and everything on 3 but add; then add on 3 without change on 58.
+      await setPermissions(db(), nopermID, [
+        { page: 58, view: 1, change: 1 },
+        { page: 3, view: 1, change: 1, del: 1 },
+      ]);
+      expectError(await convert(nopermToken, order.id), 403);
+      await setPermissions(db(), nopermID, [
+        { page: 58, view: 1, add: 1, del: 1 },
+        { page: 3, view: 1, add: 1, change: 1 },
+      ]);
+      expectError(await convert(nopermToken, order.id), 403);
+      expect(await countOf(db(), "tblProject")).toBe(projects);
+      expect((await orderOf(order.id)).projectID).toBeNull();
+      expect(await auditSince(db(), since)).toEqual([]);
+
+      // Both rights: the project is theirs.
+      await setPermissions(db(), nopermID, [
+        { page: 58, change: 1 },
+        { page: 3, add: 1 },
+      ]);
+      const response = await convert(nopermToken, order.id);
+      expect(response.statusCode, response.body).toBe(200);
+      const [project] = await projectsNumbered(order.number);
+      expect(project?.projectOwnerID).toBe(nopermID);
+    });
+
+    it("writes nothing when a step after the project's insert fails", async () => {
+      // The database refuses, for this test only, the status of a project named "Atomic …",
+      // then the order's link: each a failure after the project row was written.
+      await sql`create function "testRefuse"() returns trigger language plpgsql as $$
+        begin
+          if TG_TABLE_NAME = 'tblProjectStatus' then
+            if exists (select 1 from "tblProject" p where p."projectID" = new."projectID"
+              and p."projectName" like 'Atomic%') then raise exception 'refused by the test'; end if;
+          elsif new."portalOrderTitle" like 'Atomic%' then raise exception 'refused by the test';
+          end if;
+          return new;
+        end $$`.execute(db());
+      try {
+        for (const step of [
+          { table: "tblProjectStatus", when: "insert" },
+          { table: "tblPortalOrder", when: "update" },
+        ]) {
+          await sql`create trigger "testRefuse" before ${sql.raw(step.when)} on ${sql.table(step.table)}
+            for each row execute function "testRefuse"()`.execute(db());
+          try {
+            const order = await newOrder({ portalOrderStatus: 1, portalOrderTitle: `Atomic ${step.table}` });
+            await admin.insert("tblPortalOrderItem", {
+              portalOrderID: order.id,
+              itemDescription: "Desk",
+              itemQuantity: 1,
+            });
+            const projects = await countOf(db(), "tblProject");
+            const statuses = await countOf(db(), "tblProjectStatus");
+            const since = await lastAuditID(db());
+            expectError(await convert(adminToken, order.id), 500, ERROR_MESSAGES.internal);
+            expect(await countOf(db(), "tblProject"), step.table).toBe(projects);
+            expect(await countOf(db(), "tblProjectStatus"), step.table).toBe(statuses);
+            expect(await projectsNumbered(order.number)).toEqual([]);
+            expect((await orderOf(order.id)).projectID).toBeNull();
+            expect(await auditSince(db(), since)).toEqual([]);
+          } finally {
+            await sql`drop trigger "testRefuse" on ${sql.table(step.table)}`.execute(db());
+          }
+        }
+      } finally {
+        await sql`drop function "testRefuse"()`.execute(db());
+      }
+    });
+
+    it("makes one project of an order converted twice at the same time", async () => {
+      for (let round = 0; round < 3; round++) {
+        const order = await newOrder({ portalOrderStatus: 1 });
+        const projects = await countOf(db(), "tblProject");
+        const statuses = await countOf(db(), "tblProjectStatus");
+        const responses = await Promise.all([convert(adminToken, order.id), convert(adminToken, order.id)]);
+        const codes = responses.map((r) => r.statusCode).sort();
+        expect(codes, responses.map((r) => r.body).join(" | ")).toEqual([200, 409]);
+        const winner = responses.find((r) => r.statusCode === 200)?.json().id;
+        const loser = responses.find((r) => r.statusCode === 409);
+        expect(loser?.json().message).toBe(`Order ${order.number} is already project ${winner}.`);
+        expect(await projectsNumbered(order.number)).toEqual([expect.objectContaining({ projectID: winner })]);
+        expect(await countOf(db(), "tblProject")).toBe(projects + 1);
+        expect(await countOf(db(), "tblProjectStatus")).toBe(statuses + 1);
+        expect((await orderOf(order.id)).projectID).toBe(winner);
+      }
+    });
+  });
+
+  it("lists orders with their client's and contact's names and item count", async () => {
+    const order = await newOrder();
+    await admin.insert("tblPortalOrderItem", { portalOrderID: order.id, itemDescription: "Paint", itemQuantity: 3 });
+    await admin.insert("tblPortalOrderItem", { portalOrderID: order.id, itemDescription: "Desk", itemQuantity: 1 });
+    const response = await admin.query({ table: "vwPortalOrderList", where: `portalOrderID = ${order.id}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const { rows } = await sql<{ clientName: string; contactName: string }>`select c."clientName", ct."contactName"
+      from "tblClient" c join "tblClientContact" ct on ct."clientID" = c."clientID"
+      where ct."contactID" = ${clientA.contactID}`.execute(db());
+    expect(response.json().data).toEqual([expect.objectContaining({ ...rows[0], itemCount: 2 })]);
+  });
+});

@@ -1,0 +1,250 @@
+import { ERROR_MESSAGES, LOOKUP_GROUPS } from "@office/core";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, testApp, tokenOf } from "./support/app.js";
+import { dataClient } from "./support/data.js";
+import { ENGINES } from "./support/engines.js";
+import { expectError } from "./support/errors.js";
+import { empIDOf, histories, listValues, type StatusRow, statusRows, toSecondMs } from "./support/projects.js";
+
+type Row = Record<string, unknown>;
+
+/*
+ * Issue 8: the views of the projects area name what a project refers to, the status a change
+ * replaced, and the signed-in user's recent projects; each is read with its page's right.
+ */
+describe.each(ENGINES)("the projects area's views on $name", (engine) => {
+  let t: TestApp;
+  let admin: ReturnType<typeof dataClient>;
+  let staff: ReturnType<typeof dataClient>;
+  let noperm: ReturnType<typeof dataClient>;
+  let adminID: number;
+  let staffID: number;
+  let codes: number[];
+
+  const db = () => t.database.db;
+
+  beforeAll(async () => {
+    t = await testApp(engine);
+    admin = dataClient(t.app, await tokenOf(t.app, "admin"));
+    staff = dataClient(t.app, await tokenOf(t.app, "staff"));
+    noperm = dataClient(t.app, await tokenOf(t.app, "noperm"));
+    adminID = await empIDOf(db(), "admin");
+    staffID = await empIDOf(db(), "staff");
+    codes = (await listValues(db(), LOOKUP_GROUPS.projectStatusCodes)).map((v) => v.appLookupID);
+
+    // Histories the seed does not have: three statuses of one time (the key decides), a
+    // project without any status, and statuses the admin set just now.
+    const tied = await newProject("Tied Times");
+    await db()
+      .insertInto("tblProjectStatus")
+      .values(
+        [2, 0, 1].map((i) => ({
+          projectID: tied,
+          projectStatusCodeID: codes[i] as number,
+          empID: staffID,
+          createdTS: new Date("2026-02-02T10:00:00Z"),
+        })),
+      )
+      .execute();
+    await newProject("No Status");
+    const set = await newProject("Set By Admin");
+    for (const i of [1, 3]) {
+      const response = await admin.insert("tblProjectStatus", { projectID: set, projectStatusCodeID: codes[i] });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+  });
+  afterAll(() => t?.close());
+
+  async function newProject(projectName: string): Promise<number> {
+    const response = await admin.insert("tblProject", { projectName, projectClientID: 1, projectCategory: 300 });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().id;
+  }
+
+  /** Every row of a resource through the data service. */
+  async function all(client: ReturnType<typeof dataClient>, table: string, params: Record<string, string> = {}) {
+    const response = await client.query({ table, rowLimit: 100_000, ...params });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as Row[];
+  }
+
+  const byKey = <T extends Row>(rows: T[], key: string) => [...rows].sort((a, b) => Number(a[key]) - Number(b[key]));
+
+  describe("vwProjectList", () => {
+    it("names each project's client, category, owner and latest status as the tables do", async () => {
+      const [projects, clients, lookups, employees] = await Promise.all([
+        db().selectFrom("tblProject").selectAll().execute(),
+        db().selectFrom("tblClient").select(["clientID", "clientName"]).execute(),
+        db().selectFrom("tblAppLookup").select(["appLookupID", "appLookupValue"]).execute(),
+        db().selectFrom("tblEmployee").select(["empID", "empFirstName", "empLastName"]).execute(),
+      ]);
+      const client = new Map(clients.map((c) => [c.clientID, c.clientName]));
+      const lookup = new Map(lookups.map((l) => [l.appLookupID, l.appLookupValue]));
+      const employee = new Map(employees.map((e) => [e.empID, `${e.empLastName}, ${e.empFirstName}`]));
+      const name = <K>(map: Map<K, string | null>, key: K | null) => (key === null ? null : (map.get(key) ?? null));
+      const expected = byKey(
+        projects.map((p) => ({
+          projectID: p.projectID,
+          projectName: p.projectName,
+          projectLatestStatusCodeID: p.projectLatestStatusCodeID,
+          clientName: name(client, p.projectClientID),
+          categoryName: name(lookup, p.projectCategory),
+          ownerName: name(employee, p.projectOwnerID),
+          latestStatusName: name(lookup, p.projectLatestStatusCodeID),
+        })),
+        "projectID",
+      );
+      const fields =
+        "projectID,projectName,projectLatestStatusCodeID,clientName,categoryName,ownerName,latestStatusName";
+      const rows = byKey(await all(admin, "vwProjectList", { fields }), "projectID");
+      expect(rows).toEqual(expected);
+      // Each kind of name is there for some project, and a project without a status has none.
+      for (const column of ["clientName", "categoryName", "ownerName", "latestStatusName"]) {
+        expect(
+          rows.some((r) => r[column] !== null),
+          column,
+        ).toBe(true);
+      }
+      expect(rows.find((r) => r.projectName === "No Status")?.latestStatusName).toBeNull();
+      // The header's project search reads the same kept status.
+      const search = byKey(
+        await all(admin, "vwProjectSearch", { fields: "projectID,latestStatusCodeID" }),
+        "projectID",
+      );
+      expect(search).toEqual(
+        expected.map((p) => ({ projectID: p.projectID, latestStatusCodeID: p.projectLatestStatusCodeID })),
+      );
+      // Staff read it with view on page 3, as they read the projects.
+      expect(byKey(await all(staff, "vwProjectList", { fields }), "projectID")).toEqual(expected);
+    });
+  });
+
+  describe("vwProjectStatusAudit", () => {
+    it("gives each change the status of the project's previous row (by time, then key)", async () => {
+      const history = histories(await statusRows(db()));
+      const names = new Map(
+        (await db().selectFrom("tblAppLookup").select(["appLookupID", "appLookupValue"]).execute()).map((l) => [
+          l.appLookupID,
+          l.appLookupValue,
+        ]),
+      );
+      // The projects with the longest histories, and the one whose statuses share a time.
+      const chosen = [...history.entries()]
+        .sort((a, b) => b[1].length - a[1].length)
+        .slice(0, 4)
+        .map(([projectID]) => projectID);
+      const tied = (
+        await db()
+          .selectFrom("tblProject")
+          .select("projectID")
+          .where("projectName", "=", "Tied Times")
+          .executeTakeFirstOrThrow()
+      ).projectID;
+      if (!chosen.includes(tied)) chosen.push(tied);
+
+      const expected = chosen.flatMap((projectID) =>
+        (history.get(projectID) as StatusRow[]).map((row, i, list) => {
+          const previous = i > 0 ? (list[i - 1] as StatusRow).projectStatusCodeID : null;
+          return {
+            projectStatusID: row.projectStatusID,
+            projectID,
+            projectStatusCodeID: row.projectStatusCodeID,
+            statusName: names.get(row.projectStatusCodeID) ?? null,
+            oldStatusCodeID: previous,
+            oldStatusName: previous === null ? null : (names.get(previous) ?? null),
+          };
+        }),
+      );
+      expect(expected.length).toBeGreaterThan(8);
+      const rows = await all(admin, "vwProjectStatusAudit", {
+        fields: "projectStatusID,projectID,projectStatusCodeID,statusName,oldStatusCodeID,oldStatusName",
+        where: `projectID IN (${chosen.join(",")})`,
+      });
+      expect(byKey(rows, "projectStatusID")).toEqual(byKey(expected, "projectStatusID"));
+
+      // Every row of the whole audit: its old status is the previous row of its project.
+      const everything = await all(admin, "vwProjectStatusAudit", { fields: "projectStatusID,oldStatusCodeID" });
+      const previousOf = new Map<number, number | null>();
+      for (const list of history.values()) {
+        for (const [i, row] of list.entries()) {
+          previousOf.set(row.projectStatusID, i > 0 ? (list[i - 1] as StatusRow).projectStatusCodeID : null);
+        }
+      }
+      expect(everything).toHaveLength(previousOf.size);
+      for (const row of everything) {
+        expect(row.oldStatusCodeID, `status row ${row.projectStatusID}`).toBe(
+          previousOf.get(row.projectStatusID as number),
+        );
+      }
+    });
+
+    it("is page 57's: staff and noperm are refused, as for the totals", async () => {
+      expectError(await staff.query({ table: "vwProjectStatusAudit" }), 403);
+      expectError(await noperm.query({ table: "vwProjectStatusAudit" }), 403, ERROR_MESSAGES.accessDenied);
+    });
+  });
+
+  describe("vwMyRecentProjects", () => {
+    /** Each project's last activity of an employee, in epoch milliseconds to the second, computed from the tables. */
+    async function recentOf(empID: number): Promise<Map<number, number>> {
+      const { rows } = await sql<{ projectID: number; us: string }>`
+        select "projectID", (extract(epoch from "createdTS") * 1000000)::bigint::text as us
+          from "tblProjectNotes" where "empID" = ${empID}
+        union all
+        select "projectID", (extract(epoch from "createdTS") * 1000000)::bigint::text
+          from "tblProjectStatus" where "empID" = ${empID}
+        union all
+        select "projectID", (extract(epoch from "projectCreatedTS") * 1000000)::bigint::text
+          from "tblProject" where "projectOwnerID" = ${empID}`.execute(db());
+      const last = new Map<number, bigint>();
+      for (const row of rows) {
+        const us = BigInt(row.us);
+        const known = last.get(row.projectID);
+        if (known === undefined || us > known) last.set(row.projectID, us);
+      }
+      return new Map([...last].map(([projectID, us]) => [projectID, toSecondMs(us)]));
+    }
+
+    it("answers each caller their own projects, with the time of their last note, status or ownership", async () => {
+      for (const [client, empID] of [
+        [admin, adminID],
+        [staff, staffID],
+      ] as const) {
+        const expected = await recentOf(empID);
+        expect(expected.size, `employee ${empID} has activity`).toBeGreaterThan(0);
+        const rows = await all(client, "vwMyRecentProjects");
+        expect(rows.every((r) => r.empID === empID)).toBe(true);
+        const answered = new Map(rows.map((r) => [r.projectID as number, Date.parse(r.lastActivityTS as string)]));
+        expect(answered).toEqual(expected);
+        // Asking for another's rows finds none.
+        const other = empID === adminID ? staffID : adminID;
+        expect(await all(client, "vwMyRecentProjects", { where: `empID = ${other}` })).toEqual([]);
+      }
+      // The statuses the admin set are among the admin's projects; the tied statuses staff set, among staff's.
+      const adminRows = await all(admin, "vwMyRecentProjects", { where: "projectName = 'Set By Admin'" });
+      expect(adminRows).toHaveLength(1);
+      const staffRows = await all(staff, "vwMyRecentProjects", { where: "projectName = 'Tied Times'" });
+      expect(staffRows).toHaveLength(1);
+    });
+
+    it("is refused to noperm", async () => {
+      expectError(await noperm.query({ table: "vwMyRecentProjects" }), 403, ERROR_MESSAGES.accessDenied);
+    });
+  });
+
+  describe("page rights of the views", () => {
+    it("lets staff read the project list, the notes search and the status history, not the status audit", async () => {
+      for (const table of ["vwProjectList", "vwProjectNoteSearch", "vwProjectStatusHistory"]) {
+        const response = await staff.query({ table, rowLimit: 1 });
+        expect(response.statusCode, `${table}: ${response.body}`).toBe(200);
+        expect(response.json().meta.TotalRecords).toBeGreaterThan(0);
+      }
+      expectError(await staff.query({ table: "vwProjectStatusAudit", rowLimit: 1 }), 403);
+      expectError(await staff.query({ table: "vwPortalOrderList", rowLimit: 1 }), 403);
+      for (const table of ["vwProjectList", "vwProjectNoteSearch", "vwProjectStatusHistory"]) {
+        expectError(await noperm.query({ table, rowLimit: 1 }), 403, ERROR_MESSAGES.accessDenied);
+      }
+    });
+  });
+});

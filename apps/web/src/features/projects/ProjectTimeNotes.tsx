@@ -1,0 +1,43 @@
+import { Stack, Title } from "@mantine/core";
+import { formatMinutes, NOTES_SEARCH, searchableColumns, vwProjectNoteSearch, whereBuilder } from "@office/core";
+import { tableColumns } from "../../widgets/table/columns";
+import { SearchableTable } from "../../widgets/table/SearchableTable";
+import { SearchTotals } from "../searches/SearchTotals";
+
+const COLUMNS = tableColumns(
+  vwProjectNoteSearch,
+  ["createdTS", "empName", "categoryName", "ProjectNotesMinutes", "ProjectNotesDesc"],
+  { createdTS: "Logged", ProjectNotesMinutes: "Time", ProjectNotesDesc: "Note" },
+);
+const SEARCHABLE = searchableColumns(vwProjectNoteSearch);
+// The notes search's totals, of one project: by who logged the time and by its type rather than by project.
+const TOTALS = {
+  ...NOTES_SEARCH,
+  totals: [
+    { by: "empID", title: "By Employee" },
+    { by: "projectNoteCategory", title: "By Category" },
+  ],
+};
+const MINUTES = { counted: "Notes", summed: "HH:mm", format: formatMinutes };
+
+/** The time logged on a project (for those who may search notes, page 35): its notes, and totals by employee and by type. */
+export function ProjectTimeNotes({ projectID }: { projectID: number }) {
+  const w = whereBuilder();
+  const where = w.print(w.eq("projectID", projectID));
+  return (
+    <Stack component="section" aria-label="Time notes" gap="xs">
+      <Title order={3} size="h4">
+        Time notes
+      </Title>
+      <SearchableTable
+        label="Project time notes"
+        table={vwProjectNoteSearch.name}
+        columns={COLUMNS}
+        searchColumns={SEARCHABLE}
+        where={where}
+        order="createdTS DESC, projectNotesID DESC"
+      />
+      <SearchTotals page={TOTALS} where={where} words={MINUTES} />
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { Box, Button, Group, Text } from "@mantine/core";
+import { labelOf, type ResourceDef } from "@office/core";
+import { IconFileSpreadsheet } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { reportFailure } from "../../app/failures";
+import { cellText, type TableColumn } from "../../widgets/table/columns";
+import { type PlainColumn, PlainTable } from "../../widgets/table/PlainTable";
+import { totalsQuery } from "./totals-query";
+
+/** How a page names and prints its totals. */
+export interface TotalsWords {
+  /** The header of the rows counted ("Notes"). */
+  counted: string;
+  /** The header of the column summed ("HH:mm"), and how a sum prints. */
+  summed: string;
+  format: (total: number) => string;
+}
+
+interface TotalsTableProps {
+  list: ResourceDef;
+  by: string;
+  /** "By Employee": the table is named "Totals by employee". */
+  title: string;
+  where: string;
+  words: TotalsWords;
+}
+
+/** One table of totals: each group's name, rows counted and sum; exported like a list. */
+export function TotalsTable({ list, by, title, where, words }: TotalsTableProps) {
+  const { data } = useQuery(totalsQuery(list, by, where));
+  const [exporting, setExporting] = useState(false);
+  const caption = `Totals ${title.toLowerCase()}`;
+  const { key, shown } = useMemo(() => {
+    const labelIn = (name: string) => {
+      const column = list.columns[name];
+      return column ? labelOf(column, name) : name;
+    };
+    const named = list.totals?.by[by] ?? by;
+    const columns: PlainColumn[] = [
+      { key: "label", label: labelIn(named), format: (v) => (v === null ? "—" : String(v)) },
+      { key: "count", label: words.counted, numeric: true, format: (v) => Number(v).toLocaleString("en-US") },
+      { key: "total", label: words.summed, numeric: true, format: (v) => words.format(Number(v)) },
+    ];
+    return { key: { key: "key", label: labelIn(by) } satisfies TableColumn, shown: columns };
+  }, [list, by, words]);
+  const rows = useMemo(() => (data?.data ?? []).map((row) => ({ ...row })), [data]);
+  const left = (data?.meta.TotalRecords ?? 0) - rows.length;
+
+  // Exported as a list is: the key leads, and the export leaves that first column out.
+  const exportTotals = () => {
+    setExporting(true);
+    import("../../widgets/table/export-excel")
+      .then(({ exportToExcel }) => exportToExcel([key, ...shown], rows, cellText))
+      .catch(reportFailure)
+      .finally(() => setExporting(false));
+  };
+
+  return (
+    <Box>
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconFileSpreadsheet size={14} aria-hidden="true" />}
+          aria-label={`Export ${caption.toLowerCase()}`}
+          loading={exporting}
+          disabled={rows.length === 0}
+          onClick={exportTotals}
+        >
+          Export
+        </Button>
+      </Group>
+      {/* Many groups scroll within their box, which the keyboard can reach to scroll too. */}
+      <Box
+        tabIndex={0}
+        role="region"
+        aria-label={`${caption}, scrolling`}
+        style={{ overflow: "auto", maxHeight: "50vh" }}
+      >
+        <PlainTable
+          caption={caption}
+          columns={shown}
+          rows={data ? rows : undefined}
+          rowKey={(row) => String(row.key)}
+          empty="Nothing found"
+        />
+      </Box>
+      {left > 0 ? <Text size="sm" c="dimmed">{`${left.toLocaleString("en-US")} more not shown`}</Text> : null}
+    </Box>
+  );
+}

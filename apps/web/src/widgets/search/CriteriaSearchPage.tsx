@@ -1,0 +1,62 @@
+import { Stack } from "@mantine/core";
+import { type ResourceDef, type SearchCriterion, searchableColumns } from "@office/core";
+import { type ReactNode, useMemo } from "react";
+import { useNavigate } from "react-router";
+import { tableColumns } from "../table/columns";
+import { SearchableTable } from "../table/SearchableTable";
+import { CriteriaForm } from "./CriteriaForm";
+import { useCriteriaSearch } from "./useCriteriaSearch";
+
+export interface CriteriaSearchPageProps {
+  /** The page's path: whose search the session remembers. */
+  path: string;
+  criteria: readonly SearchCriterion[];
+  /** The table or view searched, and its columns shown. */
+  list: ResourceDef;
+  columns: readonly string[];
+  /** Column headers where the page names a column otherwise than its declaration. */
+  labels?: Readonly<Record<string, string>> | undefined;
+  order: string;
+  formLabel: string;
+  tableLabel: string;
+  /** A row opens this record page with its `key` column as ?id=. */
+  opens?: { path: string; key: string } | undefined;
+  /** What the page shows under what it found, for the same where (a search page's totals). */
+  more?: ((where: string) => ReactNode) | undefined;
+}
+
+/**
+ * A page of boxes over a searchable table (an area's advanced search, the notes search, the
+ * status audit): the boxes are the address, the table shows what they find. While the boxes
+ * in the address break their rules, nothing is searched.
+ */
+export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
+  const { path, criteria, list, columns, labels, order, formLabel, tableLabel, opens, more } = props;
+  const navigate = useNavigate();
+  const search = useCriteriaSearch(path, criteria, list);
+  const shown = useMemo(() => tableColumns(list, columns, labels), [list, columns, labels]);
+  const searchable = useMemo(() => searchableColumns(list), [list]);
+  const openKey = opens?.key;
+  const rowFields = useMemo(() => (openKey ? [openKey] : []), [openKey]);
+  const { where } = search;
+  return (
+    <Stack p="md" gap="sm">
+      <CriteriaForm label={formLabel} criteria={criteria} list={list} search={search} />
+      {where === null ? null : (
+        <>
+          <SearchableTable
+            label={tableLabel}
+            table={list.name}
+            columns={shown}
+            searchColumns={searchable}
+            where={where}
+            order={order}
+            rowFields={rowFields}
+            onRowOpen={opens ? (row) => navigate(`${opens.path}?id=${row[opens.key]}`) : undefined}
+          />
+          {more?.(where)}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,224 @@
+/**
+ * The projects area's calls through the API (issue 8), on PostgreSQL with the demo company at
+ * `--scale 20` (60,000 projects, 1,000,000 notes, 8,000 clients): the advanced search by a
+ * name fragment, the notes search for one employee over a year (its rows and the page's two
+ * totals, each alone and the three in parallel as the page sends them) and the dashboard's
+ * counts. Each call is sent BENCH_REQUESTS times (default 200) one after another, after
+ * BENCH_WARMUP (default 20) unmeasured ones, rotating the fragments and the employees; the
+ * time runs from sending to the answer's body read. Prints a Markdown table for
+ * bench/RESULTS.md.
+ *
+ * The database is BENCH_DATABASE (default `bench_projects`) on the server of DATABASE_URL
+ * (default postgres://postgres@127.0.0.1:5432/postgres): dropped, made and seeded at
+ * BENCH_SCALE (default 20) by the seed command, then left in place for EXPLAIN in psql
+ * (BENCH_RESEED=0 measures the one left by a previous run instead). BENCH_SERVER names another
+ * build's main.js to measure (a change tried by hand), the repository's apps/server/dist by default.
+ */
+import { spawn } from "node:child_process";
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { tokenOf } from "./app.js";
+import { median, percentile, root, startProcess, stop } from "./processes.js";
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 20);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+const DATABASE = process.env.BENCH_DATABASE ?? "bench_projects";
+const RESEED = process.env.BENCH_RESEED !== "0";
+const SERVER = process.env.BENCH_SERVER ?? join(root, "apps/server/dist/main.js");
+const PORT = 3540;
+const AIM_MS = 100;
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error(`BENCH_DATABASE ${DATABASE}: a plain lower-case name`);
+const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const benchUrl = new URL(adminUrl);
+benchUrl.pathname = `/${DATABASE}`;
+
+/**
+ * Name fragments of the seed's project names (place, facility and kind of work, from
+ * apps/server/src/db/seed/words.ts): common words and narrower ones, rotated.
+ */
+const FRAGMENTS = [
+  "Riverside",
+  "Medical Center",
+  "Roof Replacement",
+  "Oak Hill",
+  "Library",
+  "HVAC",
+  "Granite Bay",
+  "Fire Station",
+  "Millwork",
+  "Willow",
+];
+
+/** The notes search page's columns (spec: the notes / time search, page 35). */
+const NOTE_FIELDS = "createdTS,empName,projectID,projectName,categoryName,ProjectNotesMinutes,ProjectNotesDesc";
+/** The advanced search's list columns. */
+const LIST_FIELDS =
+  "projectID,projectName,clientName,latestStatusName,categoryName,ownerName,projectFirstSourceNumber,projectSecondSourceNumber,projectCreatedTS";
+
+function seed(url: string, scale: number): Promise<void> {
+  const args = [join(root, "apps/server/dist/db/seed-cli.js"), "--scale", String(scale)];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`seed --scale ${scale} exited ${code}`))));
+  });
+}
+
+async function prepare(): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const version = (await admin.query<{ server_version: string }>("show server_version")).rows[0]?.server_version;
+    if (RESEED) {
+      progress(`dropping, making and seeding ${DATABASE} at scale ${SCALE}`);
+      await admin.query(`drop database if exists ${DATABASE} with (force)`);
+      await admin.query(`create database ${DATABASE}`);
+      await seed(benchUrl.toString(), SCALE);
+    }
+    return version ?? "?";
+  } finally {
+    await admin.end();
+  }
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const now = new Date();
+const tomorrow = day(new Date(now.getTime() + 86_400_000));
+const yearAgo = (() => {
+  const d = new Date(now);
+  d.setUTCFullYear(d.getUTCFullYear() - 1);
+  return day(d);
+})();
+const quote = (text: string) => text.replaceAll("'", "''");
+
+interface Call {
+  name: string;
+  /** The URLs the i-th request sends (in parallel when more than one). */
+  urls(i: number): string[];
+}
+
+interface Answer {
+  data?: unknown[];
+  meta?: { TotalRecords?: number; count?: number };
+}
+
+async function main() {
+  const postgres = await prepare();
+  const base = `http://127.0.0.1:${PORT}`;
+  const taken = await fetch(`${base}/readyz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${PORT} is in use`);
+  const server = await startProcess(
+    [SERVER],
+    { PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: benchUrl.toString(), SEED_DEMO: "false" },
+    `${base}/readyz`,
+  );
+  try {
+    const token = await tokenOf(base, "admin");
+    const headers = { authorization: `Bearer ${token}` };
+    const get = async (url: string): Promise<Answer> => {
+      const response = await fetch(url, { headers });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${response.status} for ${url}: ${text.slice(0, 300)}`);
+      return JSON.parse(text) as Answer;
+    };
+    const api = (path: string, params: Record<string, string>) => `${base}/API/${path}/?${new URLSearchParams(params)}`;
+
+    const directory = await get(
+      api("Query", { table: "vwEmployeeDirectory", fields: "empID", where: "empActive = 1", order: "empID" }),
+    );
+    const employees = (directory.data ?? []).map((row) => (row as { empID: number }).empID);
+    if (employees.length === 0) throw new Error("no active employees");
+
+    const search = (i: number) =>
+      api("Query", {
+        table: "vwProjectList",
+        fields: LIST_FIELDS,
+        where: `projectName LIKE '%${quote(FRAGMENTS[i % FRAGMENTS.length] ?? "")}%' AND projectCreatedTS < '${tomorrow}'`,
+        order: "projectID DESC",
+        rowLimit: "50",
+      });
+    const noteWhere = (i: number) =>
+      `empID = ${employees[i % employees.length]} AND createdTS >= '${yearAgo}' AND createdTS < '${tomorrow}'`;
+    const notes = (i: number) =>
+      api("Query", {
+        table: "vwProjectNoteSearch",
+        fields: NOTE_FIELDS,
+        where: noteWhere(i),
+        order: "createdTS DESC",
+        rowLimit: "50",
+      });
+    const noteTotals = (by: string) => (i: number) =>
+      api("Totals", { table: "vwProjectNoteSearch", by, where: noteWhere(i) });
+    const calls: Call[] = [
+      { name: "advanced search: name fragment, 50 rows with the total", urls: (i) => [search(i)] },
+      { name: "notes search: one employee, a year, 50 rows with the total", urls: (i) => [notes(i)] },
+      { name: "notes search: totals by employee", urls: (i) => [noteTotals("empID")(i)] },
+      { name: "notes search: totals by project", urls: (i) => [noteTotals("projectID")(i)] },
+      {
+        name: "notes search: the page's three calls in parallel",
+        urls: (i) => [notes(i), noteTotals("empID")(i), noteTotals("projectID")(i)],
+      },
+      {
+        name: "dashboard: projects counted by latest status",
+        urls: () => [api("Totals", { table: "vwProjectList", by: "projectLatestStatusCodeID" })],
+      },
+      {
+        name: "dashboard: my recent projects, 10",
+        urls: () => [api("Query", { table: "vwMyRecentProjects", order: "lastActivityTS DESC", rowLimit: "10" })],
+      },
+    ];
+
+    // What the calls answer, once each over the rotation: the sizes behind the times.
+    const answers: string[] = [];
+    for (const call of calls) {
+      const totals = new Set<string>();
+      for (let i = 0; i < Math.max(FRAGMENTS.length, employees.length); i++) {
+        const [first] = await Promise.all(call.urls(i).map(get));
+        totals.add(String(first?.meta?.TotalRecords ?? "?"));
+        if (call.urls(i + 1)[0] === call.urls(i)[0]) break;
+      }
+      const sorted = [...totals].map(Number).sort((a, b) => a - b);
+      const range = sorted.length > 1 ? `${sorted[0]}–${sorted[sorted.length - 1]}` : String(sorted[0]);
+      answers.push(range);
+    }
+
+    const lines: string[] = [];
+    for (const [n, call] of calls.entries()) {
+      progress(`${call.name}: ${WARMUP} warm-up, ${REQUESTS} measured`);
+      for (let i = 0; i < WARMUP; i++) await Promise.all(call.urls(i).map(get));
+      const times: number[] = [];
+      for (let i = 0; i < REQUESTS; i++) {
+        const urls = call.urls(i);
+        const started = performance.now();
+        await Promise.all(urls.map(get));
+        times.push(performance.now() - started);
+      }
+      const ms = (value: number) => value.toFixed(1);
+      const p99 = percentile(times, 0.99);
+      lines.push(
+        `| ${call.name} | ${answers[n]} | ${ms(median(times))} | ${ms(percentile(times, 0.9))} | ${ms(p99)} | ${ms(Math.max(...times))} | ${p99 < AIM_MS ? "yes" : "**no**"} |`,
+      );
+    }
+
+    console.log(
+      `\nprojects area at scale ${SCALE} on PostgreSQL ${postgres} (${DATABASE}), Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${day(now)}; ${REQUESTS} requests per call one after another after ${WARMUP} warm-up; ${employees.length} active employees, ${FRAGMENTS.length} fragments, a year = ${yearAgo} to ${tomorrow}\n`,
+    );
+    console.log(
+      `| call | TotalRecords (range over the rotation) | p50 ms | p90 ms | p99 ms | max ms | p99 < ${AIM_MS} ms |\n| --- | --- | --- | --- | --- | --- | --- |`,
+    );
+    for (const line of lines) console.log(line);
+  } finally {
+    await stop(server);
+  }
+}
+
+await main();

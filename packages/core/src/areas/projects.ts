@@ -1,0 +1,110 @@
+import type { FieldKind } from "../resources/column.js";
+import { vwPortalOrderItemList, vwPortalOrderList, vwProjectList } from "../resources/project-views.js";
+import { anyResource } from "../resources/resource.js";
+import { tblPortalOrder } from "../resources/tblPortalOrder.js";
+import { tblPortalOrderItem } from "../resources/tblPortalOrderItem.js";
+import { tblProject } from "../resources/tblProject.js";
+import { type Area, area } from "./area.js";
+
+/** A project status, picked from list 190 in its order. */
+export const STATUS_FIELD: FieldKind = {
+  kind: "reference",
+  reference: { table: "tblAppLookup", value: "appLookupID", label: "appLookupValue", group: "190" },
+};
+
+/**
+ * Projects (page 3): listed by their advanced search, newest first; each opens its data
+ * entry, which adds the status history and the time notes (web app).
+ */
+export const PROJECTS = area({
+  noun: "project",
+  resource: anyResource(tblProject),
+  list: anyResource(vwProjectList),
+  listColumns: [
+    "projectID",
+    "projectName",
+    "clientName",
+    "latestStatusName",
+    "categoryName",
+    "ownerName",
+    "projectFirstSourceNumber",
+    "projectSecondSourceNumber",
+    "projectCreatedTS",
+  ],
+  order: "projectID DESC",
+  plural: "Projects",
+  searchPath: "/project",
+  recordPath: "/project/de",
+  sections: [
+    { title: "Project", fields: ["projectName", "projectClientID", "projectCategory", "projectOwnerID"] },
+    { title: "Source Numbers", fields: ["projectFirstSourceNumber", "projectSecondSourceNumber"] },
+    { title: "Dates", fields: ["projectStartDate", "projectDueDate"] },
+    { title: "Description", fields: ["projectDescription"] },
+  ],
+  criteria: [
+    { name: "id", label: "Project ID", kind: "equals", columns: ["projectID"] },
+    { name: "name", label: "Name", kind: "contains", columns: ["projectName"] },
+    {
+      name: "source",
+      label: "Source Number",
+      kind: "contains",
+      columns: ["projectFirstSourceNumber", "projectSecondSourceNumber"],
+    },
+    { name: "client", label: "Client", kind: "contains", columns: ["clientName"] },
+    { name: "status", label: "Status", kind: "equals", columns: ["projectLatestStatusCodeID"], field: STATUS_FIELD },
+    { name: "category", label: "Category", kind: "equals", columns: ["projectCategory"] },
+    { name: "created", label: "Created", kind: "dateRange", columns: ["projectCreatedTS"], required: true },
+  ],
+  children: [],
+});
+
+/**
+ * Portal orders (page 58): pending first; each is reviewed in a dialog with its items, and an
+ * approved one becomes a project there in one step.
+ */
+export const PORTAL_ORDERS = area({
+  noun: "portal order",
+  resource: anyResource(tblPortalOrder),
+  list: anyResource(vwPortalOrderList),
+  listColumns: [
+    "portalOrderNumber",
+    "portalOrderTitle",
+    "clientName",
+    "contactName",
+    "itemCount",
+    "portalOrderRequestedDate",
+    "portalOrderStatus",
+    "projectID",
+    "createdTS",
+  ],
+  order: "portalOrderStatus, createdTS DESC",
+  allPath: "/project/po",
+  dialog: { newLabel: "New Portal Order", recordTitle: "Portal Order" },
+  sections: [
+    {
+      title: "Portal Order",
+      fields: [
+        "portalOrderNumber",
+        "portalOrderTitle",
+        "clientID",
+        "contactID",
+        "portalOrderRequestedDate",
+        "portalOrderStatus",
+        "portalOrderNotes",
+      ],
+    },
+  ],
+  criteria: [],
+  children: [
+    {
+      resource: anyResource(tblPortalOrderItem),
+      list: anyResource(vwPortalOrderItemList),
+      foreignKey: "portalOrderID",
+      title: "Items",
+      columns: ["categoryName", "itemDescription", "itemQuantity"],
+      edit: { fields: ["itemCategory", "itemDescription", "itemQuantity"], newLabel: "New Item", recordTitle: "Item" },
+    },
+  ],
+});
+
+export const PROJECT_AREAS: readonly Area[] = [PROJECTS, PORTAL_ORDERS];

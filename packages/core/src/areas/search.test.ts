@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { whereBuilder } from "../where/build.js";
+import { PROJECTS } from "./projects.js";
+import { criteriaMessages, criteriaWhere, criterionParams, dateRangeRules, type SearchCriterion } from "./search.js";
+import { NOTES_SEARCH, SEARCH_PAGES, STATUS_AUDIT } from "./searches.js";
+
+const w = whereBuilder();
+const created = PROJECTS.criteria.find((c) => c.name === "created") as SearchCriterion;
+const logged = NOTES_SEARCH.criteria.find((c) => c.name === "logged") as SearchCriterion;
+
+describe("a date range of a search", () => {
+  it("takes two names in the address", () => {
+    expect(criterionParams(created)).toEqual(["createdFrom", "createdTo"]);
+    expect(criterionParams({ name: "name", label: "Name", kind: "contains", columns: ["x"] })).toEqual(["name"]);
+  });
+
+  it("needs a start or an end only where it is required (the project search's Created)", () => {
+    expect(dateRangeRules(created)).toEqual(["requireddaterange", "daterangevalidformat", "daterange"]);
+    expect(dateRangeRules(logged)).toEqual(["daterangevalidformat", "daterange"]);
+    expect(criteriaMessages(PROJECTS.criteria, {})).toEqual({ created: "Created is required" });
+    expect(criteriaMessages(NOTES_SEARCH.criteria, {})).toEqual({});
+    expect(criteriaMessages(PROJECTS.criteria, { createdTo: "11/23/2026" })).toEqual({});
+  });
+
+  it("names a malformed end and a reversed range with the spec's words", () => {
+    expect(criteriaMessages(PROJECTS.criteria, { createdFrom: "2026-11-01" })).toEqual({
+      created: "Created is not `date` format",
+    });
+    expect(criteriaMessages(PROJECTS.criteria, { createdFrom: "02/30/2026" })).toEqual({
+      created: "Created is not `date` format",
+    });
+    expect(criteriaMessages(PROJECTS.criteria, { createdFrom: "11/23/2026", createdTo: "11/01/2026" })).toEqual({
+      created: "start date must be less than end date",
+    });
+    expect(criteriaMessages(NOTES_SEARCH.criteria, { loggedTo: "13/01/2026" })).toEqual({
+      logged: "Logged is not `date` format",
+    });
+  });
+
+  it("searches whole days, from the start of the first to the end of the last", () => {
+    expect(
+      criteriaWhere(PROJECTS.criteria, PROJECTS.list, { createdFrom: "11/01/2026", createdTo: "11/23/2026" }),
+    ).toEqual(w.and(w.and(w.ge("projectCreatedTS", "2026-11-01"), w.lt("projectCreatedTS", "2026-11-24"))));
+    expect(criteriaWhere(PROJECTS.criteria, PROJECTS.list, { createdTo: "12/31/2026" })).toEqual(
+      w.and(w.and(w.lt("projectCreatedTS", "2027-01-01"))),
+    );
+  });
+
+  it("joins a range with the other boxes", () => {
+    expect(criteriaWhere(PROJECTS.criteria, PROJECTS.list, { status: "62", createdFrom: "01/01/2026" })).toEqual(
+      w.and(w.eq("projectLatestStatusCodeID", 62), w.and(w.ge("projectCreatedTS", "2026-01-01"))),
+    );
+  });
+});
+
+describe("the project search", () => {
+  it("looks in both source numbers and in the client's name", () => {
+    expect(criteriaWhere(PROJECTS.criteria, PROJECTS.list, { source: "PO-01", client: "Trust" })).toEqual(
+      w.and(
+        w.or(w.contains("projectFirstSourceNumber", "PO-01"), w.contains("projectSecondSourceNumber", "PO-01")),
+        w.or(w.contains("clientName", "Trust")),
+      ),
+    );
+  });
+
+  it("takes a project id as a number, and ignores one that is not", () => {
+    expect(criteriaWhere(PROJECTS.criteria, PROJECTS.list, { id: "31" })).toEqual(w.and(w.eq("projectID", 31)));
+    expect(criteriaWhere(PROJECTS.criteria, PROJECTS.list, { id: "31; drop" })).toBeNull();
+  });
+});
+
+describe("the search pages", () => {
+  it("are the notes / time search and the status audit, titled by their routes", () => {
+    expect(SEARCH_PAGES.map((page) => [page.path, page.title])).toEqual([
+      ["/project/pn", "Notes / Time Search"],
+      ["/statusaudit", "Status Audit"],
+    ]);
+  });
+
+  it("total the notes by employee and by project, as the notes view declares", () => {
+    expect(NOTES_SEARCH.totals.map((t) => NOTES_SEARCH.list.totals?.by[t.by])).toEqual(["empName", "projectName"]);
+    expect(STATUS_AUDIT.totals).toEqual([]);
+  });
+
+  it("search the audit by the new status, the employee and the day of the change", () => {
+    const values = { status: "62", employee: "4", changedFrom: "11/01/2026" };
+    expect(criteriaWhere(STATUS_AUDIT.criteria, STATUS_AUDIT.list, values)).toEqual(
+      w.and(w.and(w.ge("createdTS", "2026-11-01")), w.eq("empID", 4), w.eq("projectStatusCodeID", 62)),
+    );
+  });
+});

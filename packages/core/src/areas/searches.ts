@@ -1,0 +1,101 @@
+import { LOOKUP_GROUPS } from "../lists.js";
+import type { FieldKind } from "../resources/column.js";
+import { vwProjectNoteSearch, vwProjectStatusAudit } from "../resources/project-views.js";
+import { anyResource, type ResourceDef } from "../resources/resource.js";
+import { findRoute } from "../routes.js";
+import { STATUS_FIELD } from "./projects.js";
+import { checkCriteria, type SearchCriterion } from "./search.js";
+
+/**
+ * A search page that is not an area's (the notes / time search, the status audit): its
+ * boxes, the table of what they find, where a row leads, and the totals shown beside it.
+ */
+export interface SearchPage {
+  path: string;
+  title: string;
+  list: ResourceDef;
+  columns: readonly string[];
+  order: string;
+  criteria: readonly SearchCriterion[];
+  /** A row opens this record page with its `key` column as ?id=. */
+  opens: { path: string; key: string };
+  /** Totals of what was found, by these columns of the list's `totals` (GET /API/Totals/). */
+  totals: readonly { by: string; title: string }[];
+}
+
+function searchPage(def: Omit<SearchPage, "title">): SearchPage {
+  const route = findRoute(def.path);
+  if (!route) throw new Error(`no route ${def.path}`);
+  checkCriteria(def.list, [...def.criteria, { name: "", label: "", kind: "contains", columns: def.columns }]);
+  for (const { by } of def.totals) {
+    if (!def.list.totals?.by[by]) throw new Error(`${def.list.name} has no totals by ${by}`);
+  }
+  return { ...def, title: route.title };
+}
+
+/** An employee, picked by name from the directory (active or not: old notes have old authors). */
+export const EMPLOYEE_FIELD: FieldKind = {
+  kind: "reference",
+  reference: { table: "vwEmployeeDirectory", value: "empID", label: "empName" },
+};
+
+/** A project, found by typing (the header's view: anyone may read it). */
+export const PROJECT_FIELD: FieldKind = {
+  kind: "reference",
+  reference: { table: "vwProjectSearch", value: "projectID", label: "projectName", typeahead: true },
+};
+
+const NOTE_TYPE_FIELD: FieldKind = {
+  kind: "reference",
+  reference: {
+    table: "tblAppLookup",
+    value: "appLookupID",
+    label: "appLookupValue",
+    group: LOOKUP_GROUPS.noteCategories,
+  },
+};
+
+/** Notes / time search (page 35): time notes by employee, project, type and day, with totals. */
+export const NOTES_SEARCH = searchPage({
+  path: "/project/pn",
+  list: anyResource(vwProjectNoteSearch),
+  columns: [
+    "createdTS",
+    "empName",
+    "projectID",
+    "projectName",
+    "categoryName",
+    "ProjectNotesMinutes",
+    "ProjectNotesDesc",
+  ],
+  order: "createdTS DESC",
+  criteria: [
+    { name: "employee", label: "Employee", kind: "equals", columns: ["empID"], field: EMPLOYEE_FIELD },
+    { name: "project", label: "Project", kind: "equals", columns: ["projectID"], field: PROJECT_FIELD },
+    { name: "type", label: "Type", kind: "equals", columns: ["projectNoteCategory"], field: NOTE_TYPE_FIELD },
+    { name: "logged", label: "Logged", kind: "dateRange", columns: ["createdTS"] },
+  ],
+  opens: { path: "/project/de", key: "projectID" },
+  totals: [
+    { by: "empID", title: "By Employee" },
+    { by: "projectID", title: "By Project" },
+  ],
+});
+
+/** Status audit (page 57): every status change, by day, employee and status. */
+export const STATUS_AUDIT = searchPage({
+  path: "/statusaudit",
+  list: anyResource(vwProjectStatusAudit),
+  columns: ["createdTS", "projectID", "projectName", "oldStatusName", "statusName", "empName"],
+  order: "createdTS DESC",
+  criteria: [
+    { name: "changed", label: "Changed", kind: "dateRange", columns: ["createdTS"] },
+    { name: "employee", label: "Employee", kind: "equals", columns: ["empID"], field: EMPLOYEE_FIELD },
+    { name: "status", label: "New Status", kind: "equals", columns: ["projectStatusCodeID"], field: STATUS_FIELD },
+    { name: "project", label: "Project ID", kind: "equals", columns: ["projectID"] },
+  ],
+  opens: { path: "/project/de", key: "projectID" },
+  totals: [],
+});
+
+export const SEARCH_PAGES: readonly SearchPage[] = [NOTES_SEARCH, STATUS_AUDIT];

@@ -1,0 +1,109 @@
+import { PAGES } from "../pages.js";
+import { col } from "./column.js";
+import { listView, nameColumn as name } from "./list-view.js";
+import { readOnly, resource } from "./resource.js";
+import { tblPortalOrder } from "./tblPortalOrder.js";
+import { tblPortalOrderItem } from "./tblPortalOrderItem.js";
+import { tblProject } from "./tblProject.js";
+import { tblProjectNotes } from "./tblProjectNotes.js";
+
+/** Projects with the names of their client, category, owner and latest status: the advanced search and the dashboard. */
+export const vwProjectList = listView(
+  tblProject,
+  "vwProjectList",
+  {
+    clientName: name("Client"),
+    categoryName: name("Category"),
+    ownerName: name("Owner"),
+    latestStatusName: name("Status"),
+  },
+  ["tblClient", "tblAppLookup", "tblEmployee", "tblProjectStatus"],
+  // The dashboard: projects counted by their latest status.
+  { by: { projectLatestStatusCodeID: "latestStatusName" } },
+);
+
+/** Time notes with the names of their project, author and type: the notes / time search (page 35). */
+export const vwProjectNoteSearch = listView(
+  tblProjectNotes,
+  "vwProjectNoteSearch",
+  { projectName: name("Project"), empName: name("Employee"), categoryName: name("Type") },
+  ["tblProject", "tblEmployee", "tblAppLookup"],
+  {
+    sum: "ProjectNotesMinutes",
+    by: { empID: "empName", projectID: "projectName", projectNoteCategory: "categoryName" },
+  },
+);
+
+const statusColumns = {
+  projectStatusID: col.integer({ label: "ID" }),
+  projectID: col.integer({ label: "Project" }),
+  projectName: name("Project Name"),
+  projectStatusCodeID: col.integer({ label: "Status" }),
+  statusName: name("Status"),
+  empID: col.integer({ nullable: true, label: "Employee" }),
+  empName: name("Set By"),
+  createdTS: col.timestamp({ label: "Set" }),
+};
+
+/** A project's status history with its names: the project page (view on page 3). */
+export const vwProjectStatusHistory = resource({
+  name: "vwProjectStatusHistory",
+  kind: "view",
+  key: "projectStatusID",
+  access: readOnly(PAGES.projects),
+  order: ["createdTS"],
+  reads: ["tblProjectStatus", "tblProject", "tblAppLookup", "tblEmployee"],
+  columns: statusColumns,
+});
+
+/** Every status change, with the status it replaced: the status audit (page 57). */
+export const vwProjectStatusAudit = resource({
+  name: "vwProjectStatusAudit",
+  kind: "view",
+  key: "projectStatusID",
+  access: readOnly(PAGES.statusAudit),
+  order: ["createdTS"],
+  reads: ["tblProjectStatus", "tblProject", "tblAppLookup", "tblEmployee"],
+  columns: {
+    ...statusColumns,
+    oldStatusCodeID: col.integer({ nullable: true, label: "Old Status" }),
+    oldStatusName: name("Old Status"),
+  },
+});
+
+/**
+ * The signed-in user's recent projects (the dashboard): those they logged time on, set a
+ * status of, or own, by the last time they did.
+ */
+export const vwMyRecentProjects = resource({
+  name: "vwMyRecentProjects",
+  kind: "view",
+  key: "projectID",
+  access: readOnly(PAGES.statusDashboard),
+  ownRows: "empID",
+  order: ["lastActivityTS"],
+  reads: ["tblProjectNotes", "tblProjectStatus", "tblProject", "tblAppLookup"],
+  columns: {
+    projectID: col.integer({ label: "ID" }),
+    empID: col.integer(),
+    projectName: name("Project"),
+    latestStatusName: name("Status"),
+    lastActivityTS: col.timestamp({ label: "Last Activity" }),
+  },
+});
+
+/** Portal orders with their client's and contact's names and how many items they hold. */
+export const vwPortalOrderList = listView(
+  tblPortalOrder,
+  "vwPortalOrderList",
+  { clientName: name("Client"), contactName: name("Contact"), itemCount: col.integer({ label: "Items" }) },
+  ["tblClient", "tblClientContact", "tblPortalOrderItem"],
+);
+
+/** A portal order's items with their product category's name. */
+export const vwPortalOrderItemList = listView(
+  tblPortalOrderItem,
+  "vwPortalOrderItemList",
+  { categoryName: name("Product") },
+  ["tblAppLookup"],
+);
