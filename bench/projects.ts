@@ -17,6 +17,7 @@
 import { spawn } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
+import { NOTES_SEARCH, PROJECTS } from "@office/core";
 import pg from "pg";
 import { tokenOf } from "./app.js";
 import { median, percentile, root, startProcess, stop } from "./processes.js";
@@ -53,11 +54,9 @@ const FRAGMENTS = [
   "Willow",
 ];
 
-/** The notes search page's columns (spec: the notes / time search, page 35). */
-const NOTE_FIELDS = "createdTS,empName,projectID,projectName,categoryName,ProjectNotesMinutes,ProjectNotesDesc";
-/** The advanced search's list columns. */
-const LIST_FIELDS =
-  "projectID,projectName,clientName,latestStatusName,categoryName,ownerName,projectFirstSourceNumber,projectSecondSourceNumber,projectCreatedTS";
+/** The columns the notes / time search (page 35) and the project search show, as core declares them. */
+const NOTE_FIELDS = NOTES_SEARCH.columns.join(",");
+const LIST_FIELDS = PROJECTS.listColumns.join(",");
 
 function seed(url: string, scale: number): Promise<void> {
   const args = [join(root, "apps/server/dist/db/seed-cli.js"), "--scale", String(scale)];
@@ -169,7 +168,7 @@ async function main() {
       },
       {
         name: "dashboard: projects counted by latest status",
-        urls: () => [api("Totals", { table: "vwProjectList", by: "projectLatestStatusCodeID" })],
+        urls: () => [api("Totals", { table: "vwProjectsByStatus", by: "projectLatestStatusCodeID" })],
       },
       {
         name: "dashboard: my recent projects, 10",

@@ -95,12 +95,13 @@ export function advancedSearch(page: Page, form: string, results: string, count:
     param,
     found,
     clear,
-    /** Each box alone: the API's count for its condition (fewer than all), its value in the address. */
+    /** Each box alone: the API's count for its condition (some, fewer than all), its value in the address. */
     async eachAlone(criteria: readonly CriterionCase[], all: number) {
       for (const criterion of criteria) {
         await submit(criterion);
         const n = await count(criterion.where);
         expect(n, criterion.param).toBeLessThan(all);
+        expect(n, criterion.param).toBeGreaterThan(0);
         await found(n);
         await clear();
         await found(all);

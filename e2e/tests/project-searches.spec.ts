@@ -1,24 +1,22 @@
-import { type APIRequestContext, expect, type Locator, test } from "@playwright/test";
+import { expect, type Locator, test } from "@playwright/test";
 import {
   advancedSearch,
   type CriterionCase,
   choose,
   countOf,
   dataRows,
-  deleteAs,
-  insertAs,
   listTable,
   rowsOf,
-  unique,
 } from "./directory-support.js";
-import { seriousViolations, signInWithToken, tokenOf } from "./support.js";
+import { companyToday, totalOf, us } from "./project-support.js";
+import { seriousViolations, signInWithToken } from "./support.js";
 
 const pad = (n: number) => String(n).padStart(2, "0");
-/** MM/DD/YYYY of an ISO date. */
-const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 /** The ISO date n days after another. */
 const plusDays = (iso: string, n: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** Day of the week of an ISO date: 0 Sunday … 6 Saturday. */
+const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
 /** Rows by a key, in the order first met. */
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): T[][] {
   const groups = new Map<K, T[]>();
@@ -27,13 +25,6 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): T[][] {
 }
 /** HH:mm of minutes, worked out here rather than by the app's helper. */
 const hhmm = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
-
-/** Today in the company's time zone (ISO), as the server counts days. */
-async function companyToday(request: APIRequestContext): Promise<string> {
-  const token = await tokenOf(request, "admin");
-  const config = await (await request.get("/API/AppConfig/", { headers: { authorization: `Bearer ${token}` } })).json();
-  return new Intl.DateTimeFormat("en-CA", { timeZone: config.timeZone }).format(new Date());
-}
 
 /** The range group of a search form and its two ends. */
 const rangeOf = (form: Locator, label: string) => {
@@ -142,16 +133,26 @@ test.describe("project search /project", () => {
     await dataRows(page, results).first().click();
     await expect(page).toHaveURL(new RegExp(`/project/de\\?id=${sample.projectID}$`));
 
-    // The last search comes back when /project is opened bare in the same tab.
+    // The last search comes back when /project is opened bare in the same tab; its range is
+    // still "up to today", not a date, so that it means today on a later day too.
     await page.goto("/webapp/project");
     await expect.poll(() => param("id")).toBe(String(sample.projectID));
-    expect(param("createdTo")).toBe(us(today));
+    expect(param("createdTo")).toBeNull();
+    await expect(created.to).toHaveValue(us(today));
     await found(1);
 
     // The dashboard's link names a status only: the range still ends today.
     await page.goto(`/webapp/project?status=${status.appLookupID}`);
     await expect(created.to).toHaveValue(us(today));
     await found(await count(`projectLatestStatusCodeID = ${status.appLookupID}`));
+
+    // Signing out forgets the searches: the next person at the tab starts afresh.
+    const remembered = () =>
+      page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("office.search.")));
+    expect(await remembered()).not.toEqual([]);
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/webapp\/login$/);
+    expect(await remembered()).toEqual([]);
   });
 
   test("a wrong Created range shows its message and searches nothing", async ({ page }) => {
@@ -179,6 +180,16 @@ test.describe("project search /project", () => {
     await page.goto("/webapp/project?createdFrom=13/01/2026");
     await expect(group.getByText("Created is not `date` format")).toBeVisible();
     await expect(listTable(page, results)).toHaveCount(0);
+
+    // A project id is a number: anything else is the number rule's message, not every project.
+    await page.goto("/webapp/project?id=12a");
+    const id = search.getByRole("textbox", { name: "Project ID" });
+    await expect(id).toHaveValue("12a");
+    await expect(search.getByText("Enter a valid number")).toBeVisible();
+    await expect(listTable(page, results)).toHaveCount(0);
+    await id.fill("12");
+    await expect(search.getByText("Enter a valid number")).toHaveCount(0);
+    await expect(button).toBeEnabled();
   });
 });
 
@@ -213,11 +224,20 @@ test.describe("notes / time search /project/pn", () => {
       hhmm(own.reduce((sum, n) => sum + n.ProjectNotesMinutes, 0)),
     ]);
 
+    // The page opens on this week's notes (from its Sunday), as the header counts the week.
     await page.goto("/webapp/project/pn");
-    await page.getByRole("dialog", { name: "Load every record?" }).getByRole("button", { name: "No" }).click();
     const search = page.getByRole("form", { name: "Search time notes" });
-    await choose(search, page, "Employee", empName);
     const logged = rangeOf(search, "Logged");
+    await expect(logged.from).toHaveValue(us(plusDays(today, -weekday(today))));
+    await expect(logged.to).toHaveValue(us(today));
+    const thisWeek = `createdTS >= '${plusDays(today, -weekday(today))}' AND createdTS < '${plusDays(today, 1)}'`;
+    await expect(
+      page.getByText(`${(await totalOf(request, "vwProjectNoteSearch", thisWeek)).toLocaleString("en-US")} records`, {
+        exact: true,
+      }),
+    ).toBeVisible();
+
+    await choose(search, page, "Employee", empName);
     await logged.from.fill(us(first));
     await logged.to.fill(us(last));
     await search.getByRole("button", { name: "Search" }).click();
@@ -236,61 +256,5 @@ test.describe("notes / time search /project/pn", () => {
     await page.getByRole("button", { name: "Export totals by project" }).click();
     expect((await download).suggestedFilename()).toBe("data.xlsx");
     expect(await seriousViolations(page)).toEqual([]);
-  });
-});
-
-test.describe("status audit /statusaudit", () => {
-  test("a status set today is found by today and its new status, with the old one and who set it", async ({
-    page,
-    request,
-  }) => {
-    const name = `Audit ${unique()}`;
-    const [client] = await rowsOf<{ clientID: number }>(request, {
-      table: "tblClient",
-      fields: "clientID",
-      rowLimit: 1,
-    });
-    const projectID = await insertAs(request, "tblProject", { projectName: name, projectClientID: client?.clientID });
-    try {
-      const statuses = await rowsOf<{ appLookupID: number; appLookupValue: string }>(request, {
-        table: "tblAppLookup",
-        fields: "appLookupID,appLookupValue",
-        where: "appLookupParentID = '190' AND appLookupValue IN ('Bid', 'Awarded')",
-      });
-      const code = (value: string) => statuses.find((s) => s.appLookupValue === value)?.appLookupID;
-      await insertAs(request, "tblProjectStatus", { projectID, projectStatusCodeID: code("Bid") });
-      const statusID = await insertAs(request, "tblProjectStatus", { projectID, projectStatusCodeID: code("Awarded") });
-      const [set] = await rowsOf<{ empID: number }>(request, {
-        table: "tblProjectStatus",
-        fields: "empID",
-        where: `projectStatusID = ${statusID}`,
-      });
-      const [who] = await rowsOf<{ empName: string }>(request, {
-        table: "vwEmployeeDirectory",
-        fields: "empName",
-        where: `empID = ${set?.empID}`,
-      });
-      const today = us(await companyToday(request));
-
-      await page.goto("/webapp/statusaudit");
-      const search = page.getByRole("form", { name: "Search status changes" });
-      const changed = rangeOf(search, "Changed");
-      await changed.from.fill(today);
-      await changed.to.fill(today);
-      await choose(search, page, "New Status", "Awarded");
-      await search.getByRole("button", { name: "Search" }).click();
-      await expect(page).toHaveURL(/changedFrom=.*status=/);
-      const row = dataRows(page, "Status changes").filter({ hasText: name });
-      await expect(row).toHaveCount(1);
-      await expect(row.getByRole("cell")).toContainText([
-        String(projectID),
-        name,
-        "Bid",
-        "Awarded",
-        who?.empName ?? "?",
-      ]);
-    } finally {
-      await deleteAs(request, "tblProject", `projectID = ${projectID}`);
-    }
   });
 });

@@ -1,12 +1,21 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { choose, dataRows, insertAs, recordForm, rowsOf, unique } from "./directory-support.js";
-import { removedAfterEachTest } from "./project-support.js";
-import { breadcrumb, signInWithToken, tokenOf } from "./support.js";
+import {
+  companyToday,
+  openFromMenu,
+  projectStatuses,
+  removedAfterEachTest,
+  toastsGone,
+  totalOf,
+  us,
+} from "./project-support.js";
+import { breadcrumb, seriousViolations, signInWithToken, tokenOf } from "./support.js";
 
 /*
  * The projects area (issue 8): a project's page (add, edit, status, read-only for staff),
- * the status dashboard and a portal order that becomes a project. Each test makes its own
- * data through the API under a unique name and removes it afterwards (last made first).
+ * the status dashboard, the status audit and a portal order that becomes a project. Each test
+ * makes its own data through the API under a unique name and removes it afterwards (last made
+ * first).
  */
 
 type Row = Record<string, unknown>;
@@ -16,6 +25,13 @@ const remember = removedAfterEachTest();
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 const projectForm = (page: Page) => recordForm(page, "Project");
 const nameBox = (page: Page) => projectForm(page).getByRole("textbox", { name: "Name", exact: true });
+const byStatus = (page: Page) => page.getByRole("table", { name: "Projects by status" });
+/** A count's link on the dashboard, named with its status ("Awarded: 3 projects"). */
+const countLink = (page: Page, status: string, count: number) =>
+  byStatus(page).getByRole("link", {
+    name: `${status}: ${count.toLocaleString("en-US")} ${count === 1 ? "project" : "projects"}`,
+    exact: true,
+  });
 
 async function lastProject(request: APIRequestContext) {
   const [last] = await rowsOf<{ projectID: number; projectName: string }>(request, {
@@ -28,12 +44,21 @@ async function lastProject(request: APIRequestContext) {
   return last;
 }
 
-/** GET /API/Totals/ as admin. */
-async function totals(request: APIRequestContext, params: Record<string, string>) {
-  const token = await tokenOf(request, "admin");
-  const response = await request.get("/API/Totals/", { params, headers: { authorization: `Bearer ${token}` } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as { data: Array<{ key: number | null; count: number }> };
+/** "Last, First" of a demo account's employee. */
+async function nameOf(request: APIRequestContext, username: string) {
+  const token = await tokenOf(request, username);
+  const me = await request.get("/API/EmployeeInfo/", { headers: { authorization: `Bearer ${token}` } });
+  const { empFirstName, empLastName } = (await me.json()).data[0];
+  return `${empLastName}, ${empFirstName}`;
+}
+
+/** A project of a new client, with no status yet; removed after the test. */
+async function newProject(request: APIRequestContext, name: string) {
+  const clientID = await insertAs(request, "tblClient", { clientName: `${name} Client` });
+  remember("tblClient", `clientID = ${clientID}`);
+  const projectID = await insertAs(request, "tblProject", { projectName: name, projectClientID: clientID });
+  remember("tblProject", `projectID = ${projectID}`);
+  return projectID;
 }
 
 test("Quick Launch opens a project's form, and 'Not Found' with Back for an id that names none", async ({
@@ -55,12 +80,13 @@ test("Quick Launch opens a project's form, and 'Not Found' with Back for an id t
   await expect(page.getByRole("button", { name: "Back" })).toBeVisible();
 });
 
-test("admin adds a project once it is valid, edits it, and sets its status", async ({ page, request }) => {
+test("admin adds a project once it is valid, and edits it", async ({ page, request }) => {
   const tag = unique();
   const name = `Project Test ${tag}`;
   const client = { clientName: `Project Test Client ${tag}` };
   const clientID = await insertAs(request, "tblClient", client);
   remember("tblClient", `clientID = ${clientID}`);
+  remember("tblProject", `projectClientID = ${clientID}`);
   await signInWithToken(page, "admin");
   await page.goto("/webapp/project/de");
 
@@ -75,9 +101,8 @@ test("admin adds a project once it is valid, edits it, and sets its status", asy
   await choose(add, page, "Client", client.clientName);
   await add.getByRole("button", { name: "Insert" }).click();
   await expect(page).toHaveURL(/\/webapp\/project\/de\?id=\d+$/);
-  const id = Number(new URL(page.url()).searchParams.get("id"));
-  remember("tblProject", `projectID = ${id}`);
   await expect(nameBox(page)).toHaveValue(name);
+  await expect(page.getByText("Current status: None")).toBeVisible();
 
   // An edit persists, and the client's name shows again when the record is read anew.
   const source = projectForm(page).getByRole("textbox", { name: "First Source Number" });
@@ -87,17 +112,65 @@ test("admin adds a project once it is valid, edits it, and sets its status", asy
   await page.reload();
   await expect(source).toHaveValue("SRC-1");
   await expect(projectForm(page).getByRole("textbox", { name: "Client", exact: true })).toHaveValue(client.clientName);
+  expect(await seriousViolations(page)).toEqual([]);
+});
 
-  // A new status heads the history, set by admin.
+test("a status set on the project's page heads its history, and the dashboard, recent projects and status audit show it at once", async ({
+  page,
+  request,
+}) => {
+  const name = `Status Test ${unique()}`;
+  const projectID = await newProject(request, name);
+  const statuses = await projectStatuses(request);
+  const code = (value: string) => statuses.find((s) => s.appLookupValue === value)?.appLookupID;
+  const before = await totalOf(request, "vwProjectList", `projectLatestStatusCodeID = ${code("Awarded")}`);
+  const admin = await nameOf(request, "admin");
+  const today = us(await companyToday(request));
+
+  // The dashboard is read first, so that what it shows later is what the page read again.
+  await signInWithToken(page, "admin");
+  await page.goto("/webapp/statusdashboard");
+  await expect(countLink(page, "Awarded", before)).toBeVisible();
+
+  const box = page.getByRole("textbox", { name: "Quick Launch" });
+  await box.fill(String(projectID));
+  await box.press("Enter");
+  await expect(nameBox(page)).toHaveValue(name);
   const status = page.getByRole("region", { name: "Status" });
+  await expect(status.getByText("Current status: None")).toBeVisible();
+  for (const value of ["Bid", "Awarded"]) {
+    await choose(status, page, "New status", value);
+    await status.getByRole("button", { name: "Set status" }).click();
+    await expect(status.getByText(`Current status: ${value}`)).toBeVisible();
+  }
+  // Latest first, each with who set it and when.
+  const history = status.getByRole("table", { name: "Status history" }).locator("tbody tr");
+  await expect(history).toHaveCount(2);
+  await expect(history.nth(0).getByRole("cell")).toContainText(["Awarded", admin, today]);
+  await expect(history.nth(1).getByRole("cell")).toContainText(["Bid", admin, today]);
+  // The current status is not set again.
   await choose(status, page, "New status", "Awarded");
-  await status.getByRole("button", { name: "Set status" }).click();
-  const token = await tokenOf(request, "admin");
-  const me = await request.get("/API/EmployeeInfo/", { headers: { authorization: `Bearer ${token}` } });
-  const { empFirstName, empLastName } = (await me.json()).data[0];
-  const history = status.getByRole("table", { name: "Status history" });
-  await expect(history.locator("tbody tr").first()).toContainText(`Awarded${empLastName}, ${empFirstName}`);
-  await expect(status.getByText("Current status: Awarded")).toBeVisible();
+  await expect(status.getByText("This is the current status")).toBeVisible();
+  await expect(status.getByRole("button", { name: "Set status" })).toBeDisabled();
+
+  await openFromMenu(page, "Home", "Status Dashboard");
+  await expect(countLink(page, "Awarded", before + 1)).toBeVisible();
+  const recent = page.getByRole("table", { name: "My recent projects" }).locator("tbody tr").first();
+  await expect(recent.getByRole("cell")).toContainText([String(projectID), name, "Awarded"]);
+  await toastsGone(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await openFromMenu(page, "Projects", "Status Audit");
+  const search = page.getByRole("form", { name: "Search status changes" });
+  const changed = search.getByRole("group", { name: "Changed" });
+  await changed.getByRole("textbox", { name: "From" }).fill(today);
+  await changed.getByRole("textbox", { name: "To" }).fill(today);
+  await choose(search, page, "New Status", "Awarded");
+  await search.getByRole("button", { name: "Search" }).click();
+  const row = dataRows(page, "Status changes").filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell")).toContainText([String(projectID), name, "Bid", "Awarded", admin]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("staff sees a project read-only, and may not open a new one", async ({ page, request }) => {
@@ -117,34 +190,47 @@ test("staff sees a project read-only, and may not open a new one", async ({ page
   await expect(page).toHaveURL(/\/webapp\/forbidden$/);
 });
 
-test("the dashboard counts projects by status as the API does, and a count opens their search", async ({
+test("the dashboard counts each status as the API's rows do, projects with none too, and a count opens their search", async ({
   page,
   request,
 }) => {
-  const statuses = await rowsOf<{ appLookupID: number; appLookupValue: string }>(request, {
-    table: "tblAppLookup",
-    fields: "appLookupID,appLookupValue",
-    where: "appLookupParentID = '190'",
-    order: "appLookupSort",
+  await newProject(request, `No Status Test ${unique()}`);
+  const statuses = await projectStatuses(request);
+  // One after another: sign-ins sent at once would be throttled as a guessing attack.
+  const counted: Array<{ status: string; count: number }> = [];
+  for (const s of statuses) {
+    const count = await totalOf(request, "vwProjectList", `projectLatestStatusCodeID = ${s.appLookupID}`);
+    counted.push({ status: s.appLookupValue, count });
+  }
+  counted.push({
+    status: "No status",
+    count: await totalOf(request, "vwProjectList", "projectLatestStatusCodeID IS NULL"),
   });
-  const { data } = await totals(request, { table: "vwProjectList", by: "projectLatestStatusCodeID" });
-  const count = (id: number) => data.find((group) => group.key === id)?.count ?? 0;
+  const all = await totalOf(request, "vwProjectList", "");
 
   await signInWithToken(page, "admin");
   await page.goto("/webapp/statusdashboard");
-  const table = page.getByRole("table", { name: "Projects by status" });
-  await expect(table.locator("tbody tr")).toHaveText(statuses.map((s) => `${s.appLookupValue}${count(s.appLookupID)}`));
+  const table = byStatus(page);
+  await expect(table.locator("tbody tr")).toHaveText(
+    counted.map((c) => `${c.status}${c.count.toLocaleString("en-US")}`),
+  );
+  await expect(table.locator("tfoot tr")).toHaveText(`Total${all.toLocaleString("en-US")}`);
 
-  const busiest = statuses.reduce((a, b) => (count(b.appLookupID) > count(a.appLookupID) ? b : a));
-  await table
-    .getByRole("row", { name: new RegExp(`^${busiest.appLookupValue} `) })
-    .getByRole("link", { name: String(count(busiest.appLookupID)) })
-    .click();
-  await expect(page).toHaveURL(new RegExp(`/webapp/project\\?status=${busiest.appLookupID}`));
-  await expect(page.getByRole("textbox", { name: "Status", exact: true })).toHaveValue(busiest.appLookupValue);
+  const busiest = counted.reduce((a, b) => (b.count > a.count ? b : a));
+  const none = counted.at(-1) ?? busiest;
+  for (const { status, count } of [busiest, none]) {
+    await countLink(page, status, count).click();
+    await expect(page).toHaveURL(/\/webapp\/project\?status=\w+$/);
+    await expect(page.getByText(`${count.toLocaleString("en-US")} records`, { exact: true })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Status", exact: true })).toHaveValue(status);
+    await page.goBack();
+  }
 });
 
-test("an approved portal order becomes a project from its dialog", async ({ page, request }) => {
+test("a pending portal order is approved in its dialog, then becomes a project with the first status", async ({
+  page,
+  request,
+}) => {
   const tag = unique();
   const clientName = `Portal Test Client ${tag}`;
   const clientID = await insertAs(request, "tblClient", { clientName });
@@ -158,19 +244,22 @@ test("an approved portal order becomes a project from its dialog", async ({ page
     portalOrderNumber: number,
     portalOrderTitle: title,
     clientID,
-    portalOrderStatus: 1,
   });
   // Removed before its project and its client; its items go with it.
   remember("tblProject", `projectClientID = ${clientID}`);
   remember("tblPortalOrder", `portalOrderID = ${orderID}`);
   await insertAs(request, "tblPortalOrderItem", { portalOrderID: orderID, itemDescription: "Banner", itemQuantity: 2 });
+  const [firstStatus] = (await projectStatuses(request)).filter((s) => ![56, 66, 194].includes(s.appLookupID));
 
   await signInWithToken(page, "admin");
   await page.goto("/webapp/project/po");
-  await page.getByRole("textbox", { name: "Search Portal Orders" }).fill(number);
-  await expect(dataRows(page, "Portal Orders")).toHaveCount(1);
-  await dataRows(page, "Portal Orders").first().click();
-  const dialog = page.getByRole("dialog", { name: "Portal Order", exact: true });
+  const openOrder = async () => {
+    await page.getByRole("textbox", { name: "Search Portal Orders" }).fill(number);
+    await expect(dataRows(page, "Portal Orders")).toHaveCount(1);
+    await dataRows(page, "Portal Orders").first().click();
+    return page.getByRole("dialog", { name: "Portal Order", exact: true });
+  };
+  const dialog = await openOrder();
   // The client shows by name; its contacts are the only ones offered.
   await expect(dialog.getByRole("textbox", { name: "Client", exact: true })).toHaveValue(clientName);
   await dialog.getByRole("textbox", { name: "Contact", exact: true }).click();
@@ -179,14 +268,36 @@ test("an approved portal order becomes a project from its dialog", async ({ page
   await dialog.getByRole("heading", { name: "Portal Order" }).click();
   await expect(offered).toHaveCount(0);
 
-  await dialog.getByRole("button", { name: "Create project" }).click();
+  // Pending: no project to make. Approved but not saved: not yet.
+  const create = dialog.getByRole("button", { name: "Create project" });
+  await expect(create).toHaveCount(0);
+  await dialog.getByRole("combobox", { name: "Status" }).selectOption("Approved");
+  await expect(create).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Update" }).click();
+  await expect(toast(page, "Record updated successfully!")).toBeVisible();
+  const again = await openOrder();
+  const createAgain = again.getByRole("button", { name: "Create project" });
+  await expect(createAgain).toBeEnabled();
+  // Not while the order holds unsaved changes: leaving would lose them.
+  const notes = again.getByRole("textbox", { name: "Notes" });
+  await notes.fill("Rush");
+  await expect(createAgain).toBeDisabled();
+  await notes.fill("");
+  await expect(createAgain).toBeEnabled();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await createAgain.click();
   await expect(page).toHaveURL(/\/webapp\/project\/de\?id=\d+$/);
   const projectID = Number(new URL(page.url()).searchParams.get("id"));
   await expect(nameBox(page)).toHaveValue(title);
+  await expect(page.getByText(`Current status: ${firstStatus?.appLookupValue}`)).toBeVisible();
   const [order] = await rowsOf<Row>(request, {
     table: "tblPortalOrder",
     fields: "projectID",
     where: `portalOrderID = ${orderID}`,
   });
   expect(order?.projectID).toBe(projectID);
+
+  await page.goBack();
+  await expect((await openOrder()).getByRole("link", { name: `Open project ${projectID}` })).toBeVisible();
 });

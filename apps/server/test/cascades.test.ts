@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens, type TestApp, testApp, withToken } from "./support/app.js";
 import { dataClient } from "./support/data.js";
 import { ENGINES } from "./support/engines.js";
+import { auditSince, expectLatestStatusesKept, lastAuditID } from "./support/projects.js";
 
 /*
  * A delete takes with it the rows the database removes by cascade: each is audited as a
- * delete of its own, so the trail keeps (and restores) everything that went.
+ * delete of its own, so the trail keeps (and restores) everything that went. The rows the
+ * database would unlink (on delete set null) are unlinked first, each audited as an update.
  */
 describe.each(ENGINES)("deletes that cascade on $name", (engine) => {
   let t: TestApp;
@@ -22,18 +24,20 @@ describe.each(ENGINES)("deletes that cascade on $name", (engine) => {
   });
   afterAll(() => t?.close());
 
-  it("are declared on every table whose rows a cascade removes", async () => {
-    const { rows } = await sql<{ parent: string; child: string; column: string }>`
-      select p.relname as parent, c.relname as child, a.attname as column
+  it("are declared on every table whose rows a cascade removes or unlinks", async () => {
+    const { rows } = await sql<{ parent: string; child: string; column: string; action: "c" | "n" }>`
+      select p.relname as parent, c.relname as child, a.attname as column, k.confdeltype as action
       from pg_constraint k
       join pg_class p on p.oid = k.confrelid
       join pg_class c on c.oid = k.conrelid
       join pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
-      where k.contype = 'f' and k.confdeltype = 'c'`.execute(db());
+      where k.contype = 'f' and k.confdeltype in ('c', 'n')`.execute(db());
     const between = rows.filter((r) => RESOURCES.get(r.parent)?.kind === "table" && RESOURCES.has(r.child));
-    expect(between.length).toBeGreaterThanOrEqual(3);
-    for (const { parent, child, column } of between) {
-      expect(RESOURCES.get(parent)?.cascades, `${parent} → ${child}`).toContainEqual({ table: child, column });
+    expect(between.filter((r) => r.action === "c").length).toBeGreaterThanOrEqual(3);
+    expect(between.filter((r) => r.action === "n").length).toBeGreaterThanOrEqual(1);
+    for (const { parent, child, column, action } of between) {
+      const declared = action === "n" ? { table: child, column, setNull: true } : { table: child, column };
+      expect(RESOURCES.get(parent)?.cascades, `${parent} → ${child}`).toContainEqual(declared);
     }
   });
 
@@ -66,19 +70,67 @@ describe.each(ENGINES)("deletes that cascade on $name", (engine) => {
     ]);
     expect(trail[1]?.before).toMatchObject({ projectID, projectStatusCodeID: 61 });
 
-    // The project first, then its statuses: the history and the kept status are back.
-    const restore = (auditID: number) =>
-      t.app.inject(withToken(adminToken, { method: "POST", url: "/API/Restore/", payload: { auditID } }));
-    for (const record of [trail[2], trail[0], trail[1]]) {
-      const response = await restore(record?.auditID as number);
+    // The project first: without its history, it has no status (though its old row had one).
+    expect(trail[2]?.before).toMatchObject({ projectLatestStatusCodeID: 61 });
+    const restore = async (auditID: number) => {
+      const response = await t.app.inject(
+        withToken(adminToken, { method: "POST", url: "/API/Restore/", payload: { auditID } }),
+      );
       expect(response.statusCode, response.body).toBe(200);
-    }
-    const project = await db()
-      .selectFrom("tblProject")
-      .select("projectLatestStatusCodeID")
-      .where("projectID", "=", projectID)
+    };
+    const kept = () =>
+      db()
+        .selectFrom("tblProject")
+        .select(["projectLatestStatusCodeID", "projectLatestStatusTS"])
+        .where("projectID", "=", projectID)
+        .executeTakeFirstOrThrow();
+    await restore(trail[2]?.auditID as number);
+    expect(await kept()).toEqual({ projectLatestStatusCodeID: null, projectLatestStatusTS: null });
+    // Then its statuses: the history and the kept status are back.
+    await restore(trail[0]?.auditID as number);
+    expect((await kept()).projectLatestStatusCodeID).toBe(60);
+    await restore(trail[1]?.auditID as number);
+    expect((await kept()).projectLatestStatusCodeID).toBe(61);
+    await expectLatestStatusesKept(db());
+  });
+
+  it("audit the portal order a deleted project unlinks, as an update of the order", async () => {
+    const order = await admin.insert("tblPortalOrder", {
+      portalOrderNumber: "CASCADE-2",
+      portalOrderTitle: "Became a Project",
+      clientID: 1,
+      portalOrderStatus: 1,
+    });
+    expect(order.statusCode, order.body).toBe(200);
+    const portalOrderID = order.json().id as number;
+    const made = await t.app.inject(
+      withToken(adminToken, { method: "POST", url: `/API/PortalOrders/${portalOrderID}/Project` }),
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const projectID = made.json().id as number;
+    const since = await lastAuditID(db());
+
+    expect((await admin.remove("tblProject", `projectID = ${projectID}`)).statusCode).toBe(200);
+    const trail = await auditSince(db(), since);
+    expect(trail.map((r) => [r.action, r.tableName, r.recordKey])).toEqual([
+      ["delete", "tblProjectStatus", expect.any(String)],
+      ["update", "tblPortalOrder", String(portalOrderID)],
+      ["delete", "tblProject", String(projectID)],
+    ]);
+    expect(trail[1]?.before).toMatchObject({ portalOrderID, projectID, portalOrderStatus: 1 });
+    expect(trail[1]?.after).toMatchObject({ portalOrderID, projectID: null, portalOrderStatus: 1 });
+    const unlinked = await db()
+      .selectFrom("tblPortalOrder")
+      .select(["projectID", "portalOrderStatus"])
+      .where("portalOrderID", "=", portalOrderID)
       .executeTakeFirstOrThrow();
-    expect(project.projectLatestStatusCodeID).toBe(61);
+    expect(unlinked).toEqual({ projectID: null, portalOrderStatus: 1 });
+
+    // Approved and without a project, the order may become a project again.
+    const again = await t.app.inject(
+      withToken(adminToken, { method: "POST", url: `/API/PortalOrders/${portalOrderID}/Project` }),
+    );
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it("audit a portal order's items with the order", async () => {

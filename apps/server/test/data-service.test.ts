@@ -547,6 +547,33 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       ).toBe(105);
     });
 
+    it("take a type of the note categories only (group 68), refused on the field otherwise", async () => {
+      const before = await count("tblProjectNotes");
+      // A project status (190), a department (135) and no value at all.
+      for (const projectNoteCategory of [60, 136, 999_999]) {
+        const refused = await staff.insert("tblProjectNotes", {
+          projectID: 1,
+          ProjectNotesMinutes: 15,
+          projectNoteCategory,
+        });
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json().fieldErrors).toEqual({ projectNoteCategory: "Type is not one of the choices" });
+      }
+      expect(await count("tblProjectNotes")).toBe(before);
+      const taken = await staff.insert("tblProjectNotes", {
+        projectID: 1,
+        ProjectNotesMinutes: 15,
+        projectNoteCategory: 107,
+      });
+      expect(taken.statusCode, taken.body).toBe(200);
+      // Changed to another list's value: refused the same way.
+      const changed = await admin.update("tblProjectNotes", `projectNotesID = ${taken.json().id}`, {
+        projectNoteCategory: 60,
+      });
+      expect(changed.statusCode, changed.body).toBe(400);
+      expect(changed.json().fieldErrors).toEqual({ projectNoteCategory: "Type is not one of the choices" });
+    });
+
     it("need add on page 9", async () => {
       const refused = await noperm.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 });
       expect(refused.statusCode).toBe(403);

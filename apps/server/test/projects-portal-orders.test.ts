@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, LOOKUP_GROUPS } from "@office/core";
+import { ERROR_MESSAGES, EXCLUDED_PROJECT_STATUS_IDS, LOOKUP_GROUPS } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sqlState } from "../src/db/errors.js";
@@ -126,11 +126,13 @@ describe.each(ENGINES)("portal orders on $name", (engine) => {
 
     it("holds the contact to the client when only the client changes", async () => {
       const { id } = await newOrder();
+      // The database's key of the pair refuses it, in the words of the order's form.
       const body = expectError(
         await admin.update("tblPortalOrder", `portalOrderID = ${id}`, { clientID: clientB.clientID }),
         400,
+        "Contact is not one of the client's contacts",
       );
-      expect(Object.keys(body.fieldErrors ?? {})).toEqual(["contactID"]);
+      expect(body.fieldErrors).toEqual({ contactID: "Contact is not one of the client's contacts" });
       expect(await orderOf(id)).toMatchObject({ clientID: clientA.clientID, contactID: clientA.contactID });
       // Only the contact, to another client's: refused too.
       const contact = expectError(
@@ -145,6 +147,49 @@ describe.each(ENGINES)("portal orders on $name", (engine) => {
         contactID: clientB.contactID,
       });
       expect(moved.statusCode, moved.body).toBe(200);
+    });
+
+    it("keeps a contact an order names: deleting it or moving it to another client is 409, not the order's field", async () => {
+      const { clientID, contactID } = (
+        await db()
+          .insertInto("tblClientContact")
+          .values({ clientID: clientA.clientID, contactName: "Named By An Order" })
+          .returning(["clientID", "contactID"])
+          .execute()
+      )[0] as { clientID: number; contactID: number };
+      const { id } = await newOrder({ clientID, contactID });
+      const contact = () =>
+        db().selectFrom("tblClientContact").selectAll().where("contactID", "=", contactID).executeTakeFirst();
+      const before = await contact();
+      const since = await lastAuditID(db());
+
+      const deleted = expectError(
+        await admin.remove("tblClientContact", `contactID = ${contactID}`),
+        409,
+        "A portal order names this contact.",
+      );
+      expect(deleted.fieldErrors).toBeUndefined();
+      const moved = expectError(
+        await admin.update("tblClientContact", `contactID = ${contactID}`, { clientID: clientB.clientID }),
+        409,
+        "A portal order names this contact.",
+      );
+      expect(moved.fieldErrors).toBeUndefined();
+      expect(await contact()).toEqual(before);
+      expect(await auditSince(db(), since)).toEqual([]);
+
+      // A record another refers to by a key of no message of its own: in use, in general words.
+      const client = expectError(
+        await admin.remove("tblClient", `clientID = ${clientID}`),
+        409,
+        "This record is in use: another record refers to it.",
+      );
+      expect(client.fieldErrors).toBeUndefined();
+
+      // Once the order names no contact, the contact may go.
+      expect((await admin.update("tblPortalOrder", `portalOrderID = ${id}`, { contactID: null })).statusCode).toBe(200);
+      const gone = await admin.remove("tblClientContact", `contactID = ${contactID}`);
+      expect(gone.statusCode, gone.body).toBe(200);
     });
 
     it("refuses an order number already taken (409)", async () => {
@@ -246,7 +291,9 @@ describe.each(ENGINES)("portal orders on $name", (engine) => {
       expect(description).toContain("Please call before delivery.");
 
       // Its first status: the first of the status list in the list's order.
-      const first = (await listValues(db(), LOOKUP_GROUPS.projectStatusCodes))[0]?.appLookupID;
+      const first = (await listValues(db(), LOOKUP_GROUPS.projectStatusCodes)).find(
+        (v) => !(EXCLUDED_PROJECT_STATUS_IDS as readonly number[]).includes(v.appLookupID),
+      )?.appLookupID;
       const statuses = await db().selectFrom("tblProjectStatus").selectAll().where("projectID", "=", id).execute();
       expect(statuses).toEqual([expect.objectContaining({ projectStatusCodeID: first, empID: adminID })]);
       expect(project.projectLatestStatusCodeID).toBe(first);
@@ -275,6 +322,72 @@ describe.each(ENGINES)("portal orders on $name", (engine) => {
       // The order stays approved now that it is a project.
       expectError(await admin.update("tblPortalOrder", `portalOrderID = ${order.id}`, { portalOrderStatus: 0 }), 409);
       expect((await orderOf(order.id)).portalOrderStatus).toBe(1);
+    });
+
+    it("starts the project in the first status of the list that a project search does not leave out", async () => {
+      const statuses = await listValues(db(), LOOKUP_GROUPS.projectStatusCodes);
+      const excluded = EXCLUDED_PROJECT_STATUS_IDS as readonly number[];
+      const [cancelled] = excluded;
+      const lowest = Math.min(...statuses.map((v) => v.appLookupSort ?? 0));
+      const sortOf = (appLookupID: number) => statuses.find((v) => v.appLookupID === appLookupID)?.appLookupSort;
+      // Cancelled (56) put first in the list: a new project still does not start cancelled.
+      await db()
+        .updateTable("tblAppLookup")
+        .set({ appLookupSort: lowest - 1 })
+        .where("appLookupID", "=", cancelled as number)
+        .execute();
+      try {
+        expect((await listValues(db(), LOOKUP_GROUPS.projectStatusCodes))[0]?.appLookupID).toBe(cancelled);
+        const order = await newOrder({ portalOrderStatus: 1 });
+        const response = await convert(adminToken, order.id);
+        expect(response.statusCode, response.body).toBe(200);
+        const expected = statuses.find((v) => !excluded.includes(v.appLookupID))?.appLookupID;
+        const history = await db()
+          .selectFrom("tblProjectStatus")
+          .select("projectStatusCodeID")
+          .where("projectID", "=", response.json().id)
+          .execute();
+        expect(history).toEqual([{ projectStatusCodeID: expected }]);
+      } finally {
+        await db()
+          .updateTable("tblAppLookup")
+          .set({ appLookupSort: sortOf(cancelled as number) as number })
+          .where("appLookupID", "=", cancelled as number)
+          .execute();
+      }
+    });
+
+    it("refuses (409) and writes nothing when the status list holds only statuses a search leaves out", async () => {
+      const order = await newOrder({ portalOrderStatus: 1 });
+      const open = (await listValues(db(), LOOKUP_GROUPS.projectStatusCodes))
+        .map((v) => v.appLookupID)
+        .filter((id) => !(EXCLUDED_PROJECT_STATUS_IDS as readonly number[]).includes(id));
+      expect(open.length).toBeGreaterThan(0);
+      const projects = await countOf(db(), "tblProject");
+      const since = await lastAuditID(db());
+      // The open statuses leave the list for the test (their rows stay, so nothing refers to a missing value).
+      await db()
+        .updateTable("tblAppLookup")
+        .set({ appLookupParentID: "testAside" })
+        .where("appLookupID", "in", open)
+        .execute();
+      try {
+        expectError(
+          await convert(adminToken, order.id),
+          409,
+          "The status list has no status a new project may start in.",
+        );
+      } finally {
+        await db()
+          .updateTable("tblAppLookup")
+          .set({ appLookupParentID: LOOKUP_GROUPS.projectStatusCodes })
+          .where("appLookupID", "in", open)
+          .execute();
+      }
+      expect(await countOf(db(), "tblProject")).toBe(projects);
+      expect(await projectsNumbered(order.number)).toEqual([]);
+      expect((await orderOf(order.id)).projectID).toBeNull();
+      expect(await auditSince(db(), since)).toEqual([]);
     });
 
     it("makes an order without items, notes or date a project without description or due date", async () => {

@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES, LOOKUP_GROUPS } from "@office/core";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "../src/db/schema.js";
 import { type TestApp, testApp, tokenOf } from "./support/app.js";
 import { dataClient } from "./support/data.js";
 import { ENGINES } from "./support/engines.js";
@@ -203,6 +204,121 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
       expect((await keptStatus(from)).projectLatestStatusCodeID).toBeNull();
       await expectLatestStatusesKept(db());
     });
+
+    it("is the history's when a project is inserted, whatever the insert sends", async () => {
+      // A project that had a history and was deleted (and restored, ARCHITECTURE: Restore)
+      // comes back with none until its statuses do.
+      // (The schema's types refuse these columns on insert: this is what a restore or SQL sends.)
+      const { rows } = await sql<{ projectID: number }>`insert into "tblProject"
+          ("projectName", "projectLatestStatusCodeID", "projectLatestStatusTS")
+        values ('Sent Status', ${code(1)}, '2026-01-01T00:00:00Z') returning "projectID"`.execute(db());
+      const projectID = rows[0]?.projectID as number;
+      expect(await keptStatus(projectID)).toEqual({ projectLatestStatusCodeID: null, projectLatestStatusTS: null });
+      await expectLatestStatusesKept(db());
+    });
+
+    /** Adds a status in a transaction of its own; answers its time in microseconds. */
+    const addStatus = (tx: Kysely<DB>, projectID: number, statusCode: number) =>
+      sql<{ us: string }>`insert into "tblProjectStatus" ("projectID", "projectStatusCodeID")
+        values (${projectID}, ${statusCode})
+        returning (extract(epoch from "createdTS") * 1000000)::bigint::text as us`.execute(tx);
+    /** Sessions of this test's database waiting for a lock (PostgreSQL). */
+    const waitingForLocks = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(db())
+      ).rows[0]?.n ?? 0;
+    /** Polls until the condition holds, for at most 5 s; answers whether it held. */
+    const until = async (condition: () => Promise<boolean>) => {
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline) {
+        if (await condition()) return true;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return false;
+    };
+
+    // PGlite has one connection: its transactions never overlap.
+    if (engine.name === "postgres")
+      it("is the newest when a transaction that began earlier adds its status after a later one", async () => {
+        const projectID = await newProject("Race");
+        let aBegan = () => {};
+        const began = new Promise<void>((resolve) => {
+          aBegan = resolve;
+        });
+        let bAdded = () => {};
+        const added = new Promise<void>((resolve) => {
+          bAdded = resolve;
+        });
+        // A begins first, so its status's time (its transaction's start) is the older; it adds
+        // it only after B has added the newer one, whose project row B holds until it commits.
+        const a = db()
+          .transaction()
+          .execute(async (tx) => {
+            await sql`select now()`.execute(tx);
+            aBegan();
+            await added;
+            return (await addStatus(tx, projectID, code(0))).rows[0]?.us;
+          });
+        await began;
+        let aWaited = false;
+        const b = db()
+          .transaction()
+          .execute(async (tx) => {
+            const us = (await addStatus(tx, projectID, code(1))).rows[0]?.us;
+            bAdded();
+            // B commits only once A waits on the project B's status changed.
+            aWaited = await until(async () => (await waitingForLocks()) > 0);
+            return us;
+          });
+        const [older, newer] = await Promise.all([a, b]);
+        expect(aWaited).toBe(true);
+        expect(BigInt(older as string)).toBeLessThan(BigInt(newer as string));
+        expect((await keptStatus(projectID)).projectLatestStatusCodeID).toBe(code(1));
+        await expectLatestStatusesKept(db());
+      });
+
+    if (engine.name === "postgres")
+      it("is kept without a deadlock when both transactions adding a status already refer to the project", async () => {
+        const projectID = await newProject("No Deadlock");
+        let aNoted = () => {};
+        const noted = new Promise<void>((resolve) => {
+          aNoted = resolve;
+        });
+        let letAGo = () => {};
+        const go = new Promise<void>((resolve) => {
+          letAGo = resolve;
+        });
+        // A's time note holds a key-share lock on the project (its foreign key) until A ends.
+        const a = db()
+          .transaction()
+          .execute(async (tx) => {
+            await sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes")
+              values (${projectID}, ${adminID}, 15)`.execute(tx);
+            aNoted();
+            await go;
+            await addStatus(tx, projectID, code(0));
+          });
+        await noted;
+        let bAdded = false;
+        const b = db()
+          .transaction()
+          .execute(async (tx) => {
+            await addStatus(tx, projectID, code(1));
+            bAdded = true;
+            await until(async () => (await waitingForLocks()) > 0);
+          });
+        // A adds its status once B has added its own, or waits for a lock to do so.
+        expect(await until(async () => bAdded || (await waitingForLocks()) > 0)).toBe(true);
+        letAGo();
+        const outcomes = await Promise.allSettled([a, b]);
+        expect(outcomes.map((o) => (o.status === "rejected" ? String(o.reason) : o.status))).toEqual([
+          "fulfilled",
+          "fulfilled",
+        ]);
+        expect((await keptStatus(projectID)).projectLatestStatusCodeID).toBe(code(1));
+        await expectLatestStatusesKept(db());
+      });
 
     it("cannot be written through Insert or Update", async () => {
       const projectID = await newProject();

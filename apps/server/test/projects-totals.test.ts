@@ -6,6 +6,7 @@ import { demoTokens, type TestApp, testApp, withToken } from "./support/app.js";
 import { dataClient } from "./support/data.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
+import { empIDOf, setPermissions } from "./support/projects.js";
 
 interface Group {
   key: number | string | null;
@@ -175,6 +176,41 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
           expect(answer.data.at(-1)).toMatchObject({ key: null, label: null });
           expect(expected.length).toBeGreaterThan(2);
         }
+      }
+    });
+  });
+
+  describe("the status dashboard's counts (page 2)", () => {
+    /** Projects by kept status straight from the table, with the status's name. */
+    async function countedFromTable() {
+      const { rows } = await sql<{ key: number | null; label: string | null; count: number }>`
+        select p."projectLatestStatusCodeID" as key, l."appLookupValue" as label, count(*)::int as count
+        from "tblProject" p left join "tblAppLookup" l on l."appLookupID" = p."projectLatestStatusCodeID"
+        group by 1, 2`.execute(db());
+      return byKey(rows.map((r) => ({ ...r, total: 0 })));
+    }
+
+    it("counts every project by its latest status for staff, those without one as the group without a key", async () => {
+      const expected = await countedFromTable();
+      expect(expected.length).toBeGreaterThan(2);
+      const answer = await ok(staffToken, { table: "vwProjectsByStatus", by: "projectLatestStatusCodeID", where: "" });
+      expect(byKey(answer.data)).toEqual(expected);
+      expect(answer.data.at(-1)).toMatchObject({ key: null, label: null });
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from "tblProject"`.execute(db());
+      expect(answer.meta).toEqual({ TotalRecords: expected.length, count: rows[0]?.n, total: 0 });
+    });
+
+    it("is the dashboard's: view on page 2 alone counts it, and not the project search's list", async () => {
+      const nopermID = await empIDOf(db(), "noperm");
+      await setPermissions(db(), nopermID, [{ page: 2, view: 1 }]);
+      try {
+        const answer = await ok(nopermToken, { table: "vwProjectsByStatus", by: "projectLatestStatusCodeID" });
+        expect(byKey(answer.data)).toEqual(await countedFromTable());
+        expectError(await totals(nopermToken, { table: "vwProjectList", by: "projectLatestStatusCodeID" }), 403);
+        await setPermissions(db(), nopermID, [{ page: 3, view: 1 }]);
+        expectError(await totals(nopermToken, { table: "vwProjectsByStatus", by: "projectLatestStatusCodeID" }), 403);
+      } finally {
+        await setPermissions(db(), nopermID, []);
       }
     });
   });

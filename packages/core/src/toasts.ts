@@ -26,6 +26,8 @@ export const TOASTS = {
   updated: success("Record Updated", "Record updated successfully!"),
   deleted: success("Record Deleted", "Record deleted successfully!"),
   copied: (value: string): Toast => ({ kind: "info", message: `${value} copied`, ms: TOAST_MS.copy }),
+  /** Ours: the browser refused the clipboard (a page not served over https, say). */
+  copyFailed: (value: string) => failure("Copy Failed", `${value} could not be copied; select it and copy it by hand.`),
   /** An API answer of 500 (spec 8: code 500 shows as a toast). */
   applicationError: (message: string) => failure("Application Error", message),
 } as const;

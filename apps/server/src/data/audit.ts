@@ -3,6 +3,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { type Actor, actorEmpID } from "./actor.js";
+import { writing } from "./writing.js";
 
 export type AuditAction = "insert" | "update" | "delete" | "restore";
 
@@ -51,9 +52,12 @@ export async function restoreDeleted(db: Kysely<DB>, auditID: number, actor: Act
     }
     const row = record.before as Record<string, unknown>;
     const columns = Object.keys(row).filter((column) => Object.hasOwn(def.columns, column));
-    const { rows } = await sql<Record<string, unknown>>`insert into ${sql.table(def.name)}
-      (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => row[c]))})
-      returning *`.execute(tx);
+    const { rows } = await writing(
+      def.name,
+      sql<Record<string, unknown>>`insert into ${sql.table(def.name)}
+        (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => row[c]))})
+        returning *`.execute(tx),
+    );
     const restored = rows[0] as Record<string, unknown>;
     await audit(tx, actor, "restore", def, [{ after: restored }]);
     return { id: Number(restored[def.key]) };

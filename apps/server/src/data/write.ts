@@ -7,6 +7,7 @@ import { type Actor, actorEmpID, may, requireAccess } from "./actor.js";
 import { audit } from "./audit.js";
 import { parseResourceWhere, writableCondition } from "./query.js";
 import { checkWrittenValues } from "./references.js";
+import { writing } from "./writing.js";
 
 /** Rows one update or delete may touch: a where that matches more is surely a mistake. */
 export const MAX_ROWS_PER_WRITE = 1_000;
@@ -50,9 +51,12 @@ export async function insertRow(
 ): Promise<Row> {
   await checkWrittenValues(tx, def, values);
   const columns = Object.keys(values);
-  const { rows } = await sql<Row>`insert into ${sql.table(def.name)}
-    (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => values[c]))})
-    returning *`.execute(tx);
+  const { rows } = await writing(
+    def.name,
+    sql<Row>`insert into ${sql.table(def.name)}
+      (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => values[c]))})
+      returning *`.execute(tx),
+  );
   const row = rows[0] as Row;
   await audit(tx, actor, "insert", def, [{ after: row }]);
   return row;
@@ -165,21 +169,37 @@ export async function updateRecords(
     values = { ...values, ...Object.fromEntries((self.stamp ?? []).map((c) => [c, sql`now()`])) };
   }
   return db.transaction().execute(async (tx) => {
-    await checkWrittenValues(tx, def, values);
     const before = await matchedRows(tx, def, scope);
-    const keys = before.map((row) => row[def.key]);
-    const { rows: after } = await sql<Row>`update ${sql.table(def.name)} set ${setClause(values)}
-      where ${sql.ref(def.key)} in (${sql.join(keys)}) returning *`.execute(tx);
-    const byKey = new Map(after.map((row) => [row[def.key], row]));
-    await audit(
-      tx,
-      actor,
-      "update",
-      def,
-      before.map((row) => ({ before: row, after: byKey.get(row[def.key]) as Row })),
-    );
+    await checkWrittenValues(tx, def, values, before);
+    const after = await updateLocked(tx, def, before, setClause(values), actor);
     return { status: "success" as const, count: after.length };
   });
+}
+
+/** Updates rows already locked and read (`before`) by their keys; audits each, before and after. */
+async function updateLocked(
+  tx: Kysely<DB>,
+  def: ResourceDef,
+  before: readonly Row[],
+  set: RawBuilder<unknown>,
+  actor: Actor,
+): Promise<Row[]> {
+  const keys = before.map((row) => row[def.key]);
+  const { rows: after } = await writing(
+    def.name,
+    sql<Row>`update ${sql.table(def.name)} set ${set} where ${sql.ref(def.key)} in (${sql.join(keys)}) returning *`.execute(
+      tx,
+    ),
+  );
+  const byKey = new Map(after.map((row) => [row[def.key], row]));
+  await audit(
+    tx,
+    actor,
+    "update",
+    def,
+    before.map((row) => ({ before: row, after: byKey.get(row[def.key]) as Row })),
+  );
+  return after;
 }
 
 /** POST /API/Delete/: the rows the where matches, each kept in the audit trail for restore. */
@@ -195,12 +215,22 @@ export async function deleteRecords(
   return db.transaction().execute(async (tx) => {
     const before = await matchedRows(tx, def, scope);
     const keys = before.map((row) => row[def.key]);
-    // What goes with the rows by cascade is kept in the trail too, each row as its own delete.
+    // What goes with the rows by cascade is kept in the trail too, each row as its own delete,
+    // and what the database would unlink from them, each row as its own update.
     for (const cascade of def.cascades ?? []) {
-      const { rows: children } = await sql<Row>`delete from ${sql.table(cascade.table)}
-        where ${sql.ref(cascade.column)} in (${sql.join(keys)}) returning *`.execute(tx);
       // A declared cascade names a table of the registry (core's tests hold it to that).
       const child = RESOURCES.get(cascade.table) as ResourceDef;
+      const referring = sql`${sql.ref(cascade.column)} in (${sql.join(keys)})`;
+      if (cascade.setNull) {
+        const { rows: linked } = await sql<Row>`select * from ${sql.table(child.name)} where ${referring}
+          order by ${sql.ref(child.key)} for update`.execute(tx);
+        if (linked.length > 0) await updateLocked(tx, child, linked, sql`${sql.ref(cascade.column)} = null`, actor);
+        continue;
+      }
+      const { rows: children } = await writing(
+        child.name,
+        sql<Row>`delete from ${sql.table(child.name)} where ${referring} returning *`.execute(tx),
+      );
       await audit(
         tx,
         actor,
@@ -209,7 +239,10 @@ export async function deleteRecords(
         children.map((row) => ({ before: row })),
       );
     }
-    await sql`delete from ${sql.table(def.name)} where ${sql.ref(def.key)} in (${sql.join(keys)})`.execute(tx);
+    await writing(
+      def.name,
+      sql`delete from ${sql.table(def.name)} where ${sql.ref(def.key)} in (${sql.join(keys)})`.execute(tx),
+    );
     await audit(
       tx,
       actor,

@@ -126,8 +126,8 @@ export interface TblProject {
   projectStartDate: Date | string | null;
   projectDueDate: Date | string | null;
   projectDescription: string | null;
-  /** Kept by the database from tblProjectStatus. */
-  projectLatestStatusCodeID: Generated<number | null>;
+  /** Kept by the database from tblProjectStatus, whatever a write sends. */
+  projectLatestStatusCodeID: ColumnType<number | null, never, never>;
   projectLatestStatusTS: ColumnType<Date | null, never, never>;
   projectCreatedTS: GeneratedTimestamp;
 }

@@ -1,6 +1,5 @@
 import { ERROR_MESSAGES, type ErrorBody, statusText } from "@office/core";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { CONSTRAINT_MESSAGES, constraintOf } from "../db/constraints.js";
 import { isDatabaseUnavailable, sqlState } from "../db/errors.js";
 import { AppError } from "./app-error.js";
 
@@ -37,9 +36,9 @@ interface Classified {
 export function classify(error: unknown): Classified {
   if (error instanceof AppError) return { statusCode: error.statusCode, message: error.message, ...error.extra };
   if (isDatabaseUnavailable(error)) return { statusCode: 503, message: ERROR_MESSAGES.unavailable };
+  // A named constraint of ours answers in its form's words where the data service knows the
+  // table it wrote (data/writing.ts); here, by SQLSTATE alone.
   const state = sqlState(error);
-  const known = state?.startsWith("23") ? CONSTRAINT_MESSAGES[constraintOf(error) ?? ""] : undefined;
-  if (known) return { statusCode: known.status, message: known.message, fieldErrors: { [known.field]: known.message } };
   const mapped = state ? (SQL_STATES[state] ?? (state.startsWith("22") ? DATA_EXCEPTION : undefined)) : undefined;
   if (mapped) return { statusCode: mapped[0], message: mapped[1] };
   // Fastify's own client errors (malformed JSON, body too large, bad content type) carry

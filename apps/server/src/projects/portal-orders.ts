@@ -1,8 +1,16 @@
-import { anyResource, LOOKUP_GROUPS, tblPortalOrder, tblProject, tblProjectStatus } from "@office/core";
+import {
+  anyResource,
+  EXCLUDED_PROJECT_STATUS_IDS,
+  LOOKUP_GROUPS,
+  tblPortalOrder,
+  tblProject,
+  tblProjectStatus,
+} from "@office/core";
 import { type Kysely, sql } from "kysely";
 import { type Actor, actorEmpID, requireAccess } from "../data/actor.js";
 import { audit } from "../data/audit.js";
 import { insertRow, insertValues } from "../data/write.js";
+import { writing } from "../data/writing.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 
@@ -14,7 +22,8 @@ const ORDER = anyResource(tblPortalOrder);
  * POST /API/PortalOrders/:id/Project: an approved portal order becomes a project, in one
  * transaction: the project (the order's title, number, client and requested date; the caller
  * its owner; its items and notes its description), its first status (the first of the status
- * list), and the order's link to it. Every write is audited; an order becomes one project.
+ * list that is not one a search leaves out: cancelled, closed, archived), and the order's link
+ * to it. Every write is audited; an order becomes one project, and none without such a status.
  */
 export async function projectFromOrder(db: Kysely<DB>, portalOrderID: number, actor: Actor): Promise<{ id: number }> {
   requireAccess(actor, tblPortalOrder.access.change, "change", tblPortalOrder.name);
@@ -28,6 +37,15 @@ export async function projectFromOrder(db: Kysely<DB>, portalOrderID: number, ac
       throw new AppError(409, `Order ${order.portalOrderNumber} is already project ${order.projectID}.`);
     }
     if (order.portalOrderStatus !== 1) throw new AppError(409, "Only an approved order becomes a project.");
+    const first = await tx
+      .selectFrom("tblAppLookup")
+      .select("appLookupID")
+      .where("appLookupParentID", "=", LOOKUP_GROUPS.projectStatusCodes)
+      .where("appLookupID", "not in", EXCLUDED_PROJECT_STATUS_IDS)
+      .orderBy("appLookupSort")
+      .orderBy("appLookupID")
+      .executeTakeFirst();
+    if (!first) throw new AppError(409, "The status list has no status a new project may start in.");
 
     const details = await sql<{ clientCategory: number | null; requested: string | null; items: string | null }>`
       select c."clientCategory",
@@ -59,25 +77,18 @@ export async function projectFromOrder(db: Kysely<DB>, portalOrderID: number, ac
       actor,
     );
     const projectID = Number(project.projectID);
+    await insertRow(
+      tx,
+      STATUS,
+      insertValues(STATUS, { projectID, projectStatusCodeID: first.appLookupID }, actor),
+      actor,
+    );
 
-    const first = await tx
-      .selectFrom("tblAppLookup")
-      .select("appLookupID")
-      .where("appLookupParentID", "=", LOOKUP_GROUPS.projectStatusCodes)
-      .orderBy("appLookupSort")
-      .orderBy("appLookupID")
-      .executeTakeFirst();
-    if (first) {
-      await insertRow(
-        tx,
-        STATUS,
-        insertValues(STATUS, { projectID, projectStatusCodeID: first.appLookupID }, actor),
-        actor,
-      );
-    }
-
-    const { rows: after } = await sql<Record<string, unknown>>`update "tblPortalOrder"
-      set "projectID" = ${projectID} where "portalOrderID" = ${portalOrderID} returning *`.execute(tx);
+    const { rows: after } = await writing(
+      ORDER.name,
+      sql<Record<string, unknown>>`update "tblPortalOrder"
+        set "projectID" = ${projectID} where "portalOrderID" = ${portalOrderID} returning *`.execute(tx),
+    );
     await audit(tx, actor, "update", ORDER, [{ before: order, after: after[0] as Record<string, unknown> }]);
     return { id: projectID };
   });

@@ -6,9 +6,14 @@ import { type Crumb, LOADING_CRUMB } from "./breadcrumb-context";
 import { RouteIcon } from "./icons";
 import { showToast } from "./toast";
 
+// The clipboard is there only in a secure context (https, or localhost) and may be refused.
 async function copy(value: string) {
-  await navigator.clipboard.writeText(value);
-  showToast(TOASTS.copied(value));
+  try {
+    await navigator.clipboard.writeText(value);
+    showToast(TOASTS.copied(value));
+  } catch {
+    showToast(TOASTS.copyFailed(value));
+  }
 }
 
 function Level2({ crumb }: { crumb: Crumb }) {

@@ -1,6 +1,7 @@
 import { Button, Group, Menu } from "@mantine/core";
 import { type MenuNode, menuHolds } from "@office/core";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { RouteIcon } from "./icons";
 
@@ -36,6 +37,27 @@ export function MenuEntries({ nodes }: { nodes: MenuNode[] }) {
 }
 
 /**
+ * A dropdown of the menu bar, opened by a click or by the pointer, and closed once a page is
+ * chosen: the page changes under the pointer, which would otherwise hold it open.
+ */
+function NavMenu({ path, children }: { path: string; children: ReactNode }) {
+  // Open on the page it was opened on only.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  return (
+    <Menu
+      opened={openedOn === path}
+      onChange={(opened) => setOpenedOn(opened ? path : null)}
+      trigger="click-hover"
+      openDelay={80}
+      closeDelay={150}
+      position="bottom-start"
+    >
+      {children}
+    </Menu>
+  );
+}
+
+/**
  * The desktop menu bar (spec 2.4): leaves and dropdowns nested up to three levels; the top
  * item that holds the current route (breadcrumb level 1) is marked active.
  */
@@ -60,7 +82,7 @@ export function DesktopNav({ tree, path }: { tree: MenuNode[]; path: string }) {
           );
         }
         return (
-          <Menu key={node.label} trigger="click-hover" openDelay={80} closeDelay={150} position="bottom-start">
+          <NavMenu key={node.label} path={path}>
             <Menu.Target>
               <Button
                 {...look}
@@ -73,7 +95,7 @@ export function DesktopNav({ tree, path }: { tree: MenuNode[]; path: string }) {
             <Menu.Dropdown>
               <MenuEntries nodes={node.children} />
             </Menu.Dropdown>
-          </Menu>
+          </NavMenu>
         );
       })}
     </Group>

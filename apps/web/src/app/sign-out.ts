@@ -1,12 +1,17 @@
 import type { NavigateFunction } from "react-router";
 import { signOut } from "../auth/session";
+import { forgetSearches } from "../widgets/search/remembered-searches";
 import { clearFailure } from "./failures";
 import { queryClient } from "./query-client";
 
-/** Logs out (the token revoked if it still can be, then forgotten), drops the session's data and goes to login. */
+/**
+ * Logs out (the token revoked if it still can be, then forgotten), drops the session's data
+ * (its cached reads, its remembered searches) and goes to login.
+ */
 export async function signOutToLogin(navigate: NavigateFunction, options: { replace?: boolean } = {}): Promise<void> {
   await signOut();
   queryClient.clear();
+  forgetSearches();
   clearFailure();
   navigate("/login", options);
 }

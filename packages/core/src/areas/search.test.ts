@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { whereBuilder } from "../where/build.js";
 import { PROJECTS } from "./projects.js";
-import { criteriaMessages, criteriaWhere, criterionParams, dateRangeRules, type SearchCriterion } from "./search.js";
+import {
+  criteriaMessages,
+  criteriaWhere,
+  criterionParams,
+  dateRangeRules,
+  NONE,
+  rangeDefault,
+  type SearchCriterion,
+} from "./search.js";
 import { NOTES_SEARCH, SEARCH_PAGES, STATUS_AUDIT } from "./searches.js";
 
 const w = whereBuilder();
@@ -17,22 +25,24 @@ describe("a date range of a search", () => {
   it("needs a start or an end only where it is required (the project search's Created)", () => {
     expect(dateRangeRules(created)).toEqual(["requireddaterange", "daterangevalidformat", "daterange"]);
     expect(dateRangeRules(logged)).toEqual(["daterangevalidformat", "daterange"]);
-    expect(criteriaMessages(PROJECTS.criteria, {})).toEqual({ created: "Created is required" });
-    expect(criteriaMessages(NOTES_SEARCH.criteria, {})).toEqual({});
-    expect(criteriaMessages(PROJECTS.criteria, { createdTo: "11/23/2026" })).toEqual({});
+    expect(criteriaMessages(PROJECTS.criteria, PROJECTS.list, {})).toEqual({ created: "Created is required" });
+    expect(criteriaMessages(NOTES_SEARCH.criteria, NOTES_SEARCH.list, {})).toEqual({});
+    expect(criteriaMessages(PROJECTS.criteria, PROJECTS.list, { createdTo: "11/23/2026" })).toEqual({});
   });
 
   it("names a malformed end and a reversed range with the spec's words", () => {
-    expect(criteriaMessages(PROJECTS.criteria, { createdFrom: "2026-11-01" })).toEqual({
+    expect(criteriaMessages(PROJECTS.criteria, PROJECTS.list, { createdFrom: "2026-11-01" })).toEqual({
       created: "Created is not `date` format",
     });
-    expect(criteriaMessages(PROJECTS.criteria, { createdFrom: "02/30/2026" })).toEqual({
+    expect(criteriaMessages(PROJECTS.criteria, PROJECTS.list, { createdFrom: "02/30/2026" })).toEqual({
       created: "Created is not `date` format",
     });
-    expect(criteriaMessages(PROJECTS.criteria, { createdFrom: "11/23/2026", createdTo: "11/01/2026" })).toEqual({
+    expect(
+      criteriaMessages(PROJECTS.criteria, PROJECTS.list, { createdFrom: "11/23/2026", createdTo: "11/01/2026" }),
+    ).toEqual({
       created: "start date must be less than end date",
     });
-    expect(criteriaMessages(NOTES_SEARCH.criteria, { loggedTo: "13/01/2026" })).toEqual({
+    expect(criteriaMessages(NOTES_SEARCH.criteria, NOTES_SEARCH.list, { loggedTo: "13/01/2026" })).toEqual({
       logged: "Logged is not `date` format",
     });
   });
@@ -63,9 +73,35 @@ describe("the project search", () => {
     );
   });
 
-  it("takes a project id as a number, and ignores one that is not", () => {
+  it("takes a project id as a number, and names one that is not with the number rule's message", () => {
     expect(criteriaWhere(PROJECTS.criteria, PROJECTS.list, { id: "31" })).toEqual(w.and(w.eq("projectID", 31)));
     expect(criteriaWhere(PROJECTS.criteria, PROJECTS.list, { id: "31; drop" })).toBeNull();
+    const today = { createdTo: "11/24/2026" };
+    expect(criteriaMessages(PROJECTS.criteria, PROJECTS.list, { ...today, id: "31" })).toEqual({});
+    for (const id of ["12a", "-3", "1.5", "2147483648", "99999999999"]) {
+      expect(criteriaMessages(PROJECTS.criteria, PROJECTS.list, { ...today, id })).toEqual({
+        id: "Enter a valid number",
+      });
+    }
+    // A status is picked, not typed: no number rule of its own.
+    expect(criteriaMessages(PROJECTS.criteria, PROJECTS.list, { ...today, status: NONE })).toEqual({});
+  });
+
+  it("finds the projects with no status by the status box's own choice, and no other box takes it", () => {
+    expect(criteriaWhere(PROJECTS.criteria, PROJECTS.list, { status: NONE })).toEqual(
+      w.and(w.isNull("projectLatestStatusCodeID")),
+    );
+    expect(criteriaWhere(PROJECTS.criteria, PROJECTS.list, { category: NONE })).toBeNull();
+  });
+
+  it("opens on every project up to today, and the notes search on this week from its Sunday", () => {
+    // Tuesday 11/24/2026: its week began on Sunday the 22nd.
+    expect(rangeDefault(created, "2026-11-24")).toEqual({ from: "", to: "11/24/2026" });
+    expect(rangeDefault(logged, "2026-11-24")).toEqual({ from: "11/22/2026", to: "11/24/2026" });
+    expect(rangeDefault(logged, "2026-11-22")).toEqual({ from: "11/22/2026", to: "11/22/2026" });
+    expect(rangeDefault(logged, "2027-01-02")).toEqual({ from: "12/27/2026", to: "01/02/2027" });
+    const id = PROJECTS.criteria.find((c) => c.name === "id") as SearchCriterion;
+    expect(rangeDefault(id, "2026-11-24")).toBeNull();
   });
 });
 

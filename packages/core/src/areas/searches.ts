@@ -73,7 +73,7 @@ export const NOTES_SEARCH = searchPage({
     { name: "employee", label: "Employee", kind: "equals", columns: ["empID"], field: EMPLOYEE_FIELD },
     { name: "project", label: "Project", kind: "equals", columns: ["projectID"], field: PROJECT_FIELD },
     { name: "type", label: "Type", kind: "equals", columns: ["projectNoteCategory"], field: NOTE_TYPE_FIELD },
-    { name: "logged", label: "Logged", kind: "dateRange", columns: ["createdTS"] },
+    { name: "logged", label: "Logged", kind: "dateRange", columns: ["createdTS"], otherwise: "thisWeek" },
   ],
   opens: { path: "/project/de", key: "projectID" },
   totals: [

@@ -9,6 +9,7 @@ export {
   vwProjectNoteSearch,
   vwProjectStatusAudit,
   vwProjectStatusHistory,
+  vwProjectsByStatus,
 } from "./project-views.js";
 export { tblAppLookup } from "./tblAppLookup.js";
 export { tblCC } from "./tblCC.js";

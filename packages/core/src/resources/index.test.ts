@@ -22,7 +22,42 @@ describe("the resource registry", () => {
       "vwCCApprovals",
       "vwEmployeeAvailability",
     ]);
-    expect(changedByWriteTo("tblCC")).toEqual(["tblCC", "vwCCApprovals"]);
+    // A card's delete takes its permissions by cascade.
+    expect(changedByWriteTo("tblCC")).toEqual(["tblCC", "vwCCApprovals", "tblCCPermission"]);
+  });
+
+  it("names what the database changes with a write: the project of a status, the order of a project", () => {
+    // A status set changes the project's latest status (by trigger): the project and what reads it.
+    expect(changedByWriteTo("tblProjectStatus")).toEqual([
+      "tblProjectStatus",
+      "vwMyRecentProjects",
+      "vwProjectList",
+      "vwProjectStatusAudit",
+      "vwProjectStatusHistory",
+      "vwProjectsByStatus",
+      "vwProjectSearch",
+      "tblProject",
+      "vwPortalOrderList",
+      "vwProjectNoteSearch",
+      "vwMyProjectNotes",
+    ]);
+    // A project's delete takes its statuses and unlinks its order.
+    expect(changedByWriteTo("tblProject")).toEqual(
+      expect.arrayContaining([
+        "tblProject",
+        "vwPortalOrderList",
+        "vwProjectsByStatus",
+        "tblProjectStatus",
+        "tblPortalOrder",
+      ]),
+    );
+  });
+
+  it("has every table a write changes be a table of the registry", () => {
+    for (const def of RESOURCES.values()) {
+      for (const table of def.changes ?? [])
+        expect(RESOURCES.get(table)?.kind, `${def.name} changes ${table}`).toBe("table");
+    }
   });
 
   it("has every cascade name a table of the registry and its column that refers back", () => {

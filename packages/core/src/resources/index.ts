@@ -11,7 +11,16 @@ export const RESOURCES: ReadonlyMap<string, ResourceDef> = new Map(
   Object.values(all).map((def) => [def.name, def as unknown as ResourceDef]),
 );
 
-/** The resources whose rows a write to a table changes: the table and the views that read it. */
+const readersOf = (table: string) =>
+  [...RESOURCES.values()].filter((def) => def.reads?.includes(table)).map((def) => def.name);
+
+/**
+ * The resources whose rows a write to a table changes: the table and the views that read it,
+ * then each table the database changes with it (by trigger, or with a delete by cascade) and
+ * the views that read that one.
+ */
 export function changedByWriteTo(table: string): string[] {
-  return [table, ...[...RESOURCES.values()].filter((def) => def.reads?.includes(table)).map((def) => def.name)];
+  const def = RESOURCES.get(table);
+  const also = [...(def?.changes ?? []), ...(def?.cascades ?? []).map((cascade) => cascade.table)];
+  return [...new Set([table, ...readersOf(table), ...also.flatMap((other) => [other, ...readersOf(other)])])];
 }

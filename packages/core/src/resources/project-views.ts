@@ -7,7 +7,7 @@ import { tblPortalOrderItem } from "./tblPortalOrderItem.js";
 import { tblProject } from "./tblProject.js";
 import { tblProjectNotes } from "./tblProjectNotes.js";
 
-/** Projects with the names of their client, category, owner and latest status: the advanced search and the dashboard. */
+/** Projects with the names of their client, category, owner and latest status: the advanced search. */
 export const vwProjectList = listView(
   tblProject,
   "vwProjectList",
@@ -18,9 +18,29 @@ export const vwProjectList = listView(
     latestStatusName: name("Status"),
   },
   ["tblClient", "tblAppLookup", "tblEmployee", "tblProjectStatus"],
-  // The dashboard: projects counted by their latest status.
+  // Projects counted by their latest status, for those who search them (the dashboard counts
+  // vwProjectsByStatus).
   { by: { projectLatestStatusCodeID: "latestStatusName" } },
 );
+
+/**
+ * Projects by their latest status: the status dashboard's counts (page 2), which those who may
+ * not search projects (page 3) see too.
+ */
+export const vwProjectsByStatus = resource({
+  name: "vwProjectsByStatus",
+  kind: "view",
+  key: "projectID",
+  access: readOnly(PAGES.statusDashboard),
+  reads: ["tblProject", "tblProjectStatus", "tblAppLookup"],
+  // Projects without a status are the group whose key is null.
+  totals: { by: { projectLatestStatusCodeID: "latestStatusName" } },
+  columns: {
+    projectID: col.integer({ label: "ID" }),
+    projectLatestStatusCodeID: col.integer({ nullable: true, label: "Status" }),
+    latestStatusName: name("Status"),
+  },
+});
 
 /** Time notes with the names of their project, author and type: the notes / time search (page 35). */
 export const vwProjectNoteSearch = listView(
@@ -97,7 +117,8 @@ export const vwPortalOrderList = listView(
   tblPortalOrder,
   "vwPortalOrderList",
   { clientName: name("Client"), contactName: name("Contact"), itemCount: col.integer({ label: "Items" }) },
-  ["tblClient", "tblClientContact", "tblPortalOrderItem"],
+  // tblProject: a deleted project unlinks its order.
+  ["tblClient", "tblClientContact", "tblPortalOrderItem", "tblProject"],
 );
 
 /** A portal order's items with their product category's name. */

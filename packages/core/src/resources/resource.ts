@@ -33,6 +33,13 @@ export interface Totals<K extends string = string> {
   by: Partial<Record<K, K>>;
 }
 
+/** Rows of `table` whose `column` refers to a row being deleted: deleted with it, or set to null. */
+export interface Cascade {
+  table: string;
+  column: string;
+  setNull?: true;
+}
+
 export interface ResourceDef<C extends Record<string, Column> = Record<string, Column>> {
   /** The table or view name, as the calls send it. */
   name: string;
@@ -65,12 +72,19 @@ export interface ResourceDef<C extends Record<string, Column> = Record<string, C
   order?: Array<keyof C & string>;
   /** A view: the tables it reads, so a write to one of them makes its rows stale. */
   reads?: readonly string[];
+  /**
+   * Tables whose rows the database changes whenever this one is written (by trigger: a status
+   * set changes the project's latest status), so a write here makes them stale too.
+   */
+  changes?: readonly string[];
   totals?: Totals<keyof C & string>;
   /**
-   * Rows of other tables the database deletes with a row of this one (on delete cascade): a
-   * delete audits them too, so the trail keeps (and can restore) everything that went.
+   * Rows of other tables the database deletes with a row of this one (on delete cascade), or
+   * unlinks from it (`setNull`: on delete set null): a delete does it first itself and audits
+   * each row, a delete or an update of its own, so the trail keeps (and can restore or undo)
+   * everything that went or changed with it.
    */
-  cascades?: ReadonlyArray<{ table: string; column: string }>;
+  cascades?: readonly Cascade[];
 }
 
 export function resource<const C extends Record<string, Column>>(def: ResourceDef<C>): ResourceDef<C> {

@@ -13,7 +13,11 @@ export const tblProject = resource({
   kind: "table",
   key: "projectID",
   access: pageAccess(PAGES.projects),
-  cascades: [{ table: "tblProjectStatus", column: "projectID" }],
+  cascades: [
+    { table: "tblProjectStatus", column: "projectID" },
+    // The order that became the project is unlinked (and may become a project again).
+    { table: "tblPortalOrder", column: "projectID", setNull: true },
+  ],
   columns: {
     projectID: col.id({ label: "ID" }),
     projectName: col.text(255, { searchable: true, label: "Name", rules: ["required"] }),

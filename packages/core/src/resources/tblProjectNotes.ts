@@ -1,3 +1,4 @@
+import { LOOKUP_GROUPS } from "../lists.js";
 import { PROJECT_TIME_CHOICES } from "../lookups/enumerations.js";
 import { PAGES } from "../pages.js";
 import { col } from "./column.js";
@@ -19,7 +20,13 @@ export const tblProjectNotes = resource({
     projectNotesID: col.id(),
     projectID: col.integer({ min: 1, label: "Project", rules: ["required"] }),
     empID: col.owner(),
-    projectNoteCategory: col.integer({ min: 1, optional: true, label: "Type", rules: ["required"] }),
+    // One of the note categories; the database's default (105) when left out.
+    projectNoteCategory: col.lookup(LOOKUP_GROUPS.noteCategories, {
+      nullable: false,
+      optional: true,
+      label: "Type",
+      rules: ["required"],
+    }),
     // Time is charged in the steps of the project time list (spec 3), and in nothing else.
     ProjectNotesMinutes: col.choice(PROJECT_TIME_CHOICES, { label: "Charged Time", rules: ["required"] }),
     ProjectNotesDesc: col.text(4000, {

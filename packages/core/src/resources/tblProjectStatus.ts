@@ -19,6 +19,8 @@ export const tblProjectStatus = resource({
     del: null,
   },
   order: ["projectID", "createdTS"],
+  // The project's latest status, kept by the database.
+  changes: ["tblProject"],
   columns: {
     projectStatusID: col.id(),
     projectID: col.reference(

@@ -38,21 +38,28 @@ const statements = [
 
   // The latest status is the project's, written by the database whenever the history changes:
   // once per statement, for the projects the statement touched, so a bulk load costs one pass.
+  // The projects are locked first and read in a statement of their own: in READ COMMITTED each
+  // statement of this (volatile) function takes a new snapshot, so a transaction that waited
+  // for another's lock on a project then sees the status that one committed, rather than
+  // writing back its own older status from a snapshot taken before. FOR NO KEY UPDATE, the lock
+  // the update takes anyway: FOR UPDATE would also wait on the key-share locks that the foreign
+  // key checks of two concurrent status inserts hold, and deadlock them.
   `create function "refreshLatestStatus"() returns trigger language plpgsql as $$
+  declare
+    touched integer[];
   begin
     if TG_OP = 'UPDATE' then
-      update "tblProject" p set "projectLatestStatusCodeID" = l."projectStatusCodeID",
-        "projectLatestStatusTS" = l."createdTS"
-      from (select "projectID" from changed union select "projectID" from changed_before) c
-      left join lateral (${latestStatus}) l on true
-      where p."projectID" = c."projectID";
+      select array_agg(distinct "projectID") into touched
+        from (select "projectID" from changed union select "projectID" from changed_before) c;
     else
-      update "tblProject" p set "projectLatestStatusCodeID" = l."projectStatusCodeID",
-        "projectLatestStatusTS" = l."createdTS"
-      from (select distinct "projectID" from changed) c
-      left join lateral (${latestStatus}) l on true
-      where p."projectID" = c."projectID";
+      select array_agg(distinct "projectID") into touched from changed;
     end if;
+    perform 1 from "tblProject" where "projectID" = any (touched) order by "projectID" for no key update;
+    update "tblProject" p set "projectLatestStatusCodeID" = l."projectStatusCodeID",
+      "projectLatestStatusTS" = l."createdTS"
+    from unnest(touched) c ("projectID")
+    left join lateral (${latestStatus}) l on true
+    where p."projectID" = c."projectID";
     return null;
   end $$`,
   `create trigger "tblProjectStatus_latest_insert" after insert on "tblProjectStatus"
@@ -71,6 +78,17 @@ const statements = [
   end $$`,
   `create trigger "tblProjectStatus_latest_truncate" after truncate on "tblProjectStatus"
     for each statement execute function "clearLatestStatus"()`,
+  // A project's latest status is its history's, whatever an insert sends: a project restored
+  // from the audit trail comes back without the statuses that went with it (until they too are
+  // restored), and a new one has none.
+  `create function "latestStatusOfNewProject"() returns trigger language plpgsql as $$
+  begin
+    select l."projectStatusCodeID", l."createdTS" into new."projectLatestStatusCodeID", new."projectLatestStatusTS"
+      from (select new."projectID") c ("projectID") cross join lateral (${latestStatus}) l;
+    return new;
+  end $$`,
+  `create trigger "tblProject_latest_status" before insert on "tblProject"
+    for each row execute function "latestStatusOfNewProject"()`,
   // Projects made before this migration: their latest status, and the day their history began.
   `update "tblProject" p set "projectLatestStatusCodeID" = l."projectStatusCodeID",
      "projectLatestStatusTS" = l."createdTS",
@@ -92,6 +110,11 @@ const statements = [
     left join "tblClient" c on c."clientID" = p."projectClientID"
     left join "tblAppLookup" cat on cat."appLookupID" = p."projectCategory"
     left join "tblEmployee" o on o."empID" = p."projectOwnerID"
+    left join "tblAppLookup" st on st."appLookupID" = p."projectLatestStatusCodeID"`,
+  // The dashboard's counts by status (page 2), without the rest of the project list (page 3).
+  `create view "vwProjectsByStatus" as
+    select p."projectID", p."projectLatestStatusCodeID", st."appLookupValue" as "latestStatusName"
+    from "tblProject" p
     left join "tblAppLookup" st on st."appLookupID" = p."projectLatestStatusCodeID"`,
   `create view "vwProjectNoteSearch" as
     select n.*, p."projectName", e."empLastName" || ', ' || e."empFirstName" as "empName",

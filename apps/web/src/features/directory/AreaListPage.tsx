@@ -35,12 +35,12 @@ export function AreaListPage({ area, more: More }: { area: Area; more?: RecordMo
           newLabel={area.newLabel}
           recordTitle={area.recordTitle}
           noun={area.noun}
-          more={(key) => (
+          more={(key, dirty) => (
             <>
               {area.children.map((child) => (
                 <ChildRecords key={child.title} child={child} parentKey={key} />
               ))}
-              {More ? <More id={key} /> : null}
+              {More ? <More id={key} dirty={dirty} /> : null}
             </>
           )}
         />

@@ -6,8 +6,11 @@ import { useRecordCrumb } from "../../app/record-crumb";
 import { ChildRecords } from "./ChildRecords";
 import { RecordEditor } from "./RecordEditor";
 
-/** What an area shows under an existing record besides its fields and children (an employee's permissions). */
-export type RecordMore = ComponentType<{ id: number }>;
+/**
+ * What an area shows under an existing record besides its fields and children (an employee's
+ * permissions); `dirty` while the record's form in a dialog holds unsaved changes.
+ */
+export type RecordMore = ComponentType<{ id: number; dirty?: boolean }>;
 
 /**
  * An area's data-entry page (/…/de): without a query, a new record (add right); with ?id=,

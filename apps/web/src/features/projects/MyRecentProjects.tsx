@@ -1,8 +1,9 @@
-import { vwMyRecentProjects } from "@office/core";
+import { vwMyRecentProjects, vwProjectList } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { queryRows } from "../../api/client";
 import { tableColumns } from "../../widgets/table/columns";
 import { type PlainColumn, PlainTable } from "../../widgets/table/PlainTable";
+import { useMayView } from "./useMayView";
 
 const SHOWN = 10;
 const [id, name, ...rest] = tableColumns(vwMyRecentProjects, [
@@ -12,17 +13,21 @@ const [id, name, ...rest] = tableColumns(vwMyRecentProjects, [
   "lastActivityTS",
 ]) as [PlainColumn, PlainColumn, ...PlainColumn[]];
 const open = (row: Record<string, unknown>) => `/project/de?id=${row.projectID}`;
-const COLUMNS: PlainColumn[] = [id, { ...name, linkTo: open }, ...rest];
+const FIELDS = [id, name, ...rest].map((c) => c.key).join(",");
 
-/** The user's own projects (logged time on, set a status of, or owned), the latest first; each opens. */
+/**
+ * The user's own projects (logged time on, set a status of, or owned), the latest first; each
+ * opens, for those who may open projects (page 3).
+ */
 export function MyRecentProjects() {
-  const { data } = useQuery({
+  const mayOpen = useMayView(vwProjectList);
+  const { data, isError } = useQuery({
     queryKey: [vwMyRecentProjects.name, "list", { recent: SHOWN }],
     queryFn: async () =>
       (
         await queryRows<Record<string, unknown>>({
           table: vwMyRecentProjects.name,
-          fields: COLUMNS.map((c) => c.key).join(","),
+          fields: FIELDS,
           order: "lastActivityTS DESC",
           rowLimit: SHOWN,
         })
@@ -31,10 +36,11 @@ export function MyRecentProjects() {
   return (
     <PlainTable
       caption="My recent projects"
-      columns={COLUMNS}
+      columns={[id, mayOpen ? { ...name, linkTo: open } : name, ...rest]}
       rows={data}
       rowKey={(row) => String(row.projectID)}
       empty="No recent project"
+      failed={isError}
     />
   );
 }

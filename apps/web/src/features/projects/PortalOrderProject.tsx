@@ -16,12 +16,12 @@ const APPROVED = 1;
  * user who may change orders and add projects), the button that makes it one and opens it.
  * Read from the stored order, as the server decides from it, not from the unsaved form.
  */
-export function PortalOrderProject({ id }: { id: number }) {
+export function PortalOrderProject({ id, dirty = false }: { id: number; dirty?: boolean }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const mayChangeOrder = useRights(tblPortalOrder).update;
   const mayAddProject = useRights(tblProject).insert;
-  const { data: order } = useQuery({
+  const { data: order, refetch } = useQuery({
     queryKey: [tblPortalOrder.name, "one", id, { fields: FIELDS }],
     queryFn: async () => {
       const w = whereBuilder();
@@ -36,14 +36,16 @@ export function PortalOrderProject({ id }: { id: number }) {
     mutationFn: () => api<{ id: number }>("POST", `/API/PortalOrders/${id}/Project`),
     onSuccess: async ({ id: projectID }) => {
       showToast(TOASTS.inserted);
-      await Promise.all(
-        [tblPortalOrder, tblProject, tblProjectStatus].map((table) => invalidateWritten(client, table.name)),
-      );
+      // The call wrote the order, the project and its first status (which changes the project too).
+      await Promise.all([tblPortalOrder, tblProjectStatus].map((table) => invalidateWritten(client, table.name)));
       navigate(`/project/de?id=${projectID}`);
     },
-    // A 401 is the shell's (the mutation cache sends it to the error page).
+    // A 401 is the shell's (the mutation cache sends it to the error page). Otherwise the
+    // order is read again: a colleague may have made it a project, or changed its status.
     onError: (error) => {
-      if (!endsSession(error)) showToast(TOASTS.insertFailed);
+      if (endsSession(error)) return;
+      showToast(TOASTS.insertFailed);
+      void refetch();
     },
   });
 
@@ -58,9 +60,14 @@ export function PortalOrderProject({ id }: { id: number }) {
   if (order.portalOrderStatus !== APPROVED || !mayChangeOrder || !mayAddProject) return null;
   return (
     <Group gap="sm">
-      <Button variant="light" loading={create.isPending} onClick={() => create.mutate()}>
+      <Button variant="light" loading={create.isPending} disabled={dirty} onClick={() => create.mutate()}>
         Create project
       </Button>
+      {dirty ? (
+        <Text size="sm" c="gray.7">
+          Save or undo the changes to the order first.
+        </Text>
+      ) : null}
       {create.error ? (
         <Text size="sm" c="red" role="alert">
           {create.error.message}

@@ -15,7 +15,7 @@ const since = (at: unknown) => displayText(vwProjectStatusHistory.columns.create
 
 /** A project's status: the current one, a new one for those who may set it, and the history, latest first. */
 export function ProjectStatus({ projectID }: { projectID: number }) {
-  const { data: history } = useQuery(statusHistoryQuery(projectID));
+  const { data: history, isError } = useQuery(statusHistoryQuery(projectID));
   const rights = useRights(tblProjectStatus);
   const current = history?.[0];
   return (
@@ -29,13 +29,14 @@ export function ProjectStatus({ projectID }: { projectID: number }) {
           {current ? ` since ${since(current.createdTS)}` : ""}
         </Text>
       ) : null}
-      {rights.insert ? <SetStatusForm projectID={projectID} /> : null}
+      {rights.insert ? <SetStatusForm projectID={projectID} current={current?.projectStatusCodeID} /> : null}
       <PlainTable
         caption="Status history"
         columns={COLUMNS}
         rows={history}
         rowKey={(row) => String(row.projectStatusID)}
         empty="No status set yet"
+        failed={isError}
       />
     </Stack>
   );

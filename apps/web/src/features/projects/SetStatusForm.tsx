@@ -1,31 +1,27 @@
 import { Button, Group } from "@mantine/core";
-import { recordForm, tblProject, tblProjectStatus } from "@office/core";
-import { useQueryClient } from "@tanstack/react-query";
+import { recordForm, tblProjectStatus } from "@office/core";
 import { FieldInput } from "../../widgets/form/FieldInput";
-import { invalidateWritten, useRecordWrites } from "../../widgets/record/mutations";
+import { useRecordWrites } from "../../widgets/record/mutations";
 import { useRecordForm } from "../../widgets/record/useRecordForm";
 
 const FORM = recordForm(tblProjectStatus, ["projectStatusCodeID"]);
 
 /**
  * A new status for a project (change on page 3): one more row of its history. The database
- * keeps the project's latest status, so the project and the lists that show it are read again.
+ * keeps the project's latest status; core declares that a status write changes the project,
+ * so the project and the lists that show it are read again. The current status is not set
+ * again: the history would only gain a row that changes nothing.
  */
-export function SetStatusForm({ projectID }: { projectID: number }) {
-  const client = useQueryClient();
+export function SetStatusForm({ projectID, current }: { projectID: number; current?: unknown }) {
   const state = useRecordForm(FORM);
   const writes = useRecordWrites(tblProjectStatus.name);
+  const chosen = state.values.projectStatusCodeID;
+  const same = chosen !== "" && chosen === String(current);
   const submit = () => {
-    if (!state.validate()) return;
+    if (!state.validate() || same) return;
     writes.mutate(
       { kind: "insert", fields: { ...state.fields(), projectID } },
-      {
-        onSuccess: () => {
-          state.reset();
-          return invalidateWritten(client, tblProject.name);
-        },
-        onError: (error) => state.absorb(error),
-      },
+      { onSuccess: () => state.reset(), onError: (error) => state.absorb(error) },
     );
   };
   return (
@@ -41,11 +37,11 @@ export function SetStatusForm({ projectID }: { projectID: number }) {
         <FieldInput
           column={FORM.columns.projectStatusCodeID}
           label="New status"
-          value={state.values.projectStatusCodeID}
-          error={state.error("projectStatusCodeID")}
+          value={chosen}
+          error={state.error("projectStatusCodeID") ?? (same ? "This is the current status" : undefined)}
           onChange={(value) => state.set("projectStatusCodeID", value)}
         />
-        <Button type="submit" mt={25} loading={writes.isPending}>
+        <Button type="submit" mt={25} loading={writes.isPending} disabled={same}>
           Set status
         </Button>
       </Group>

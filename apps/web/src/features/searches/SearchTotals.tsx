@@ -15,11 +15,14 @@ interface SearchTotalsProps {
 export function SearchTotals({ page, where, words }: SearchTotalsProps) {
   const first = page.totals[0];
   // Every grouping answers the same grand total; the first's is read (the same call its table makes).
-  const { data } = useQuery({ ...totalsQuery(page.list, first?.by ?? "", where), enabled: first !== undefined });
+  const { data, isError } = useQuery({
+    ...totalsQuery(page.list, first?.by ?? "", where),
+    enabled: first !== undefined,
+  });
   if (!first) return null;
   return (
     <Stack component="section" aria-label="Totals" gap="sm">
-      <Text fw={600} aria-live="polite">{`Total: ${data ? words.format(data.meta.total) : "…"}`}</Text>
+      <Text fw={600} aria-live="polite">{`Total: ${data ? words.format(data.meta.total) : isError ? "—" : "…"}`}</Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {page.totals.map(({ by, title }) => (
           <TotalsTable key={by} list={page.list} by={by} title={title} where={where} words={words} />

@@ -28,7 +28,7 @@ interface TotalsTableProps {
 
 /** One table of totals: each group's name, rows counted and sum; exported like a list. */
 export function TotalsTable({ list, by, title, where, words }: TotalsTableProps) {
-  const { data } = useQuery(totalsQuery(list, by, where));
+  const { data, isError } = useQuery(totalsQuery(list, by, where));
   const [exporting, setExporting] = useState(false);
   const caption = `Totals ${title.toLowerCase()}`;
   const { key, shown } = useMemo(() => {
@@ -84,6 +84,7 @@ export function TotalsTable({ list, by, title, where, words }: TotalsTableProps)
           rows={data ? rows : undefined}
           rowKey={(row) => String(row.key)}
           empty="Nothing found"
+          failed={isError}
         />
       </Box>
       {left > 0 ? <Text size="sm" c="dimmed">{`${left.toLocaleString("en-US")} more not shown`}</Text> : null}

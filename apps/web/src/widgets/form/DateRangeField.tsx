@@ -1,5 +1,6 @@
-import { Fieldset, Group, Input } from "@mantine/core";
+import { Box, Fieldset, Group, Input, Text } from "@mantine/core";
 import type { DateRange } from "@office/core";
+import { useId } from "react";
 import { DateField } from "./DateField";
 
 export interface DateRangeFieldProps {
@@ -13,8 +14,24 @@ export interface DateRangeFieldProps {
 
 /** A date range: From and To, each typed or picked; one message for the range. */
 export function DateRangeField({ label, value, onChange, error, required }: DateRangeFieldProps) {
+  const messageId = useId();
+  // The message names the whole range: the group is described by it, and it is announced.
   return (
-    <Fieldset legend={required ? `${label} *` : label} variant="unstyled" p={0}>
+    <Fieldset
+      legend={
+        <>
+          {label}
+          {required ? (
+            <Text component="span" c="red" aria-hidden="true">
+              {" *"}
+            </Text>
+          ) : null}
+        </>
+      }
+      variant="unstyled"
+      p={0}
+      aria-describedby={error ? messageId : undefined}
+    >
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <DateField
           label="From"
@@ -29,7 +46,9 @@ export function DateRangeField({ label, value, onChange, error, required }: Date
           onChange={(end) => onChange({ ...value, end })}
         />
       </Group>
-      {error ? <Input.Error mt={4}>{error}</Input.Error> : null}
+      <Box role="alert" id={messageId}>
+        {error ? <Input.Error mt={4}>{error}</Input.Error> : null}
+      </Box>
     </Fieldset>
   );
 }

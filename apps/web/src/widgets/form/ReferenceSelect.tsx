@@ -1,5 +1,5 @@
 import { Select } from "@mantine/core";
-import { type Reference, whereBuilder } from "@office/core";
+import { NONE, type Reference, whereBuilder } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Typeahead } from "../Typeahead";
@@ -15,6 +15,8 @@ export interface ReferenceSelectProps {
   readOnly?: boolean;
   /** The form's value of the reference's `within` field; none offered while it is empty. */
   within?: string | undefined;
+  /** A choice before the rows that stands for no row at all (a search's "No status", value NONE). */
+  none?: string | undefined;
 }
 
 /**
@@ -25,7 +27,17 @@ export function ReferenceSelect(props: ReferenceSelectProps) {
   return props.reference.typeahead ? <ReferenceTypeahead {...props} /> : <ReferenceList {...props} />;
 }
 
-function ReferenceList({ reference, label, value, onChange, error, required, readOnly, within }: ReferenceSelectProps) {
+function ReferenceList({
+  reference,
+  label,
+  value,
+  onChange,
+  error,
+  required,
+  readOnly,
+  within,
+  none,
+}: ReferenceSelectProps) {
   const { activeColumn } = reference;
   // A contact is offered only once its client is chosen.
   const waiting = reference.within !== undefined && within === "";
@@ -34,6 +46,7 @@ function ReferenceList({ reference, label, value, onChange, error, required, rea
     // An inactive row is offered only when it is the value already chosen.
     .filter((row) => !activeColumn || row[activeColumn] === 1 || String(row[reference.value]) === value)
     .map((row) => ({ value: String(row[reference.value]), label: String(row[reference.label] ?? "") }));
+  if (none) options.unshift({ value: NONE, label: none });
   return (
     <Select
       label={label}

@@ -28,8 +28,11 @@ interface ResourceRecordsProps<K extends string> {
   noun: string;
   /** Only these records (the contacts of one client): a where, and the fields every insert carries. */
   scope?: { where: string; fields: Record<string, unknown> };
-  /** More of an existing record, under its fields (a master client's clients). */
-  more?: (key: number) => ReactNode;
+  /**
+   * More of an existing record, under its fields (a master client's clients); `dirty` while
+   * the form holds unsaved changes (what leaves the dialog waits for them).
+   */
+  more?: (key: number, dirty: boolean) => ReactNode;
 }
 
 /**
@@ -110,7 +113,7 @@ export function ResourceRecords<K extends string>(props: ResourceRecordsProps<K>
         onDelete={() => setConfirming(true)}
       >
         <RecordFields form={form} state={state} readOnly={dialog?.mode === "UPDATE" && !rights.update} />
-        {dialog?.key !== undefined && props.more ? props.more(dialog.key) : null}
+        {dialog?.key !== undefined && props.more ? props.more(dialog.key, state.dirty) : null}
       </RecordDialog>
       <ConfirmDelete
         opened={confirming}

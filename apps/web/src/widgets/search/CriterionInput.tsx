@@ -10,7 +10,7 @@ interface CriterionInputProps {
   column: Column | undefined;
   values: SearchValues;
   onChange: (patch: SearchValues) => void;
-  /** The criterion's message (a date range's). */
+  /** The criterion's message (a date range's, a typed id's). */
   message?: string | undefined;
 }
 
@@ -50,8 +50,10 @@ export function CriterionInput({ criterion, column, values, onChange, message }:
     case "flag":
       return select(ACTIVE_INACTIVE);
     case "reference":
-      return <ReferenceSelect reference={field.reference} label={label} value={value} onChange={set} />;
+      return (
+        <ReferenceSelect reference={field.reference} label={label} value={value} onChange={set} none={criterion.none} />
+      );
     default:
-      return <TextInput label={label} value={value} onChange={(e) => set(e.currentTarget.value)} />;
+      return <TextInput label={label} value={value} error={message} onChange={(e) => set(e.currentTarget.value)} />;
   }
 }

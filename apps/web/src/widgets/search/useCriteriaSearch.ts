@@ -1,7 +1,8 @@
 import { criteriaMessages, criteriaWhere, printWhere, type ResourceDef, type SearchCriterion } from "@office/core";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { addressValues, isBare, needsToday, type SearchValues, searchAddress } from "./search-values";
+import { rememberedSearch, rememberSearch } from "./remembered-searches";
+import { addressValues, isBare, needsToday, type SearchValues, searchAddress, withoutDefaults } from "./search-values";
 import { useCompanyToday } from "./useCompanyToday";
 
 export interface CriteriaSearch {
@@ -21,7 +22,6 @@ export interface CriteriaSearch {
   where: string | null;
 }
 
-const storageKey = (path: string) => `office.search.${path}`;
 const none = (messages: Record<string, string>) => Object.keys(messages).length === 0;
 
 /**
@@ -36,7 +36,7 @@ export function useCriteriaSearch(
 ): CriteriaSearch {
   const [params, setParams] = useSearchParams();
   const today = useCompanyToday(needsToday(criteria));
-  const remembered = isBare(criteria, params) ? sessionStorage.getItem(storageKey(path)) : null;
+  const remembered = isBare(criteria, params) ? rememberedSearch(path) : null;
   useEffect(() => {
     if (remembered) setParams(new URLSearchParams(remembered), { replace: true });
   }, [remembered, setParams]);
@@ -49,23 +49,22 @@ export function useCriteriaSearch(
   useEffect(() => {
     if (applied) setDraft(applied);
   }, [applied]);
-  const messages = useMemo(() => criteriaMessages(criteria, draft), [criteria, draft]);
+  const messages = useMemo(() => criteriaMessages(criteria, list, draft), [criteria, list, draft]);
 
   const where = useMemo(() => {
-    // An address typed or linked with a wrong range searches nothing, like the form.
-    if (!applied || remembered || !none(criteriaMessages(criteria, applied))) return null;
+    // An address typed or linked with a wrong box searches nothing, like the form.
+    if (!applied || remembered || !none(criteriaMessages(criteria, list, applied))) return null;
     const condition = criteriaWhere(criteria, list, applied);
     return condition ? printWhere(condition) : "";
   }, [criteria, list, applied, remembered]);
 
   const apply = useCallback(
     (values: SearchValues) => {
-      const next = searchAddress(criteria, values);
-      if (next.size > 0) sessionStorage.setItem(storageKey(path), next.toString());
-      else sessionStorage.removeItem(storageKey(path));
+      const next = searchAddress(criteria, today ? withoutDefaults(criteria, values, today) : values);
+      rememberSearch(path, next);
       setParams(next);
     },
-    [criteria, path, setParams],
+    [criteria, path, setParams, today],
   );
 
   return {

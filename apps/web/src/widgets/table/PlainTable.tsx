@@ -1,4 +1,4 @@
-import { Anchor, Box, Table, Text } from "@mantine/core";
+import { Anchor, Box, Group, Loader, Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cellText, type TableColumn } from "./columns";
@@ -8,6 +8,8 @@ type Row = Record<string, unknown>;
 /** A column of a plain table: its text as a table column's, and, where a cell opens something, where to. */
 export interface PlainColumn extends TableColumn {
   linkTo?: (row: Row) => string;
+  /** The link's accessible name, where its text alone says too little (a count). */
+  linkLabel?: (row: Row) => string;
   numeric?: true;
 }
 
@@ -20,11 +22,23 @@ interface PlainTableProps {
   /** The last row's cells after the first column's "Total" (a grand total). */
   total?: readonly ReactNode[];
   empty?: string;
+  /** Its rows could not be read (the failure itself is reported where reads report it). */
+  failed?: boolean;
 }
 
 /** A few rows shown whole (a history, totals): no search or paging, which a handful of rows does not need. */
-export function PlainTable({ caption, columns, rows, rowKey, total, empty = "None" }: PlainTableProps) {
+export function PlainTable({ caption, columns, rows, rowKey, total, empty = "None", failed }: PlainTableProps) {
   const align = (column: PlainColumn) => (column.numeric ? "right" : undefined);
+  // One row across the table that says why it has no rows (yet).
+  const note = (text: ReactNode) => (
+    <Table.Tr>
+      <Table.Td colSpan={columns.length}>
+        <Text size="sm" c="gray.7">
+          {text}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
   // Boxed, so that a grid cell beside a taller one does not stretch its rows.
   return (
     <Box>
@@ -49,7 +63,7 @@ export function PlainTable({ caption, columns, rows, rowKey, total, empty = "Non
                 return (
                   <Table.Td key={column.key} ta={align(column)}>
                     {column.linkTo ? (
-                      <Anchor component={Link} to={column.linkTo(row)} fz="sm">
+                      <Anchor component={Link} to={column.linkTo(row)} fz="sm" aria-label={column.linkLabel?.(row)}>
                         {text}
                       </Anchor>
                     ) : (
@@ -60,15 +74,19 @@ export function PlainTable({ caption, columns, rows, rowKey, total, empty = "Non
               })}
             </Table.Tr>
           ))}
-          {rows?.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <Text size="sm" c="gray.7">
-                  {empty}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : null}
+          {rows?.length === 0 ? note(empty) : null}
+          {rows === undefined
+            ? note(
+                failed ? (
+                  "Could not be read"
+                ) : (
+                  <Group gap="xs" role="status">
+                    <Loader size="xs" aria-hidden="true" />
+                    Loading…
+                  </Group>
+                ),
+              )
+            : null}
         </Table.Tbody>
         {total ? (
           <Table.Tfoot>
