@@ -1,4 +1,4 @@
-import type { ResourceDef, TotalsResponse } from "@office/core";
+import { type ResourceDef, TOTALS_MAX_GROUPS, type TotalsResponse } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema.js";
@@ -6,14 +6,11 @@ import { AppError } from "../http/app-error.js";
 import { type Actor, requireAccess } from "./actor.js";
 import { condition, parseResourceWhere } from "./query.js";
 
-/** Groups a totals call answers at most. */
-export const MAX_TOTAL_GROUPS = 10_000;
-
 export const totalsInput = z.strictObject({
   table: z.string().min(1).max(64),
   by: z.string().min(1).max(64),
   where: z.string().default(""),
-  rowLimit: z.coerce.number().int().min(1).max(MAX_TOTAL_GROUPS).default(1_000),
+  rowLimit: z.coerce.number().int().min(1).max(TOTALS_MAX_GROUPS).default(1_000),
 });
 export type TotalsInput = z.output<typeof totalsInput>;
 

@@ -1,7 +1,7 @@
 import { type RecordForm, recordForm } from "../resources/form.js";
 import type { ResourceDef } from "../resources/resource.js";
 import { findRoute } from "../routes.js";
-import { checkCriteria, type SearchCriterion } from "./search.js";
+import { checkColumns, checkCriteria, type SearchCriterion } from "./search.js";
 
 export interface FormSection {
   title: string;
@@ -68,16 +68,11 @@ function routeTitle(path: string): { title: string; label: string } {
 
 /** Checks a declaration against its resources and derives its form and titles. */
 export function area(def: DirectoryArea): Area {
-  const known = (resource: ResourceDef, names: readonly string[]) => {
-    for (const name of names) {
-      if (!Object.hasOwn(resource.columns, name)) throw new Error(`${resource.name} has no column ${name}`);
-    }
-  };
-  known(def.list, def.listColumns);
+  checkColumns(def.list, def.listColumns);
   checkCriteria(def.list, def.criteria);
   for (const child of def.children) {
-    known(child.resource, [child.foreignKey, ...("fields" in child.edit ? child.edit.fields : [])]);
-    known(child.list ?? child.resource, [child.foreignKey, ...child.columns]);
+    checkColumns(child.resource, [child.foreignKey, ...("fields" in child.edit ? child.edit.fields : [])]);
+    checkColumns(child.list ?? child.resource, [child.foreignKey, ...child.columns]);
   }
   const record = def.recordPath ? routeTitle(def.recordPath) : def.dialog;
   if (!record) throw new Error(`${def.noun}: an area needs a record page or a dialog`);

@@ -1,4 +1,5 @@
-import type { FieldKind } from "../resources/column.js";
+import { LOOKUP_GROUPS } from "../lists.js";
+import { type FieldKind, lookupReference } from "../resources/column.js";
 import { vwPortalOrderItemList, vwPortalOrderList, vwProjectList } from "../resources/project-views.js";
 import { anyResource } from "../resources/resource.js";
 import { tblPortalOrder } from "../resources/tblPortalOrder.js";
@@ -6,10 +7,10 @@ import { tblPortalOrderItem } from "../resources/tblPortalOrderItem.js";
 import { tblProject } from "../resources/tblProject.js";
 import { type Area, area } from "./area.js";
 
-/** A project status, picked from list 190 in its order. */
+/** A project status, picked from list 190 in its order (the columns searched hold it as a number). */
 export const STATUS_FIELD: FieldKind = {
   kind: "reference",
-  reference: { table: "tblAppLookup", value: "appLookupID", label: "appLookupValue", group: "190" },
+  reference: lookupReference(LOOKUP_GROUPS.projectStatusCodes),
 };
 
 /**

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { LOOKUP_GROUPS } from "../lists.js";
+import { lookupReference } from "../resources/column.js";
 import { whereBuilder } from "../where/build.js";
 import { PROJECTS } from "./projects.js";
 import {
@@ -106,6 +108,14 @@ describe("the project search", () => {
 });
 
 describe("the search pages", () => {
+  it("pick a note's type from the note categories, as the note's own column declares", () => {
+    const type = NOTES_SEARCH.criteria.find((c) => c.name === "type");
+    expect(type?.field ?? NOTES_SEARCH.list.columns.projectNoteCategory?.field).toEqual({
+      kind: "reference",
+      reference: lookupReference(LOOKUP_GROUPS.noteCategories),
+    });
+  });
+
   it("are the notes / time search and the status audit, titled by their routes", () => {
     expect(SEARCH_PAGES.map((page) => [page.path, page.title])).toEqual([
       ["/project/pn", "Notes / Time Search"],

@@ -4,7 +4,7 @@ import { dateRangeWhere } from "../date-range.js";
 import { addDays, formatUsDate } from "../formats.js";
 import type { FieldKind } from "../resources/column.js";
 import type { ResourceDef } from "../resources/resource.js";
-import { checkField, MESSAGES, type RuleSpec } from "../validation.js";
+import { checkField, checkRule, MESSAGES, type RuleSpec } from "../validation.js";
 import type { Where } from "../where/ast.js";
 import { whereBuilder } from "../where/build.js";
 
@@ -64,16 +64,21 @@ export function rangeDefault(criterion: SearchCriterion, today: string): { from:
   return { from: formatUsDate(addDays(today, -weekdayOf(today))) ?? "", to };
 }
 
-/** Whether a box takes a number typed as text (an id): its own rule then applies. */
-const typedNumber = (criterion: SearchCriterion, resource: ResourceDef) =>
-  criterion.kind === "equals" &&
-  !criterion.field &&
-  resource.columns[criterion.columns[0] ?? ""]?.type === "integer" &&
-  !resource.columns[criterion.columns[0] ?? ""]?.field;
+/** The value of an integer column a box holds, or null when it is none (out of the column's range). */
+const integerOf = (text: string): number | null => {
+  const n = /^-?\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+  return n >= INT4.min && n <= INT4.max ? n : null;
+};
 
-/** An id typed into a box: whole digits within the column's range (the number rule's message). */
-const idMessage = (text: string) =>
-  text === "" || (/^\d{1,10}$/.test(text) && Number(text) <= INT4.max) ? null : MESSAGES.number;
+/** Whether a box takes a number typed as text (an id), not picked: the number rule then applies. */
+function typedNumber(criterion: SearchCriterion, resource: ResourceDef): boolean {
+  const column = resource.columns[criterion.columns[0] ?? ""];
+  return criterion.kind === "equals" && !criterion.field && column?.type === "integer" && !column.field;
+}
+
+/** An id typed into a box: the number rule's digits, within the column's range (its message either way). */
+const idMessage = (text: string, label: string) =>
+  text === "" ? null : (checkRule("number", text, label) ?? (integerOf(text) === null ? MESSAGES.number : null));
 
 /** The message of each criterion whose value breaks its rules, by criterion name. */
 export function criteriaMessages(
@@ -87,7 +92,7 @@ export function criteriaMessages(
       criterion.kind === "dateRange"
         ? checkField(dateRangeRules(criterion), rangeOf(criterion, values), criterion.label)
         : typedNumber(criterion, resource)
-          ? idMessage(values[criterion.name]?.trim() ?? "")
+          ? idMessage(values[criterion.name]?.trim() ?? "", criterion.label)
           : null;
     if (message) messages[criterion.name] = message;
   }
@@ -124,22 +129,26 @@ export function criteriaWhere(
       parts.push(w.or(...criterion.columns.map((c) => w.contains(c, text))));
       continue;
     }
-    const numeric = resource.columns[column]?.type === "integer";
-    if (numeric && !/^-?\d{1,10}$/.test(text)) continue;
-    parts.push(w.eq(column, numeric ? Number(text) : text));
+    const value = resource.columns[column]?.type === "integer" ? integerOf(text) : text;
+    if (value !== null) parts.push(w.eq(column, value));
   }
   return parts.length ? w.and(...parts) : null;
 }
 
-/** Checks that a search's criteria name columns of the resource it reads. */
+/** Checks that a declaration names columns its resource has. */
+export function checkColumns(resource: ResourceDef, names: readonly string[]): void {
+  for (const name of names) {
+    if (!Object.hasOwn(resource.columns, name)) throw new Error(`${resource.name} has no column ${name}`);
+  }
+}
+
+/** Checks that a search's criteria name columns of the resource it reads, each with what its kind allows. */
 export function checkCriteria(resource: ResourceDef, criteria: readonly SearchCriterion[]): void {
   for (const criterion of criteria) {
     if (criterion.none && criterion.kind !== "equals") throw new Error(`${criterion.name}: only a value has a none`);
     if (criterion.otherwise && criterion.kind !== "dateRange") {
       throw new Error(`${criterion.name}: only a range has a default`);
     }
-    for (const name of criterion.columns) {
-      if (!Object.hasOwn(resource.columns, name)) throw new Error(`${resource.name} has no column ${name}`);
-    }
+    checkColumns(resource, criterion.columns);
   }
 }

@@ -1,10 +1,9 @@
-import { LOOKUP_GROUPS } from "../lists.js";
 import type { FieldKind } from "../resources/column.js";
 import { vwProjectNoteSearch, vwProjectStatusAudit } from "../resources/project-views.js";
 import { anyResource, type ResourceDef } from "../resources/resource.js";
 import { findRoute } from "../routes.js";
 import { STATUS_FIELD } from "./projects.js";
-import { checkCriteria, type SearchCriterion } from "./search.js";
+import { checkColumns, checkCriteria, type SearchCriterion } from "./search.js";
 
 /**
  * A search page that is not an area's (the notes / time search, the status audit): its
@@ -26,7 +25,8 @@ export interface SearchPage {
 function searchPage(def: Omit<SearchPage, "title">): SearchPage {
   const route = findRoute(def.path);
   if (!route) throw new Error(`no route ${def.path}`);
-  checkCriteria(def.list, [...def.criteria, { name: "", label: "", kind: "contains", columns: def.columns }]);
+  checkColumns(def.list, def.columns);
+  checkCriteria(def.list, def.criteria);
   for (const { by } of def.totals) {
     if (!def.list.totals?.by[by]) throw new Error(`${def.list.name} has no totals by ${by}`);
   }
@@ -43,16 +43,6 @@ export const EMPLOYEE_FIELD: FieldKind = {
 export const PROJECT_FIELD: FieldKind = {
   kind: "reference",
   reference: { table: "vwProjectSearch", value: "projectID", label: "projectName", typeahead: true },
-};
-
-const NOTE_TYPE_FIELD: FieldKind = {
-  kind: "reference",
-  reference: {
-    table: "tblAppLookup",
-    value: "appLookupID",
-    label: "appLookupValue",
-    group: LOOKUP_GROUPS.noteCategories,
-  },
 };
 
 /** Notes / time search (page 35): time notes by employee, project, type and day, with totals. */
@@ -72,7 +62,8 @@ export const NOTES_SEARCH = searchPage({
   criteria: [
     { name: "employee", label: "Employee", kind: "equals", columns: ["empID"], field: EMPLOYEE_FIELD },
     { name: "project", label: "Project", kind: "equals", columns: ["projectID"], field: PROJECT_FIELD },
-    { name: "type", label: "Type", kind: "equals", columns: ["projectNoteCategory"], field: NOTE_TYPE_FIELD },
+    // A note category, picked as the note's own column declares it.
+    { name: "type", label: "Type", kind: "equals", columns: ["projectNoteCategory"] },
     { name: "logged", label: "Logged", kind: "dateRange", columns: ["createdTS"], otherwise: "thisWeek" },
   ],
   opens: { path: "/project/de", key: "projectID" },

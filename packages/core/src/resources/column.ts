@@ -115,6 +115,14 @@ function make(type: ColumnType, base: z.ZodType, options: Options): Column {
 const named = (label: string | undefined, message: string) => (label ? `${label} ${message}` : message);
 
 /** Column builders: a resource declares its columns with these, once. */
+/** The values of one list of tblAppLookup, in its order: what a lookup column picks from. */
+export const lookupReference = (group: string): Reference => ({
+  table: "tblAppLookup",
+  value: "appLookupID",
+  label: "appLookupValue",
+  group,
+});
+
 export const col = {
   /** The identity key of a table. */
   id: (options: Pick<Options, "label"> = {}): Column => ({
@@ -175,8 +183,7 @@ export const col = {
       ...settings,
     }),
   /** A value of one of the editable lists of tblAppLookup (spec 3, page 26). */
-  lookup: (group: string, settings: Options = {}) =>
-    col.reference({ table: "tblAppLookup", value: "appLookupID", label: "appLookupValue", group }, settings),
+  lookup: (group: string, settings: Options = {}) => col.reference(lookupReference(group), settings),
   /** An e-mail address. */
   email: (options: Options = {}) =>
     col.text(255, { nullable: true, ...options, rules: [...(options.rules ?? []), "email"] }),

@@ -31,6 +31,12 @@ const LISTS: Array<[group: string, firstID: number, values: string[]]> = [
   [LOOKUP_GROUPS.productCategories, 380, ["Signage", "Fixtures", "Hardware", "Finishes", "Furniture"]],
 ];
 
+/** The fixed ids of one list's demo values, in its order. */
+export function listIDs(group: string): number[] {
+  const [, first, values] = LISTS.find(([g]) => g === group) ?? [group, 0, []];
+  return values.map((_, sort) => first + sort);
+}
+
 const SUFFIXES = ["Group", "Partners", "Holdings", "Properties", "Development", "Realty", "Enterprises", "Trust"];
 const TRADES = ["Electric", "Plumbing", "Mechanical", "Concrete", "Steel", "Woodworks", "Glass", "Roofing", "Rentals"];
 const TITLES = ["Owner", "Project Manager", "Facilities Director", "Accounts Payable", "Architect", "Superintendent"];
@@ -78,8 +84,8 @@ export function demoDirectory(scale: number, anchor: Date, employees: Row[]): De
       appLookupMisc: null,
     })),
   );
-  const projectCategories = LISTS[0]?.[2].map((_, i) => 300 + i) ?? [];
-  const vendorCategories = LISTS[1]?.[2].map((_, i) => 320 + i) ?? [];
+  const projectCategories = listIDs(LOOKUP_GROUPS.projectCategories);
+  const vendorCategories = listIDs(LOOKUP_GROUPS.vendorCategories);
 
   for (const employee of employees) {
     const first = String(employee.empFirstName);

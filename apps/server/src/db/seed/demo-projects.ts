@@ -1,3 +1,5 @@
+import { LOOKUP_GROUPS } from "@office/core";
+import { listIDs } from "./demo-directory.js";
 import { Random } from "./random.js";
 import { FACILITIES, NOTE_PHRASES, WORKS } from "./words.js";
 
@@ -11,8 +13,8 @@ type Row = Record<string, string | number | null>;
 
 const PORTAL_ORDERS_AT_SCALE_1 = 40;
 const DAY_MS = 86_400_000;
-const PROJECT_CATEGORY_IDS = [300, 301, 302, 303, 304, 305, 306];
-const PRODUCT_CATEGORY_IDS = [380, 381, 382, 383, 384];
+const PROJECT_CATEGORY_IDS = listIDs(LOOKUP_GROUPS.projectCategories);
+const PRODUCT_CATEGORY_IDS = listIDs(LOOKUP_GROUPS.productCategories);
 const ITEMS = ["Lobby sign", "Door hardware set", "Light fixtures", "Paint and finishes", "Reception desk", "Shelving"];
 
 export interface DemoProjects {

@@ -1,9 +1,9 @@
 import { vwMyRecentProjects, vwProjectList } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { queryRows } from "../../api/client";
+import { useMayView } from "../../widgets/record/useRights";
 import { tableColumns } from "../../widgets/table/columns";
 import { type PlainColumn, PlainTable } from "../../widgets/table/PlainTable";
-import { useMayView } from "./useMayView";
 
 const SHOWN = 10;
 const [id, name, ...rest] = tableColumns(vwMyRecentProjects, [

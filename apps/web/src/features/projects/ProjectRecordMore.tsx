@@ -1,7 +1,7 @@
 import { vwProjectNoteSearch } from "@office/core";
+import { useMayView } from "../../widgets/record/useRights";
 import { ProjectStatus } from "./ProjectStatus";
 import { ProjectTimeNotes } from "./ProjectTimeNotes";
-import { useMayView } from "./useMayView";
 
 /** What a project's page shows under its form: its status, and the time logged on it for those who may see notes. */
 export function ProjectRecordMore({ id }: { id: number }) {

@@ -1,8 +1,9 @@
 import { Stack, Title } from "@mantine/core";
-import { formatMinutes, NOTES_SEARCH, searchableColumns, vwProjectNoteSearch, whereBuilder } from "@office/core";
+import { anyResource, searchableColumns, vwProjectNoteSearch, whereBuilder } from "@office/core";
 import { tableColumns } from "../../widgets/table/columns";
 import { SearchableTable } from "../../widgets/table/SearchableTable";
 import { SearchTotals } from "../searches/SearchTotals";
+import { NOTE_TOTALS } from "../searches/TotalsTable";
 
 const COLUMNS = tableColumns(
   vwProjectNoteSearch,
@@ -10,15 +11,12 @@ const COLUMNS = tableColumns(
   { createdTS: "Logged", ProjectNotesMinutes: "Time", ProjectNotesDesc: "Note" },
 );
 const SEARCHABLE = searchableColumns(vwProjectNoteSearch);
-// The notes search's totals, of one project: by who logged the time and by its type rather than by project.
-const TOTALS = {
-  ...NOTES_SEARCH,
-  totals: [
-    { by: "empID", title: "By Employee" },
-    { by: "projectNoteCategory", title: "By Category" },
-  ],
-};
-const MINUTES = { counted: "Notes", summed: "HH:mm", format: formatMinutes };
+// One project's notes: totalled by who logged the time and by its type rather than by project.
+const TOTALS = [
+  { by: "empID", title: "By Employee" },
+  { by: "projectNoteCategory", title: "By Category" },
+];
+const NOTES = anyResource(vwProjectNoteSearch);
 
 /** The time logged on a project (for those who may search notes, page 35): its notes, and totals by employee and by type. */
 export function ProjectTimeNotes({ projectID }: { projectID: number }) {
@@ -37,7 +35,7 @@ export function ProjectTimeNotes({ projectID }: { projectID: number }) {
         where={where}
         order="createdTS DESC, projectNotesID DESC"
       />
-      <SearchTotals page={TOTALS} where={where} words={MINUTES} />
+      <SearchTotals list={NOTES} totals={TOTALS} where={where} words={NOTE_TOTALS} />
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
 import { anyResource, NONE, PROJECTS, STATUS_FIELD, vwProjectList, vwProjectsByStatus } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { referenceOf, referenceRowsQuery } from "../../widgets/form/reference-rows";
+import { useMayView } from "../../widgets/record/useRights";
 import { type PlainColumn, PlainTable } from "../../widgets/table/PlainTable";
 import { totalsQuery } from "../searches/totals-query";
-import { useMayView } from "./useMayView";
 
 const STATUSES = referenceOf(STATUS_FIELD);
 const NO_STATUS = PROJECTS.criteria.find((c) => c.name === "status")?.none ?? "No status";

@@ -29,7 +29,7 @@ export function SearchPageView({ page, words }: { page: SearchPage; words: Searc
       opens={page.opens}
       more={
         page.totals.length > 0 && totals
-          ? (where) => <SearchTotals page={page} where={where} words={totals} />
+          ? (where) => <SearchTotals list={page.list} totals={page.totals} where={where} words={totals} />
           : undefined
       }
     />

@@ -1,5 +1,5 @@
 import { Box, Button, Group, Text } from "@mantine/core";
-import { labelOf, type ResourceDef } from "@office/core";
+import { formatMinutes, labelOf, type ResourceDef } from "@office/core";
 import { IconFileSpreadsheet } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -16,6 +16,9 @@ export interface TotalsWords {
   summed: string;
   format: (total: number) => string;
 }
+
+/** Time notes: counted, and their minutes summed as HH:mm, like the header's hours tables. */
+export const NOTE_TOTALS: TotalsWords = { counted: "Notes", summed: "HH:mm", format: formatMinutes };
 
 interface TotalsTableProps {
   list: ResourceDef;

@@ -1,15 +1,15 @@
-import { formatMinutes, NOTES_SEARCH, SEARCH_PAGES, type SearchPage, STATUS_AUDIT } from "@office/core";
+import { NOTES_SEARCH, SEARCH_PAGES, type SearchPage, STATUS_AUDIT } from "@office/core";
 import type { ComponentType } from "react";
 import { SearchPageView, type SearchPageWords } from "./SearchPageView";
+import { NOTE_TOTALS } from "./TotalsTable";
 
 const WORDS = new Map<SearchPage, SearchPageWords>([
-  // Notes are totalled by their minutes, shown as HH:mm like the header's hours tables.
   [
     NOTES_SEARCH,
     {
       results: "Time notes",
       labels: { createdTS: "Logged", projectID: "Project ID", ProjectNotesMinutes: "Time" },
-      totals: { counted: "Notes", summed: "HH:mm", format: formatMinutes },
+      totals: NOTE_TOTALS,
     },
   ],
   [STATUS_AUDIT, { results: "Status changes", labels: { projectID: "Project ID", statusName: "New Status" } }],

@@ -12,3 +12,9 @@ export function useRights(resource: Pick<ResourceDef, "access">): DialogRights {
     delete: grantAllows(permissions, resource.access.del, "del"),
   };
 }
+
+/** Whether the user may read a resource: a part of a page that reads it is left out otherwise, not refused. */
+export function useMayView(resource: Pick<ResourceDef, "access">): boolean {
+  const { data: permissions = [] } = useQuery(permissionsQuery);
+  return grantAllows(permissions, resource.access.view, "view");
+}
