@@ -1,33 +1,20 @@
 import { expect, test } from "@playwright/test";
+import { lastProject, quickLaunch } from "./project-support.js";
 import {
   breadcrumb,
   pauseClock,
   pendingApprovalCount,
   pendingApprovalsText,
-  query,
   signIn,
-  tokenOf,
+  signInWithToken,
 } from "./support.js";
 
 let projectID: number;
 let missingID: number;
 test.beforeAll(async ({ request }) => {
-  const token = await tokenOf(request, "admin");
-  const [last] = await query<{ projectID: number }>(request, token, {
-    table: "tblProject",
-    fields: "projectID",
-    order: "projectID DESC",
-    rowLimit: 1,
-  });
-  if (!last) throw new Error("the demo company has no project");
-  projectID = last.projectID;
-  missingID = last.projectID + 1000;
+  ({ projectID } = await lastProject(request));
+  missingID = projectID + 1000;
 });
-
-const quickLaunch = async (page: import("@playwright/test").Page, id: number) => {
-  await page.getByRole("textbox", { name: "Quick Launch" }).fill(String(id));
-  await page.getByRole("textbox", { name: "Quick Launch" }).press("Enter");
-};
 
 test("level 2 shows a loading indicator while the record is looked up, then its id", async ({ page }) => {
   await signIn(page, "staff");
@@ -70,6 +57,20 @@ test("level 2 copies its value with a toast '{value} copied' that stays 1 second
   await expect(toast).toBeVisible();
   await page.clock.runFor(400);
   await expect(toast).toHaveCount(0);
+});
+
+test("a clipboard the browser refuses gives a failure toast instead of nothing", async ({ page }) => {
+  // As on a page served over plain http, or where the user said no.
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, "clipboard", {
+      value: { writeText: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")) },
+    }),
+  );
+  await signInWithToken(page, "staff");
+  await page.goto(`/webapp/project/de?id=${projectID}`);
+  await breadcrumb(page).getByRole("button", { name: "Copy project id" }).click();
+  await expect(page.getByText(`${projectID} could not be copied; select it and copy it by hand.`)).toBeVisible();
+  await expect(page.getByText(`${projectID} copied`)).toHaveCount(0);
 });
 
 test("an id that names no project shows 'Not Found' with a Back link", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
-import { tokenOf } from "./support.js";
+import { adminToken } from "./support.js";
 
 /** The list's table on an area's page (its accessible name is the route's title). */
 export const listTable = (page: Page, name: string) => page.getByRole("table", { name });
@@ -15,7 +15,7 @@ export async function adminCall(
   data: unknown,
   method: "POST" | "PUT" = "POST",
 ) {
-  const token = await tokenOf(request, "admin");
+  const token = await adminToken(request);
   const response = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
   expect(response.ok(), await response.text()).toBe(true);
   return response.json();
@@ -32,7 +32,7 @@ export async function rowsOf<Row = Record<string, unknown>>(
   request: APIRequestContext,
   params: Record<string, string | number>,
 ): Promise<Row[]> {
-  const token = await tokenOf(request, "admin");
+  const token = await adminToken(request);
   const response = await request.get("/API/Query/", { params, headers: { authorization: `Bearer ${token}` } });
   expect(response.ok()).toBe(true);
   return (await response.json()).data;

@@ -1,8 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { query, signIn, tokenOf } from "./support.js";
+import { plusDays, query, signIn, tokenOf, us } from "./support.js";
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
-const us = (isoDate: string) => `${isoDate.slice(5, 7)}/${isoDate.slice(8, 10)}/${isoDate.slice(0, 4)}`;
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 test.describe("record form inputs", () => {
@@ -72,7 +71,7 @@ test.describe("a date range filter", () => {
     await expect(range.getByText("start date must be less than end date")).toHaveCount(0);
     await page.getByRole("form", { name: "Search time notes" }).getByRole("button", { name: "Search" }).click();
     const token = await tokenOf(request, "admin");
-    const dayAfter = iso(new Date(Date.parse(last) + 86_400_000));
+    const dayAfter = plusDays(last, 1);
     const expected = await query<{ projectNotesID: number }>(request, token, {
       table: "tblProjectNotes",
       fields: "projectNotesID",

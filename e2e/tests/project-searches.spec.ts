@@ -1,22 +1,10 @@
 import { expect, type Locator, test } from "@playwright/test";
-import {
-  advancedSearch,
-  type CriterionCase,
-  choose,
-  countOf,
-  dataRows,
-  listTable,
-  rowsOf,
-} from "./directory-support.js";
-import { companyToday, totalOf, us } from "./project-support.js";
-import { seriousViolations, signInWithToken } from "./support.js";
+import ExcelJS from "exceljs";
+import { advancedSearch, type CriterionCase, choose, dataRows, listTable, rowsOf } from "./directory-support.js";
+import { projectStatuses, totalOf } from "./project-support.js";
+import { companyToday, plusDays, seriousViolations, signInWithToken, us, watchApiCalls, weekday } from "./support.js";
 
 const pad = (n: number) => String(n).padStart(2, "0");
-/** The ISO date n days after another. */
-const plusDays = (iso: string, n: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-/** Day of the week of an ISO date: 0 Sunday … 6 Saturday. */
-const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
 /** Rows by a key, in the order first met. */
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): T[][] {
   const groups = new Map<K, T[]>();
@@ -51,7 +39,7 @@ test.describe("project search /project", () => {
     request,
   }) => {
     test.setTimeout(90_000);
-    const count = (where: string) => countOf(request, "vwProjectList", "projectID", where);
+    const count = (where: string) => totalOf(request, "vwProjectList", where);
     const { search, param, found, eachAlone } = advancedSearch(page, form, results, count);
     const all = await count("");
     const [sample] = await rowsOf<{ projectID: number; categoryName: string; projectCategory: number }>(request, {
@@ -62,11 +50,7 @@ test.describe("project search /project", () => {
       rowLimit: 1,
     });
     if (!sample) throw new Error("no project with a category");
-    const [status] = await rowsOf<{ appLookupID: number; appLookupValue: string }>(request, {
-      table: "tblAppLookup",
-      fields: "appLookupID,appLookupValue",
-      where: "appLookupParentID = '190' AND appLookupValue = 'In Progress'",
-    });
+    const status = (await projectStatuses(request)).find((s) => s.appLookupValue === "In Progress");
     if (!status) throw new Error("no status In Progress");
     const today = await companyToday(request);
     const created = rangeOf(search, "Created");
@@ -176,17 +160,29 @@ test.describe("project search /project", () => {
     await expect(button).toBeDisabled();
     expect(page.url()).toBe(before);
 
-    // Typed into the address, a wrong range is shown the same way, and nothing is searched.
+    // Typed into the address, a wrong range is shown the same way, and nothing is searched:
+    // once the page's calls have settled, none asked for projects.
+    const searched: string[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === "/API/Query/" && url.searchParams.get("table") === "vwProjectList")
+        searched.push(url.search);
+    });
+    const calls = watchApiCalls(page);
     await page.goto("/webapp/project?createdFrom=13/01/2026");
     await expect(group.getByText("Created is not `date` format")).toBeVisible();
+    await calls.settled();
     await expect(listTable(page, results)).toHaveCount(0);
+    expect(searched).toEqual([]);
 
     // A project id is a number: anything else is the number rule's message, not every project.
     await page.goto("/webapp/project?id=12a");
     const id = search.getByRole("textbox", { name: "Project ID" });
     await expect(id).toHaveValue("12a");
     await expect(search.getByText("Enter a valid number")).toBeVisible();
+    await calls.settled();
     await expect(listTable(page, results)).toHaveCount(0);
+    expect(searched).toEqual([]);
     await id.fill("12");
     await expect(search.getByText("Enter a valid number")).toHaveCount(0);
     await expect(button).toBeEnabled();
@@ -251,10 +247,19 @@ test.describe("notes / time search /project/pn", () => {
     const sorted = (rows: string[][]) => [...rows].sort((a, b) => a.join("|").localeCompare(b.join("|")));
     await expect.poll(async () => sorted(await cellsOf(byProject))).toEqual(sorted(projects));
     await expect(page.getByText(`Total: ${hhmm(minutes)}`, { exact: true })).toBeVisible();
-    // The totals export as the list does: a workbook.
+    // The totals export as the list does: data.xlsx, Sheet1, the first column (the key) dropped.
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export totals by project" }).click();
-    expect((await download).suggestedFilename()).toBe("data.xlsx");
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("data.xlsx");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await file.path());
+    const sheet = workbook.getWorksheet("Sheet1");
+    expect(sheet?.getRow(1).values).toEqual([undefined, "Project", "Notes", "HH:mm"]);
+    const exported = (sheet?.getRows(2, projects.length) ?? []).map((row) =>
+      (row.values as unknown[]).slice(1).map(String),
+    );
+    expect(sorted(exported)).toEqual(sorted(projects));
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

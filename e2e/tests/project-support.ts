@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { deleteAs, rowsOf } from "./directory-support.js";
-import { tokenOf } from "./support.js";
+import { adminToken } from "./support.js";
 
 /**
  * Data a test makes through the API, removed after it (last made first) where the test did
@@ -18,7 +18,7 @@ export function removedAfterEachTest() {
 
 /** How many rows the API finds for a where ("" for all), as its TotalRecords says. */
 export async function totalOf(request: APIRequestContext, table: string, where: string): Promise<number> {
-  const token = await tokenOf(request, "admin");
+  const token = await adminToken(request);
   const params = { table, rowLimit: 1, continue: 1, ...(where ? { where } : {}) };
   const response = await request.get("/API/Query/", { params, headers: { authorization: `Bearer ${token}` } });
   expect(response.ok()).toBe(true);
@@ -41,16 +41,25 @@ export async function openFromMenu(page: Page, top: string, item: string) {
   await expect(page.getByRole("menu")).toHaveCount(0);
 }
 
-/** Today in the company's time zone (ISO), as the server counts days. */
-export async function companyToday(request: APIRequestContext): Promise<string> {
-  const token = await tokenOf(request, "admin");
-  const config = await (await request.get("/API/AppConfig/", { headers: { authorization: `Bearer ${token}` } })).json();
-  return new Intl.DateTimeFormat("en-CA", { timeZone: config.timeZone }).format(new Date());
-}
-
-/** MM/DD/YYYY of an ISO date. */
-export const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-
 /** Waits until no toast is shown: one fading out while axe reads the page measures as faint text. */
 export const toastsGone = (page: Page) =>
   expect(page.getByRole("alert").filter({ has: page.getByRole("button", { name: "Close" }) })).toHaveCount(0);
+
+/** The newest project of the demo company. */
+export async function lastProject(request: APIRequestContext) {
+  const [last] = await rowsOf<{ projectID: number; projectName: string }>(request, {
+    table: "tblProject",
+    fields: "projectID,projectName",
+    order: "projectID DESC",
+    rowLimit: 1,
+  });
+  if (!last) throw new Error("the demo company has no project");
+  return last;
+}
+
+/** Opens a project by its id through the header's Quick Launch box, with Enter. */
+export async function quickLaunch(page: Page, id: number) {
+  const box = page.getByRole("textbox", { name: "Quick Launch" });
+  await box.fill(String(id));
+  await box.press("Enter");
+}

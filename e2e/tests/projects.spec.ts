@@ -1,15 +1,16 @@
+import { EXCLUDED_PROJECT_STATUS_IDS } from "@office/core";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { choose, dataRows, insertAs, recordForm, rowsOf, unique } from "./directory-support.js";
 import {
-  companyToday,
+  lastProject,
   openFromMenu,
   projectStatuses,
+  quickLaunch,
   removedAfterEachTest,
   toastsGone,
   totalOf,
-  us,
 } from "./project-support.js";
-import { breadcrumb, seriousViolations, signInWithToken, tokenOf } from "./support.js";
+import { breadcrumb, companyToday, seriousViolations, signInWithToken, tokenOf, us } from "./support.js";
 
 /*
  * The projects area (issue 8): a project's page (add, edit, status, read-only for staff),
@@ -32,17 +33,6 @@ const countLink = (page: Page, status: string, count: number) =>
     name: `${status}: ${count.toLocaleString("en-US")} ${count === 1 ? "project" : "projects"}`,
     exact: true,
   });
-
-async function lastProject(request: APIRequestContext) {
-  const [last] = await rowsOf<{ projectID: number; projectName: string }>(request, {
-    table: "tblProject",
-    fields: "projectID,projectName",
-    order: "projectID DESC",
-    rowLimit: 1,
-  });
-  if (!last) throw new Error("the demo company has no project");
-  return last;
-}
 
 /** "Last, First" of a demo account's employee. */
 async function nameOf(request: APIRequestContext, username: string) {
@@ -68,14 +58,11 @@ test("Quick Launch opens a project's form, and 'Not Found' with Back for an id t
   const project = await lastProject(request);
   await signInWithToken(page, "staff");
   await page.goto("/webapp/");
-  const box = page.getByRole("textbox", { name: "Quick Launch" });
-  await box.fill(String(project.projectID));
-  await box.press("Enter");
+  await quickLaunch(page, project.projectID);
   await expect(nameBox(page)).toHaveValue(project.projectName);
   await expect(breadcrumb(page).getByRole("button", { name: "Copy project id" })).toBeVisible();
 
-  await box.fill(String(project.projectID + 1000));
-  await box.press("Enter");
+  await quickLaunch(page, project.projectID + 1000);
   await expect(page.getByRole("heading", { name: "Not Found", exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Back" })).toBeVisible();
 });
@@ -132,9 +119,7 @@ test("a status set on the project's page heads its history, and the dashboard, r
   await page.goto("/webapp/statusdashboard");
   await expect(countLink(page, "Awarded", before)).toBeVisible();
 
-  const box = page.getByRole("textbox", { name: "Quick Launch" });
-  await box.fill(String(projectID));
-  await box.press("Enter");
+  await quickLaunch(page, projectID);
   await expect(nameBox(page)).toHaveValue(name);
   const status = page.getByRole("region", { name: "Status" });
   await expect(status.getByText("Current status: None")).toBeVisible();
@@ -171,6 +156,32 @@ test("a status set on the project's page heads its history, and the dashboard, r
   await expect(row).toHaveCount(1);
   await expect(row.getByRole("cell")).toContainText([String(projectID), name, "Bid", "Awarded", admin]);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("the status history says it is loading, and says so when it cannot be read", async ({ page, request }) => {
+  const project = await lastProject(request);
+  // The history's read is held until the loading row is seen, then answered with a 500.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === "/API/Query/" && url.searchParams.get("table") === "vwProjectStatusHistory",
+    async (route) => {
+      await held;
+      const body = { statusCode: 500, error: "Internal Server Error", message: "An unexpected error occurred." };
+      await route.fulfill({ status: 500, json: { ...body, path: "/API/Query/", requestId: "test" } });
+    },
+  );
+  await signInWithToken(page, "staff");
+  await page.goto(`/webapp/project/de?id=${project.projectID}`);
+  const history = page.getByRole("table", { name: "Status history" });
+  await expect(history.getByRole("status")).toHaveText("Loading…");
+  answer();
+  await expect(history.getByRole("cell", { name: "Could not be read" })).toBeVisible();
+  // A 500 is the shell's toast; the rest of the page stays.
+  await expect(page.getByText("Application Error")).toBeVisible();
+  await expect(nameBox(page)).toHaveValue(project.projectName);
 });
 
 test("staff sees a project read-only, and may not open a new one", async ({ page, request }) => {
@@ -249,7 +260,9 @@ test("a pending portal order is approved in its dialog, then becomes a project w
   remember("tblProject", `projectClientID = ${clientID}`);
   remember("tblPortalOrder", `portalOrderID = ${orderID}`);
   await insertAs(request, "tblPortalOrderItem", { portalOrderID: orderID, itemDescription: "Banner", itemQuantity: 2 });
-  const [firstStatus] = (await projectStatuses(request)).filter((s) => ![56, 66, 194].includes(s.appLookupID));
+  const [firstStatus] = (await projectStatuses(request)).filter(
+    (s) => !(EXCLUDED_PROJECT_STATUS_IDS as readonly number[]).includes(s.appLookupID),
+  );
 
   await signInWithToken(page, "admin");
   await page.goto("/webapp/project/po");

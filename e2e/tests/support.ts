@@ -24,6 +24,21 @@ export async function tokenOf(request: APIRequestContext, username: string): Pro
   return (await response.json()).token;
 }
 
+const adminTokens = new WeakMap<APIRequestContext, Promise<string>>();
+
+/**
+ * admin's token for the calls a test makes through `request` to set up and check its data:
+ * one sign-in a test (its request context), not one a call.
+ */
+export function adminToken(request: APIRequestContext): Promise<string> {
+  let token = adminTokens.get(request);
+  if (!token) {
+    token = tokenOf(request, "admin");
+    adminTokens.set(request, token);
+  }
+  return token;
+}
+
 /** Rows of the data service, read with a demo account's token (test data comes from the API). */
 export async function query<Row>(
   request: APIRequestContext,
@@ -139,4 +154,25 @@ export async function seriousViolations(page: Page) {
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/*
+ * Dates worked out by the test itself (not by the app's helpers), on ISO days (YYYY-MM-DD).
+ */
+
+/** MM/DD/YYYY of an ISO date, as the forms take it. */
+export const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+/** The ISO date n days after another. */
+export const plusDays = (iso: string, n: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Day of the week of an ISO date: 0 Sunday … 6 Saturday. */
+export const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
+
+/** Today in the company's time zone (ISO), as the server counts days. */
+export async function companyToday(request: APIRequestContext): Promise<string> {
+  const token = await adminToken(request);
+  const config = await (await request.get("/API/AppConfig/", { headers: { authorization: `Bearer ${token}` } })).json();
+  return new Intl.DateTimeFormat("en-CA", { timeZone: config.timeZone }).format(new Date());
 }

@@ -1,6 +1,8 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp, tokenOf } from "./support/app.js";
 import { dataClient } from "./support/data.js";
+import { countOf } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
 
@@ -50,12 +52,7 @@ describe.each(ENGINES)("references to active rows only on $name", (engine) => {
         400,
       );
       expect(body.fieldErrors).toEqual({ projectOwnerID: "Owner is not active" });
-      const { n } = await db()
-        .selectFrom("tblProject")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("projectName", "=", "Owned By Nobody Here")
-        .executeTakeFirstOrThrow();
-      expect(Number(n)).toBe(0);
+      expect(await countOf(db(), "tblProject", sql`"projectName" = ${"Owned By Nobody Here"}`)).toBe(0);
     });
 
     it("refuses changing the owner to an inactive one", async () => {

@@ -1,10 +1,11 @@
 import { RESOURCES } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoTokens, type TestApp, testApp, withToken } from "./support/app.js";
+import { demoTokens, type TestApp, testApp } from "./support/app.js";
 import { dataClient } from "./support/data.js";
+import { auditSince, lastAuditID } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
-import { auditSince, expectLatestStatusesKept, lastAuditID } from "./support/projects.js";
+import { expectLatestStatusesKept, keptStatus, newProject } from "./support/projects.js";
 
 /*
  * A delete takes with it the rows the database removes by cascade: each is audited as a
@@ -14,13 +15,11 @@ import { auditSince, expectLatestStatusesKept, lastAuditID } from "./support/pro
 describe.each(ENGINES)("deletes that cascade on $name", (engine) => {
   let t: TestApp;
   let admin: ReturnType<typeof dataClient>;
-  let adminToken: string;
   const db = () => t.database.db;
 
   beforeAll(async () => {
     t = await testApp(engine);
-    ({ admin: adminToken } = await demoTokens(t.app));
-    admin = dataClient(t.app, adminToken);
+    admin = dataClient(t.app, (await demoTokens(t.app)).admin);
   });
   afterAll(() => t?.close());
 
@@ -42,7 +41,7 @@ describe.each(ENGINES)("deletes that cascade on $name", (engine) => {
   });
 
   it("audit a project's status history with the project, and a status comes back by restore", async () => {
-    const projectID = (await admin.insert("tblProject", { projectName: "Cascade Test" })).json().id as number;
+    const projectID = await newProject(admin, "Cascade Test");
     const statuses: number[] = [];
     for (const code of [60, 61]) {
       const response = await admin.insert("tblProjectStatus", { projectID, projectStatusCodeID: code });
@@ -73,17 +72,10 @@ describe.each(ENGINES)("deletes that cascade on $name", (engine) => {
     // The project first: without its history, it has no status (though its old row had one).
     expect(trail[2]?.before).toMatchObject({ projectLatestStatusCodeID: 61 });
     const restore = async (auditID: number) => {
-      const response = await t.app.inject(
-        withToken(adminToken, { method: "POST", url: "/API/Restore/", payload: { auditID } }),
-      );
+      const response = await admin.restore(auditID);
       expect(response.statusCode, response.body).toBe(200);
     };
-    const kept = () =>
-      db()
-        .selectFrom("tblProject")
-        .select(["projectLatestStatusCodeID", "projectLatestStatusTS"])
-        .where("projectID", "=", projectID)
-        .executeTakeFirstOrThrow();
+    const kept = () => keptStatus(db(), projectID);
     await restore(trail[2]?.auditID as number);
     expect(await kept()).toEqual({ projectLatestStatusCodeID: null, projectLatestStatusTS: null });
     // Then its statuses: the history and the kept status are back.
@@ -103,9 +95,7 @@ describe.each(ENGINES)("deletes that cascade on $name", (engine) => {
     });
     expect(order.statusCode, order.body).toBe(200);
     const portalOrderID = order.json().id as number;
-    const made = await t.app.inject(
-      withToken(adminToken, { method: "POST", url: `/API/PortalOrders/${portalOrderID}/Project` }),
-    );
+    const made = await admin.projectFromOrder(portalOrderID);
     expect(made.statusCode, made.body).toBe(200);
     const projectID = made.json().id as number;
     const since = await lastAuditID(db());
@@ -127,9 +117,7 @@ describe.each(ENGINES)("deletes that cascade on $name", (engine) => {
     expect(unlinked).toEqual({ projectID: null, portalOrderStatus: 1 });
 
     // Approved and without a project, the order may become a project again.
-    const again = await t.app.inject(
-      withToken(adminToken, { method: "POST", url: `/API/PortalOrders/${portalOrderID}/Project` }),
-    );
+    const again = await admin.projectFromOrder(portalOrderID);
     expect(again.statusCode, again.body).toBe(200);
   });
 

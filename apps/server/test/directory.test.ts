@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sqlState } from "../src/db/errors.js";
 import { demoTokens, signIn, type TestApp, testApp, withToken } from "./support/app.js";
 import { dataClient } from "./support/data.js";
+import { auditSince, lastAuditID } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
 
@@ -105,13 +106,6 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
         and p."permissionPageID" = 40 and p."permissionView" = 1 and not a.disabled order by 1`.execute(db())
     ).rows.map((r) => r.empID);
 
-  const lastAuditID = async () =>
-    (await db().selectFrom("auditLog").select(sql<number>`coalesce(max("auditID"), 0)`.as("id")).executeTakeFirst())
-      ?.id ?? 0;
-
-  const auditSince = (auditID: number) =>
-    db().selectFrom("auditLog").selectAll().where("auditID", ">", auditID).orderBy("auditID").execute();
-
   /** An active employee of the demo company (not a demo account) without a sign-in. */
   async function employeeWithoutSignIn(): Promise<number> {
     const found = await db()
@@ -171,7 +165,7 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
 
     it("saves a grid as the employee's rows, drops all-zero pages and audits each change", async () => {
       const before = await db().selectFrom("tblPermission").selectAll().where("empID", "=", STAFF).execute();
-      const since = await lastAuditID();
+      const since = await lastAuditID(db());
       const grid = [row(1, 1, 1), row(2, 0, 0, 0, 0), row(22, 1), row(26, 1, 0, 1)];
       const saved = await adminApi.saveGrid(STAFF, { rows: grid });
       expect(saved.statusCode, saved.body).toBe(200);
@@ -186,7 +180,7 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
         seeded.filter((r) => r.empID !== STAFF),
       );
 
-      const trail = await auditSince(since);
+      const trail = await auditSince(db(), since);
       expect(trail.every((a) => a.tableName === "tblPermission" && a.empID === ADMIN)).toBe(true);
       const byAction = (action: string) => trail.filter((a) => a.action === action);
       const page = (image: unknown) => (image as { permissionPageID: number }).permissionPageID;
@@ -214,9 +208,9 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
       expect(trail).toHaveLength(10);
 
       // The same grid again changes nothing and writes no trail.
-      const again = await lastAuditID();
+      const again = await lastAuditID(db());
       expect((await adminApi.saveGrid(STAFF, { rows: grid })).json()).toEqual({ status: "success", count: 0 });
-      expect(await auditSince(again)).toEqual([]);
+      expect(await auditSince(db(), again)).toEqual([]);
     });
 
     it("gives a grid's changes to the employee at their next call", async () => {
@@ -227,7 +221,7 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
     });
 
     it("is refused to staff (403) and to an employee without permissions ('Access Denied!')", async () => {
-      const since = await lastAuditID();
+      const since = await lastAuditID(db());
       expectError(await staffApi.readGrid(STAFF), 403);
       expectError(await staffApi.readGrid(ADMIN), 403);
       // Not even to give oneself the administrator's page.
@@ -236,7 +230,7 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
       expectError(await nopermApi.readGrid(NOPERM), 403, ERROR_MESSAGES.accessDenied);
       expectError(await nopermApi.saveGrid(NOPERM, { rows: [row(40, 1)] }), 403, ERROR_MESSAGES.accessDenied);
       expect(await allPermissions()).toEqual(seeded);
-      expect(await auditSince(since)).toEqual([]);
+      expect(await auditSince(db(), since)).toEqual([]);
     });
 
     it("refuses those who may not use the administrators' calls before reading what they sent", async () => {
@@ -249,7 +243,7 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
     });
 
     it("refuses malformed grids and employee ids with the error shape, changing nothing", async () => {
-      const since = await lastAuditID();
+      const since = await lastAuditID(db());
       const bodies: Array<[string, unknown]> = [
         ["an unknown page", { rows: [row(999, 1)] }],
         ["page 0", { rows: [row(0, 1)] }],
@@ -287,13 +281,13 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
         expectError(await adminApi.saveGrid(empID, { rows: [row(1, 1)] }), status);
       }
       expect(await allPermissions()).toEqual(seeded);
-      expect(await auditSince(since)).toEqual([]);
+      expect(await auditSince(db(), since)).toEqual([]);
     });
   });
 
   describe("the last administrator", () => {
     it("refuses a grid that removes the last administrator's rights as a whole: none of its changes land", async () => {
-      const since = await lastAuditID();
+      const since = await lastAuditID(db());
       const changed = ADMIN_GRID.map((r) =>
         r.permissionPageID === 1 ? row(1, 1) : r.permissionPageID === 26 ? row(26, 0) : r,
       ).filter((r) => r.permissionPageID !== 2);
@@ -307,14 +301,14 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
         const response = await adminApi.saveGrid(ADMIN, { rows: grid });
         expectError(response, 409, LAST_ADMINISTRATOR);
         expect(await allPermissions(), name).toEqual(seeded);
-        expect(await auditSince(since), name).toEqual([]);
+        expect(await auditSince(db(), since), name).toEqual([]);
       }
       expect(await isAdministrator(ADMIN)).toBe(true);
       expect((await adminApi.readGrid(ADMIN)).json()).toEqual({ data: ADMIN_GRID });
     });
 
     it("cannot be removed through the data service's Update and Delete", async () => {
-      const since = await lastAuditID();
+      const since = await lastAuditID(db());
       const own = "empID = 1 AND permissionPageID = 40";
       const attempts: Array<[string, () => Promise<LightMyRequestResponse>]> = [
         ["Update tblPermission view 0", () => admin.update("tblPermission", own, { permissionView: 0 })],
@@ -338,7 +332,7 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
       // Deleting the employee is refused too (their notes and cards refer to them as well).
       expectError(await admin.remove("tblEmployee", "empID = 1"), 409);
       expect(await isAdministrator(ADMIN)).toBe(true);
-      expect(await auditSince(since)).toEqual([]);
+      expect(await auditSince(db(), since)).toEqual([]);
       // Still an administrator in practice: the admin pages answer.
       expect((await adminApi.readGrid(ADMIN)).statusCode).toBe(200);
     });
@@ -615,7 +609,7 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
       const empID = await employeeWithoutSignIn();
       createdAccounts.add(empID);
       expect((await adminApi.readSignIn(empID)).json()).toEqual({ data: null });
-      const since = await lastAuditID();
+      const since = await lastAuditID(db());
       const created = await adminApi.saveSignIn(empID, { username: "new.person", password: "correct horse" });
       expect(created.statusCode, created.body).toBe(200);
       expect(created.json()).toEqual({ status: "success" });
@@ -627,7 +621,7 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
       expect(signedIn.statusCode, signedIn.body).toBe(200);
       expect(typeof signedIn.json().token).toBe("string");
 
-      const trail = await auditSince(since);
+      const trail = await auditSince(db(), since);
       expect(trail).toHaveLength(1);
       expect(trail[0]).toMatchObject({ action: "insert", tableName: "authAccount", recordKey: String(empID) });
       expect(JSON.stringify(trail[0]?.after)).not.toMatch(/passwordHash|\$argon|\$2[aby]\$|scrypt/);
@@ -704,11 +698,11 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
     });
 
     it("nobody may disable their own sign-in (409)", async () => {
-      const since = await lastAuditID();
+      const since = await lastAuditID(db());
       expectError(await adminApi.saveSignIn(ADMIN, { username: "admin", disabled: true }), 409);
       expect((await adminApi.readSignIn(ADMIN)).json().data).toMatchObject({ username: "admin", disabled: false });
       expect((await adminApi.readGrid(ADMIN)).statusCode).toBe(200);
-      expect(await auditSince(since)).toEqual([]);
+      expect(await auditSince(db(), since)).toEqual([]);
     });
 
     it("is refused to staff and to an employee without permissions; an unknown employee is a 404", async () => {
@@ -743,7 +737,7 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
       const original = await readOrder();
       const ids = original.map((r) => r.appLookupID);
       expect(ids.length).toBeGreaterThan(2);
-      const since = await lastAuditID();
+      const since = await lastAuditID(db());
       const reversed = [...ids].reverse();
       try {
         const saved = await adminApi.reorder({ group, ids: reversed });
@@ -753,7 +747,7 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
         expect(await readOrder()).toEqual(
           reversed.map((appLookupID, appLookupSort) => ({ appLookupID, appLookupSort })),
         );
-        const trail = await auditSince(since);
+        const trail = await auditSince(db(), since);
         expect(trail).toHaveLength(moved.length);
         expect(trail.every((a) => a.action === "update" && a.tableName === "tblAppLookup")).toBe(true);
       } finally {
@@ -920,11 +914,11 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
         .execute();
       const unused = categories.find((c) => !used.includes(c.appLookupID));
       if (!unused) throw new Error("every project category is in use");
-      const since = await lastAuditID();
+      const since = await lastAuditID(db());
       const deleted = await admin.remove("tblAppLookup", `appLookupID = ${unused.appLookupID}`);
       expect(deleted.json()).toEqual({ id: 1, keys: [unused.appLookupID] });
       expect(await lookup(unused.appLookupID)).toBeUndefined();
-      const record = (await auditSince(since)).find((a) => a.action === "delete");
+      const record = (await auditSince(db(), since)).find((a) => a.action === "delete");
       expect(record).toMatchObject({ tableName: "tblAppLookup", recordKey: String(unused.appLookupID) });
       const restored = await adminApi.restore(record?.auditID as number);
       expect(restored.statusCode, restored.body).toBe(200);

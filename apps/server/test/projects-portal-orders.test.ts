@@ -2,11 +2,12 @@ import { ERROR_MESSAGES, EXCLUDED_PROJECT_STATUS_IDS, LOOKUP_GROUPS } from "@off
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sqlState } from "../src/db/errors.js";
-import { demoTokens, type TestApp, testApp, withToken } from "./support/app.js";
+import { demoTokens, type TestApp, testApp } from "./support/app.js";
 import { dataClient } from "./support/data.js";
+import { auditSince, countOf, empIDOf, lastAuditID, setPermissions } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
-import { auditSince, countOf, empIDOf, lastAuditID, listValues, setPermissions } from "./support/projects.js";
+import { listValues } from "./support/projects.js";
 
 const APPROVE_FIRST = "Only an approved order becomes a project.";
 
@@ -77,7 +78,7 @@ describe.each(ENGINES)("portal orders on $name", (engine) => {
     db().selectFrom("tblPortalOrder").selectAll().where("portalOrderID", "=", portalOrderID).executeTakeFirstOrThrow();
 
   const convert = (token: string, portalOrderID: number | string) =>
-    t.app.inject(withToken(token, { method: "POST", url: `/API/PortalOrders/${portalOrderID}/Project` }));
+    dataClient(t.app, token).projectFromOrder(portalOrderID);
 
   const projectsNumbered = (number: string) =>
     db().selectFrom("tblProject").selectAll().where("projectFirstSourceNumber", "=", number).execute();
@@ -208,6 +209,23 @@ describe.each(ENGINES)("portal orders on $name", (engine) => {
       expect(await countOf(db(), "tblPortalOrder")).toBe(orders);
     });
 
+    it("restores a deleted order only while its number is free, answering in the order form's words", async () => {
+      const { id, number } = await newOrder();
+      const since = await lastAuditID(db());
+      expect((await admin.remove("tblPortalOrder", `portalOrderID = ${id}`)).statusCode).toBe(200);
+      const deleted = (await auditSince(db(), since)).find((a) => a.tableName === "tblPortalOrder");
+      // Its number is given to another order meanwhile.
+      const other = await admin.insert("tblPortalOrder", {
+        portalOrderNumber: number,
+        portalOrderTitle: "Took The Number",
+        clientID: clientB.clientID,
+      });
+      expect(other.statusCode, other.body).toBe(200);
+      const body = expectError(await admin.restore(deleted?.auditID as number), 409, "Order Number is already taken");
+      expect(body.fieldErrors).toEqual({ portalOrderNumber: "Order Number is already taken" });
+      expect(await countOf(db(), "tblPortalOrder", sql`"portalOrderID" = ${id}`)).toBe(0);
+    });
+
     it("never lets a call write the order's project", async () => {
       const { id } = await newOrder({ portalOrderStatus: 1 });
       const projectID = (await db().selectFrom("tblProject").select("projectID").limit(1).executeTakeFirstOrThrow())
@@ -319,8 +337,13 @@ describe.each(ENGINES)("portal orders on $name", (engine) => {
       expect(await countOf(db(), "tblProject")).toBe(projects);
       expect(await projectsNumbered(order.number)).toHaveLength(1);
 
-      // The order stays approved now that it is a project.
-      expectError(await admin.update("tblPortalOrder", `portalOrderID = ${order.id}`, { portalOrderStatus: 0 }), 409);
+      // The order stays approved now that it is a project: the constraint's words, on the field.
+      const stays = expectError(
+        await admin.update("tblPortalOrder", `portalOrderID = ${order.id}`, { portalOrderStatus: 0 }),
+        409,
+        "An order that became a project stays approved",
+      );
+      expect(stays.fieldErrors).toEqual({ portalOrderStatus: "An order that became a project stays approved" });
       expect((await orderOf(order.id)).portalOrderStatus).toBe(1);
     });
 

@@ -2,17 +2,17 @@ import { ERROR_MESSAGES, LOOKUP_GROUPS } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../src/db/schema.js";
-import { type TestApp, testApp, tokenOf } from "./support/app.js";
+import { demoTokens, type TestApp, testApp } from "./support/app.js";
 import { dataClient } from "./support/data.js";
+import { countOf, deferred, empIDOf, setPermissions } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
 import {
-  countOf,
-  empIDOf,
   expectLatestStatusesKept,
   histories,
+  keptStatus,
   listValues,
-  setPermissions,
+  newProject,
   statusRows,
 } from "./support/projects.js";
 
@@ -33,9 +33,12 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
 
   beforeAll(async () => {
     t = await testApp(engine);
-    admin = dataClient(t.app, await tokenOf(t.app, "admin"));
-    staff = dataClient(t.app, await tokenOf(t.app, "staff"));
-    noperm = dataClient(t.app, await tokenOf(t.app, "noperm"));
+    const tokens = await demoTokens(t.app);
+    [admin, staff, noperm] = [tokens.admin, tokens.staff, tokens.noperm].map((token) => dataClient(t.app, token)) as [
+      typeof admin,
+      typeof staff,
+      typeof noperm,
+    ];
     nopermID = await empIDOf(db(), "noperm");
     adminID = await empIDOf(db(), "admin");
     const list = await listValues(db(), LOOKUP_GROUPS.projectStatusCodes);
@@ -49,18 +52,7 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
 
   const db = () => t.database.db;
 
-  async function newProject(name = "Status Test"): Promise<number> {
-    const response = await admin.insert("tblProject", { projectName: name });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().id;
-  }
-
-  const keptStatus = (projectID: number) =>
-    db()
-      .selectFrom("tblProject")
-      .select(["projectLatestStatusCodeID", "projectLatestStatusTS"])
-      .where("projectID", "=", projectID)
-      .executeTakeFirstOrThrow();
+  const project = (name = "Status Test") => newProject(admin, name);
 
   const code = (i: number) => codes[i % codes.length] as number;
 
@@ -73,18 +65,21 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
     });
 
     it("follows each status set through the data service", async () => {
-      const projectID = await newProject();
-      expect(await keptStatus(projectID)).toEqual({ projectLatestStatusCodeID: null, projectLatestStatusTS: null });
+      const projectID = await project();
+      expect(await keptStatus(db(), projectID)).toEqual({
+        projectLatestStatusCodeID: null,
+        projectLatestStatusTS: null,
+      });
       for (const i of [0, 2, 1]) {
         const response = await admin.insert("tblProjectStatus", { projectID, projectStatusCodeID: code(i) });
         expect(response.statusCode, response.body).toBe(200);
-        expect((await keptStatus(projectID)).projectLatestStatusCodeID).toBe(code(i));
+        expect((await keptStatus(db(), projectID)).projectLatestStatusCodeID).toBe(code(i));
         await expectLatestStatusesKept(db());
       }
     });
 
     it("is the newest by time, then by key, not the last inserted", async () => {
-      const projectID = await newProject();
+      const projectID = await project();
       await db()
         .insertInto("tblProjectStatus")
         .values({ projectID, projectStatusCodeID: code(1), createdTS: new Date("2026-01-10T12:00:00Z") })
@@ -94,45 +89,49 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
         .insertInto("tblProjectStatus")
         .values({ projectID, projectStatusCodeID: code(2), createdTS: new Date("2025-01-10T12:00:00Z") })
         .execute();
-      expect(await keptStatus(projectID)).toEqual({
+      expect(await keptStatus(db(), projectID)).toEqual({
         projectLatestStatusCodeID: code(1),
         projectLatestStatusTS: new Date("2026-01-10T12:00:00Z"),
       });
       // Two rows of the same time: the higher key is the newer, in either order of codes.
-      await db()
-        .insertInto("tblProjectStatus")
-        .values([
-          { projectID, projectStatusCodeID: code(3), createdTS: new Date("2026-02-01T00:00:00Z") },
-          { projectID, projectStatusCodeID: code(0), createdTS: new Date("2026-02-01T00:00:00Z") },
-        ])
-        .execute();
-      expect((await keptStatus(projectID)).projectLatestStatusCodeID).toBe(code(0));
+      for (const [at, first, last] of [
+        ["2026-02-01T00:00:00Z", code(3), code(0)],
+        ["2026-03-01T00:00:00Z", code(0), code(3)],
+      ] as const) {
+        await db()
+          .insertInto("tblProjectStatus")
+          .values(
+            [first, last].map((projectStatusCodeID) => ({ projectID, projectStatusCodeID, createdTS: new Date(at) })),
+          )
+          .execute();
+        expect((await keptStatus(db(), projectID)).projectLatestStatusCodeID).toBe(last);
+      }
       await expectLatestStatusesKept(db());
     });
 
     it("is kept for each project of a bulk insert in one statement", async () => {
-      const projects = [await newProject("Bulk A"), await newProject("Bulk B"), await newProject("Bulk C")];
+      const projects = [await project("Bulk A"), await project("Bulk B"), await project("Bulk C")];
       // A seeded project too: its history already had rows.
       const seeded = (
         await db().selectFrom("tblProject").select("projectID").orderBy("projectID").limit(1).execute()
       )[0]?.projectID as number;
       const rows = [...projects, seeded].flatMap((projectID, i) => [
-        { projectID, projectStatusCodeID: code(i), createdTS: new Date(Date.UTC(2026, 6, 1 + i, 9)) },
-        { projectID, projectStatusCodeID: code(i + 1), createdTS: new Date(Date.UTC(2026, 6, 10 - i, 9)) },
+        { projectID, projectStatusCodeID: code(i), createdTS: new Date(Date.UTC(2026, 6, 1 + 3 * i, 9)) },
+        { projectID, projectStatusCodeID: code(i + 1), createdTS: new Date(Date.UTC(2026, 6, 10 - 3 * i, 9)) },
         { projectID, projectStatusCodeID: code(i + 2), createdTS: new Date(Date.UTC(2026, 5, 1, 9)) },
       ]);
       await db().insertInto("tblProjectStatus").values(rows).execute();
       for (const [i, projectID] of [...projects, seeded].entries()) {
-        // The newer of 1+i and 10-i July.
-        const expected = 1 + i > 10 - i ? code(i) : code(i + 1);
-        expect((await keptStatus(projectID)).projectLatestStatusCodeID, `project ${projectID}`).toBe(expected);
+        // The newer of 1+3i and 10-3i July: the second row for the first two, the first after.
+        const expected = 1 + 3 * i > 10 - 3 * i ? code(i) : code(i + 1);
+        expect((await keptStatus(db(), projectID)).projectLatestStatusCodeID, `project ${projectID}`).toBe(expected);
       }
       await expectLatestStatusesKept(db());
     });
 
     it("falls back to the previous status when the newest is deleted, and to none when all are", async () => {
-      const projectID = await newProject();
-      const other = await newProject();
+      const projectID = await project();
+      const other = await project();
       await db()
         .insertInto("tblProjectStatus")
         .values([
@@ -142,14 +141,14 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
           { projectID: other, projectStatusCodeID: code(3), createdTS: new Date("2026-03-04T00:00:00Z") },
         ])
         .execute();
-      expect((await keptStatus(projectID)).projectLatestStatusCodeID).toBe(code(2));
+      expect((await keptStatus(db(), projectID)).projectLatestStatusCodeID).toBe(code(2));
 
       await db()
         .deleteFrom("tblProjectStatus")
         .where("projectID", "=", projectID)
         .where("projectStatusCodeID", "=", code(2))
         .execute();
-      expect(await keptStatus(projectID)).toEqual({
+      expect(await keptStatus(db(), projectID)).toEqual({
         projectLatestStatusCodeID: code(1),
         projectLatestStatusTS: new Date("2026-03-02T00:00:00Z"),
       });
@@ -157,14 +156,17 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
 
       // One statement deleting from two projects: each is refreshed.
       await db().deleteFrom("tblProjectStatus").where("projectID", "in", [projectID, other]).execute();
-      expect(await keptStatus(projectID)).toEqual({ projectLatestStatusCodeID: null, projectLatestStatusTS: null });
-      expect(await keptStatus(other)).toEqual({ projectLatestStatusCodeID: null, projectLatestStatusTS: null });
+      expect(await keptStatus(db(), projectID)).toEqual({
+        projectLatestStatusCodeID: null,
+        projectLatestStatusTS: null,
+      });
+      expect(await keptStatus(db(), other)).toEqual({ projectLatestStatusCodeID: null, projectLatestStatusTS: null });
       await expectLatestStatusesKept(db());
     });
 
     it("refreshes both projects when an update moves a status row, and when it changes a row's time", async () => {
-      const from = await newProject("Move From");
-      const to = await newProject("Move To");
+      const from = await project("Move From");
+      const to = await project("Move To");
       const inserted = await db()
         .insertInto("tblProjectStatus")
         .values([
@@ -180,8 +182,8 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
         .set({ projectID: to })
         .where("projectStatusID", "=", newestOfFrom)
         .execute();
-      expect((await keptStatus(from)).projectLatestStatusCodeID).toBe(code(0));
-      expect((await keptStatus(to)).projectLatestStatusCodeID).toBe(code(1));
+      expect((await keptStatus(db(), from)).projectLatestStatusCodeID).toBe(code(0));
+      expect((await keptStatus(db(), to)).projectLatestStatusCodeID).toBe(code(1));
       await expectLatestStatusesKept(db());
 
       // The row moved back in time: the other row of `to` is now its newest.
@@ -190,7 +192,7 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
         .set({ createdTS: new Date("2026-01-01T00:00:00Z") })
         .where("projectStatusID", "=", newestOfFrom)
         .execute();
-      expect((await keptStatus(to)).projectLatestStatusCodeID).toBe(code(2));
+      expect((await keptStatus(db(), to)).projectLatestStatusCodeID).toBe(code(2));
       // A row's code changed in place: the project shows the new code.
       await db()
         .updateTable("tblProjectStatus")
@@ -198,10 +200,10 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
         .where("projectID", "=", to)
         .where("projectStatusCodeID", "=", code(2))
         .execute();
-      expect((await keptStatus(to)).projectLatestStatusCodeID).toBe(code(3));
+      expect((await keptStatus(db(), to)).projectLatestStatusCodeID).toBe(code(3));
       // Moving every row of `from` away leaves it without a status.
       await db().updateTable("tblProjectStatus").set({ projectID: to }).where("projectID", "=", from).execute();
-      expect((await keptStatus(from)).projectLatestStatusCodeID).toBeNull();
+      expect((await keptStatus(db(), from)).projectLatestStatusCodeID).toBeNull();
       await expectLatestStatusesKept(db());
     });
 
@@ -213,7 +215,10 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
           ("projectName", "projectLatestStatusCodeID", "projectLatestStatusTS")
         values ('Sent Status', ${code(1)}, '2026-01-01T00:00:00Z') returning "projectID"`.execute(db());
       const projectID = rows[0]?.projectID as number;
-      expect(await keptStatus(projectID)).toEqual({ projectLatestStatusCodeID: null, projectLatestStatusTS: null });
+      expect(await keptStatus(db(), projectID)).toEqual({
+        projectLatestStatusCodeID: null,
+        projectLatestStatusTS: null,
+      });
       await expectLatestStatusesKept(db());
     });
 
@@ -241,32 +246,26 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
     // PGlite has one connection: its transactions never overlap.
     if (engine.name === "postgres")
       it("is the newest when a transaction that began earlier adds its status after a later one", async () => {
-        const projectID = await newProject("Race");
-        let aBegan = () => {};
-        const began = new Promise<void>((resolve) => {
-          aBegan = resolve;
-        });
-        let bAdded = () => {};
-        const added = new Promise<void>((resolve) => {
-          bAdded = resolve;
-        });
+        const projectID = await project("Race");
+        const began = deferred();
+        const added = deferred();
         // A begins first, so its status's time (its transaction's start) is the older; it adds
         // it only after B has added the newer one, whose project row B holds until it commits.
         const a = db()
           .transaction()
           .execute(async (tx) => {
             await sql`select now()`.execute(tx);
-            aBegan();
-            await added;
+            began.resolve();
+            await added.promise;
             return (await addStatus(tx, projectID, code(0))).rows[0]?.us;
           });
-        await began;
+        await began.promise;
         let aWaited = false;
         const b = db()
           .transaction()
           .execute(async (tx) => {
             const us = (await addStatus(tx, projectID, code(1))).rows[0]?.us;
-            bAdded();
+            added.resolve();
             // B commits only once A waits on the project B's status changed.
             aWaited = await until(async () => (await waitingForLocks()) > 0);
             return us;
@@ -274,56 +273,53 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
         const [older, newer] = await Promise.all([a, b]);
         expect(aWaited).toBe(true);
         expect(BigInt(older as string)).toBeLessThan(BigInt(newer as string));
-        expect((await keptStatus(projectID)).projectLatestStatusCodeID).toBe(code(1));
+        expect((await keptStatus(db(), projectID)).projectLatestStatusCodeID).toBe(code(1));
         await expectLatestStatusesKept(db());
       });
 
     if (engine.name === "postgres")
       it("is kept without a deadlock when both transactions adding a status already refer to the project", async () => {
-        const projectID = await newProject("No Deadlock");
-        let aNoted = () => {};
-        const noted = new Promise<void>((resolve) => {
-          aNoted = resolve;
-        });
-        let letAGo = () => {};
-        const go = new Promise<void>((resolve) => {
-          letAGo = resolve;
-        });
+        const projectID = await project("No Deadlock");
+        const noted = deferred();
+        const go = deferred();
         // A's time note holds a key-share lock on the project (its foreign key) until A ends.
         const a = db()
           .transaction()
           .execute(async (tx) => {
             await sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes")
               values (${projectID}, ${adminID}, 15)`.execute(tx);
-            aNoted();
-            await go;
+            noted.resolve();
+            await go.promise;
             await addStatus(tx, projectID, code(0));
           });
-        await noted;
+        await noted.promise;
         let bAdded = false;
+        let aWaited = false;
         const b = db()
           .transaction()
           .execute(async (tx) => {
             await addStatus(tx, projectID, code(1));
             bAdded = true;
-            await until(async () => (await waitingForLocks()) > 0);
+            // B commits only once A waits on the project B's status changed.
+            aWaited = await until(async () => (await waitingForLocks()) > 0);
           });
         // A adds its status once B has added its own, or waits for a lock to do so.
         expect(await until(async () => bAdded || (await waitingForLocks()) > 0)).toBe(true);
-        letAGo();
+        go.resolve();
         const outcomes = await Promise.allSettled([a, b]);
         expect(outcomes.map((o) => (o.status === "rejected" ? String(o.reason) : o.status))).toEqual([
           "fulfilled",
           "fulfilled",
         ]);
-        expect((await keptStatus(projectID)).projectLatestStatusCodeID).toBe(code(1));
+        expect(aWaited).toBe(true);
+        expect((await keptStatus(db(), projectID)).projectLatestStatusCodeID).toBe(code(1));
         await expectLatestStatusesKept(db());
       });
 
     it("cannot be written through Insert or Update", async () => {
-      const projectID = await newProject();
+      const projectID = await project();
       await admin.insert("tblProjectStatus", { projectID, projectStatusCodeID: code(1) });
-      const before = await keptStatus(projectID);
+      const before = await keptStatus(db(), projectID);
       const projects = await countOf(db(), "tblProject");
 
       for (const fields of [{ projectLatestStatusCodeID: code(2) }, { projectLatestStatusTS: "2026-01-01 00:00:00" }]) {
@@ -335,16 +331,16 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
         const updateBody = expectError(updated, 400);
         expect(Object.values(updateBody.fieldErrors ?? {}).join(" ")).toContain(Object.keys(fields)[0]);
       }
-      expect(await keptStatus(projectID)).toEqual(before);
+      expect(await keptStatus(db(), projectID)).toEqual(before);
       expect(await countOf(db(), "tblProject")).toBe(projects);
       await expectLatestStatusesKept(db());
     });
 
     // Last of this block: it empties every project's history.
     it("is cleared for every project when the history is truncated", async () => {
-      const projectID = await newProject();
+      const projectID = await project();
       await admin.insert("tblProjectStatus", { projectID, projectStatusCodeID: code(1) });
-      expect((await keptStatus(projectID)).projectLatestStatusCodeID).toBe(code(1));
+      expect((await keptStatus(db(), projectID)).projectLatestStatusCodeID).toBe(code(1));
       await sql`truncate "tblProjectStatus"`.execute(db());
       const kept = await db()
         .selectFrom("tblProject")
@@ -361,7 +357,7 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
       db().selectFrom("tblProjectStatus").selectAll().where("projectID", "=", projectID).execute();
 
     it("refuses staff (view on page 3 only) and noperm", async () => {
-      const projectID = await newProject();
+      const projectID = await project();
       expectError(
         await staff.insert("tblProjectStatus", { projectID, projectStatusCodeID: code(0) }),
         403,
@@ -376,7 +372,7 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
     });
 
     it("lets change on page 3 alone set it, not add on page 3 alone", async () => {
-      const projectID = await newProject();
+      const projectID = await project();
       await setPermissions(db(), nopermID, [{ page: 3, add: 1 }]);
       expectError(
         await noperm.insert("tblProjectStatus", { projectID, projectStatusCodeID: code(0) }),
@@ -391,11 +387,11 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
       const rows = await statusOf(projectID);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ projectStatusID: response.json().id, projectStatusCodeID: code(2) });
-      expect((await keptStatus(projectID)).projectLatestStatusCodeID).toBe(code(2));
+      expect((await keptStatus(db(), projectID)).projectLatestStatusCodeID).toBe(code(2));
     });
 
     it("stamps the setter and the time itself, whatever the call sends", async () => {
-      const projectID = await newProject();
+      const projectID = await project();
       await setPermissions(db(), nopermID, [{ page: 3, change: 1 }]);
       const response = await noperm.insert("tblProjectStatus", {
         projectID,
@@ -417,7 +413,7 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
     });
 
     it("refuses a status that is not one of the status list", async () => {
-      const projectID = await newProject();
+      const projectID = await project();
       const notStatuses = await db()
         .selectFrom("tblAppLookup")
         .select("appLookupID")
@@ -439,7 +435,7 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
     });
 
     it("refuses to change or delete a status row, even to an administrator", async () => {
-      const projectID = await newProject();
+      const projectID = await project();
       const { id } = (await admin.insert("tblProjectStatus", { projectID, projectStatusCodeID: code(0) })).json();
       const before = await statusOf(projectID);
       expectError(

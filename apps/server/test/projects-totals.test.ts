@@ -4,9 +4,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens, type TestApp, testApp, withToken } from "./support/app.js";
 import { dataClient } from "./support/data.js";
+import { countOf, empIDOf, setPermissions } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
-import { empIDOf, setPermissions } from "./support/projects.js";
 
 interface Group {
   key: number | string | null;
@@ -154,17 +154,22 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
     });
   });
 
+  /** Projects by kept status straight from the table, with the status's name. */
+  async function countedFromTable(condition = sql`true`) {
+    const { rows } = await sql<{ key: number | null; label: string | null; count: number }>`
+      select p."projectLatestStatusCodeID" as key, l."appLookupValue" as label, count(*)::int as count
+      from "tblProject" p left join "tblAppLookup" l on l."appLookupID" = p."projectLatestStatusCodeID"
+      where ${condition} group by 1, 2`.execute(db());
+    return byKey(rows.map((r) => ({ ...r, total: 0 })));
+  }
+
   describe("the project list by latest status", () => {
     it("counts projects by their kept status as a GROUP BY of the table does, the unset last", async () => {
       for (const [where, condition] of [
         ["", sql`true`],
         ["projectClientID = 1", sql`"projectClientID" = 1`],
       ] as const) {
-        const { rows } = await sql<{ key: number | null; label: string | null; count: number }>`
-          select p."projectLatestStatusCodeID" as key, l."appLookupValue" as label, count(*)::int as count
-          from "tblProject" p left join "tblAppLookup" l on l."appLookupID" = p."projectLatestStatusCodeID"
-          where ${condition} group by 1, 2`.execute(db());
-        const expected = byKey(rows.map((r) => ({ ...r, total: 0 })));
+        const expected = await countedFromTable(condition);
         const answer = await ok(staffToken, { table: "vwProjectList", by: "projectLatestStatusCodeID", where });
         expect(byKey(answer.data), where).toEqual(expected);
         expect(answer.meta).toEqual({
@@ -181,23 +186,17 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
   });
 
   describe("the status dashboard's counts (page 2)", () => {
-    /** Projects by kept status straight from the table, with the status's name. */
-    async function countedFromTable() {
-      const { rows } = await sql<{ key: number | null; label: string | null; count: number }>`
-        select p."projectLatestStatusCodeID" as key, l."appLookupValue" as label, count(*)::int as count
-        from "tblProject" p left join "tblAppLookup" l on l."appLookupID" = p."projectLatestStatusCodeID"
-        group by 1, 2`.execute(db());
-      return byKey(rows.map((r) => ({ ...r, total: 0 })));
-    }
-
     it("counts every project by its latest status for staff, those without one as the group without a key", async () => {
       const expected = await countedFromTable();
       expect(expected.length).toBeGreaterThan(2);
       const answer = await ok(staffToken, { table: "vwProjectsByStatus", by: "projectLatestStatusCodeID", where: "" });
       expect(byKey(answer.data)).toEqual(expected);
       expect(answer.data.at(-1)).toMatchObject({ key: null, label: null });
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from "tblProject"`.execute(db());
-      expect(answer.meta).toEqual({ TotalRecords: expected.length, count: rows[0]?.n, total: 0 });
+      expect(answer.meta).toEqual({
+        TotalRecords: expected.length,
+        count: await countOf(db(), "tblProject"),
+        total: 0,
+      });
     });
 
     it("is the dashboard's: view on page 2 alone counts it, and not the project search's list", async () => {

@@ -1,11 +1,12 @@
-import { ERROR_MESSAGES, LOOKUP_GROUPS } from "@office/core";
+import { ERROR_MESSAGES, LOOKUP_GROUPS, PAGES } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, testApp, tokenOf } from "./support/app.js";
+import { demoTokens, type TestApp, testApp } from "./support/app.js";
 import { dataClient } from "./support/data.js";
+import { empIDOf, type PageGrant, setPermissions } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
-import { empIDOf, histories, listValues, type StatusRow, statusRows, toSecondMs } from "./support/projects.js";
+import { histories, listValues, newProject, type StatusRow, statusRows, toSecondMs } from "./support/projects.js";
 
 type Row = Record<string, unknown>;
 
@@ -26,16 +27,19 @@ describe.each(ENGINES)("the projects area's views on $name", (engine) => {
 
   beforeAll(async () => {
     t = await testApp(engine);
-    admin = dataClient(t.app, await tokenOf(t.app, "admin"));
-    staff = dataClient(t.app, await tokenOf(t.app, "staff"));
-    noperm = dataClient(t.app, await tokenOf(t.app, "noperm"));
+    const tokens = await demoTokens(t.app);
+    [admin, staff, noperm] = [tokens.admin, tokens.staff, tokens.noperm].map((token) => dataClient(t.app, token)) as [
+      typeof admin,
+      typeof staff,
+      typeof noperm,
+    ];
     adminID = await empIDOf(db(), "admin");
     staffID = await empIDOf(db(), "staff");
     codes = (await listValues(db(), LOOKUP_GROUPS.projectStatusCodes)).map((v) => v.appLookupID);
 
     // Histories the seed does not have: three statuses of one time (the key decides), a
     // project without any status, and statuses the admin set just now.
-    const tied = await newProject("Tied Times");
+    const tied = await project("Tied Times");
     await db()
       .insertInto("tblProjectStatus")
       .values(
@@ -47,8 +51,8 @@ describe.each(ENGINES)("the projects area's views on $name", (engine) => {
         })),
       )
       .execute();
-    await newProject("No Status");
-    const set = await newProject("Set By Admin");
+    await project("No Status");
+    const set = await project("Set By Admin");
     for (const i of [1, 3]) {
       const response = await admin.insert("tblProjectStatus", { projectID: set, projectStatusCodeID: codes[i] });
       expect(response.statusCode, response.body).toBe(200);
@@ -56,10 +60,17 @@ describe.each(ENGINES)("the projects area's views on $name", (engine) => {
   });
   afterAll(() => t?.close());
 
-  async function newProject(projectName: string): Promise<number> {
-    const response = await admin.insert("tblProject", { projectName, projectClientID: 1, projectCategory: 300 });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().id;
+  const project = (projectName: string) => newProject(admin, projectName, { projectClientID: 1, projectCategory: 300 });
+
+  /** Runs a check with noperm given these rows alone (none again after). */
+  async function withPagesOfNoperm(grants: PageGrant[], check: () => Promise<void>) {
+    const nopermID = await empIDOf(db(), "noperm");
+    await setPermissions(db(), nopermID, grants);
+    try {
+      await check();
+    } finally {
+      await setPermissions(db(), nopermID, []);
+    }
   }
 
   /** Every row of a resource through the data service. */
@@ -179,9 +190,12 @@ describe.each(ENGINES)("the projects area's views on $name", (engine) => {
       }
     });
 
-    it("is page 57's: staff and noperm are refused, as for the totals", async () => {
+    it("is page 57's: staff and noperm are refused, as for the totals, and view on page 57 alone reads it", async () => {
       expectError(await staff.query({ table: "vwProjectStatusAudit" }), 403);
       expectError(await noperm.query({ table: "vwProjectStatusAudit" }), 403, ERROR_MESSAGES.accessDenied);
+      await withPagesOfNoperm([{ page: PAGES.statusAudit, view: 1 }], async () => {
+        expect((await noperm.query({ table: "vwProjectStatusAudit", rowLimit: 1 })).statusCode).toBe(200);
+      });
     });
   });
 
@@ -228,8 +242,11 @@ describe.each(ENGINES)("the projects area's views on $name", (engine) => {
       expect(staffRows).toHaveLength(1);
     });
 
-    it("is refused to noperm", async () => {
+    it("is refused to noperm, and read with view on the dashboard (page 2) alone", async () => {
       expectError(await noperm.query({ table: "vwMyRecentProjects" }), 403, ERROR_MESSAGES.accessDenied);
+      await withPagesOfNoperm([{ page: PAGES.statusDashboard, view: 1 }], async () => {
+        expect((await noperm.query({ table: "vwMyRecentProjects" })).statusCode).toBe(200);
+      });
     });
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { withToken } from "./app.js";
 
-/** Calls of the data service as the web app makes them. */
+/** Calls of the data service (and the projects area's own) as the web app makes them. */
 export function dataClient(app: FastifyInstance, token: string) {
   return {
     query: (params: Record<string, string | number>) =>
@@ -20,5 +20,10 @@ export function dataClient(app: FastifyInstance, token: string) {
       app.inject(withToken(token, { method: "POST", url: "/API/Delete/", payload: { table, where } })),
     execute: (query: string) =>
       app.inject(withToken(token, { method: "POST", url: "/API/ExecuteQuery/", payload: { query } })),
+    restore: (auditID: number) =>
+      app.inject(withToken(token, { method: "POST", url: "/API/Restore/", payload: { auditID } })),
+    /** A portal order becomes a project (the projects area's own call). */
+    projectFromOrder: (portalOrderID: number | string) =>
+      app.inject(withToken(token, { method: "POST", url: `/API/PortalOrders/${portalOrderID}/Project` })),
   };
 }

@@ -1,64 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { expect } from "vitest";
 import type { DB } from "../../src/db/schema.js";
-
-/** The empID of a demo account. */
-export async function empIDOf(db: Kysely<DB>, username: string): Promise<number> {
-  const row = await db
-    .selectFrom("authAccount")
-    .select("empID")
-    .where("username", "=", username)
-    .executeTakeFirstOrThrow();
-  return row.empID;
-}
-
-export interface PageGrant {
-  page: number;
-  view?: 0 | 1;
-  add?: 0 | 1;
-  change?: 0 | 1;
-  del?: 0 | 1;
-}
-
-/** Replaces an employee's permission rows, straight in the table (read again at the next call). */
-export async function setPermissions(db: Kysely<DB>, empID: number, grants: PageGrant[]): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom("tblPermission").where("empID", "=", empID).execute();
-    if (grants.length === 0) return;
-    await tx
-      .insertInto("tblPermission")
-      .values(
-        grants.map((g) => ({
-          empID,
-          permissionPageID: g.page,
-          permissionView: g.view ?? 0,
-          permissionAdd: g.add ?? 0,
-          permissionChange: g.change ?? 0,
-          permissionDel: g.del ?? 0,
-        })),
-      )
-      .execute();
-  });
-}
-
-export async function lastAuditID(db: Kysely<DB>): Promise<number> {
-  const row = await db
-    .selectFrom("auditLog")
-    .select(sql<number>`coalesce(max("auditID"), 0)::int`.as("id"))
-    .executeTakeFirst();
-  return row?.id ?? 0;
-}
-
-export function auditSince(db: Kysely<DB>, auditID: number) {
-  return db.selectFrom("auditLog").selectAll().where("auditID", ">", auditID).orderBy("auditID").execute();
-}
-
-export async function countOf(db: Kysely<DB>, table: string, where = sql`true`): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(
-    db,
-  );
-  return rows[0]?.n ?? 0;
-}
+import type { dataClient } from "./data.js";
 
 /** A status row with its time in microseconds since the epoch (a JavaScript Date keeps only milliseconds). */
 export interface StatusRow {
@@ -142,3 +85,22 @@ export async function listValues(db: Kysely<DB>, group: string) {
 
 /** The text of a timestamp as the company time the data service answers, to the second, as epoch milliseconds. */
 export const toSecondMs = (us: bigint) => Number(us / 1_000_000n) * 1000;
+
+/** The latest status the database keeps on a project. */
+export const keptStatus = (db: Kysely<DB>, projectID: number) =>
+  db
+    .selectFrom("tblProject")
+    .select(["projectLatestStatusCodeID", "projectLatestStatusTS"])
+    .where("projectID", "=", projectID)
+    .executeTakeFirstOrThrow();
+
+/** A new project made through the data service; answers its id. */
+export async function newProject(
+  client: ReturnType<typeof dataClient>,
+  projectName: string,
+  fields: Record<string, unknown> = {},
+): Promise<number> {
+  const response = await client.insert("tblProject", { projectName, ...fields });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().id;
+}

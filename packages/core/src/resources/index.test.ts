@@ -41,16 +41,22 @@ describe("the resource registry", () => {
       "vwProjectNoteSearch",
       "vwMyProjectNotes",
     ]);
-    // A project's delete takes its statuses and unlinks its order.
-    expect(changedByWriteTo("tblProject")).toEqual(
-      expect.arrayContaining([
-        "tblProject",
-        "vwPortalOrderList",
-        "vwProjectsByStatus",
-        "tblProjectStatus",
-        "tblPortalOrder",
-      ]),
-    );
+    // A project's delete takes its statuses and unlinks its order: those tables too, and
+    // (already named as readers of the project) the views that read them.
+    expect(changedByWriteTo("tblProject")).toEqual([
+      "tblProject",
+      "vwMyRecentProjects",
+      "vwPortalOrderList",
+      "vwProjectList",
+      "vwProjectNoteSearch",
+      "vwProjectStatusAudit",
+      "vwProjectStatusHistory",
+      "vwProjectsByStatus",
+      "vwMyProjectNotes",
+      "vwProjectSearch",
+      "tblProjectStatus",
+      "tblPortalOrder",
+    ]);
   });
 
   it("has every table a write changes be a table of the registry", () => {
