@@ -2,8 +2,8 @@ import { ERROR_MESSAGES, LOOKUP_GROUPS } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../src/db/schema.js";
-import { demoTokens, type TestApp, testApp } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { type TestApp, testApp } from "./support/app.js";
+import { type dataClient, demoClients } from "./support/data.js";
 import { countOf, deferred, empIDOf, setPermissions } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
@@ -33,12 +33,7 @@ describe.each(ENGINES)("project statuses on $name", (engine) => {
 
   beforeAll(async () => {
     t = await testApp(engine);
-    const tokens = await demoTokens(t.app);
-    [admin, staff, noperm] = [tokens.admin, tokens.staff, tokens.noperm].map((token) => dataClient(t.app, token)) as [
-      typeof admin,
-      typeof staff,
-      typeof noperm,
-    ];
+    ({ admin, staff, noperm } = await demoClients(t.app));
     nopermID = await empIDOf(db(), "noperm");
     adminID = await empIDOf(db(), "admin");
     const list = await listValues(db(), LOOKUP_GROUPS.projectStatusCodes);

@@ -1,8 +1,8 @@
 import { ERROR_MESSAGES, LOOKUP_GROUPS, PAGES } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoTokens, type TestApp, testApp } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { type TestApp, testApp } from "./support/app.js";
+import { type dataClient, demoClients } from "./support/data.js";
 import { empIDOf, type PageGrant, setPermissions } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
@@ -27,12 +27,7 @@ describe.each(ENGINES)("the projects area's views on $name", (engine) => {
 
   beforeAll(async () => {
     t = await testApp(engine);
-    const tokens = await demoTokens(t.app);
-    [admin, staff, noperm] = [tokens.admin, tokens.staff, tokens.noperm].map((token) => dataClient(t.app, token)) as [
-      typeof admin,
-      typeof staff,
-      typeof noperm,
-    ];
+    ({ admin, staff, noperm } = await demoClients(t.app));
     adminID = await empIDOf(db(), "admin");
     staffID = await empIDOf(db(), "staff");
     codes = (await listValues(db(), LOOKUP_GROUPS.projectStatusCodes)).map((v) => v.appLookupID);

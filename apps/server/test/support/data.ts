@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { withToken } from "./app.js";
+import { demoTokens, withToken } from "./app.js";
 
 /** Calls of the data service (and the projects area's own) as the web app makes them. */
 export function dataClient(app: FastifyInstance, token: string) {
@@ -25,5 +25,15 @@ export function dataClient(app: FastifyInstance, token: string) {
     /** A portal order becomes a project (the projects area's own call). */
     projectFromOrder: (portalOrderID: number | string) =>
       app.inject(withToken(token, { method: "POST", url: `/API/PortalOrders/${portalOrderID}/Project` })),
+  };
+}
+
+/** A data client for each demo account. */
+export async function demoClients(app: FastifyInstance) {
+  const tokens = await demoTokens(app);
+  return {
+    admin: dataClient(app, tokens.admin),
+    staff: dataClient(app, tokens.staff),
+    noperm: dataClient(app, tokens.noperm),
   };
 }
