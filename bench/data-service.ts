@@ -1,9 +1,13 @@
 /**
  * Data-service throughput: the project search (50 rows matching a name fragment), the
- * signed-in user's notes this week, and the availability view, each through the real server
- * (token, parsing, permissions, audit-ready data service) and through a bare handler running
- * the same SQL (the floor), at 10 connections. On PostgreSQL (when DATABASE_URL is set) and
- * on PGlite, with the demo company at BENCH_SCALE (default 20: a million notes).
+ * signed-in user's notes this week, the availability view, a 50-row page of tblProject by key
+ * (10,000 matching) and a name fragment on tblProject, each through the real server (token,
+ * parsing, permissions, audit-ready data service) and through a bare handler (the floor), at
+ * 10 connections. The floor of the first three runs the data service's statement; that of the
+ * two tblProject rows the plain statement with its total (`count(*) over ()`) a hand-written
+ * handler would. On PostgreSQL (when DATABASE_URL is set) and on PGlite, with the demo company
+ * at BENCH_SCALE (default 20: a million notes). BENCH_ENGINES=postgres or pglite runs one;
+ * BENCH_SEEDED_URL names an already seeded PostgreSQL database to use instead of seeding one.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -54,6 +58,8 @@ function weekRange(now = new Date()): { from: string; to: string } {
 }
 
 const TERM = "Oak Hill Medical";
+const FRAGMENT = "Medical";
+const PAGE_MATCHES = 10_000;
 
 async function measure(engine: string, env: Record<string, string>) {
   const app = await startProcess(
@@ -73,7 +79,7 @@ async function measure(engine: string, env: Record<string, string>) {
   const { from, to } = weekRange();
   const q = (params: Record<string, string>) => `${base}/API/Query/?${new URLSearchParams(params)}`;
   const term = TERM.replaceAll("'", "''");
-  const calls = {
+  const calls: Record<string, string> = {
     "project search": q({
       table: "vwProjectSearch",
       fields: "projectID,projectName,projectFirstSourceNumber,projectSecondSourceNumber",
@@ -92,7 +98,38 @@ async function measure(engine: string, env: Record<string, string>) {
         "empID,empFirstName,empLastName,departmentName,departmentEmail,empOfficeExtention,todayHours,empAvailabilityType,empAvailabilityTS",
     }),
   };
-  const sample = (await (await fetch(calls["project search"], { headers: auth })).json()) as { data?: unknown[] };
+  // The first key of tblProject: the page by key asks for the 10,000 keys from there on.
+  const first = (await (
+    await fetch(q({ table: "tblProject", fields: "projectID", order: "projectID", rowLimit: "1" }), { headers: auth })
+  ).json()) as { data: Array<{ projectID: number }> };
+  const low = first.data[0]?.projectID ?? 1;
+  const high = low + PAGE_MATCHES - 1;
+  const projectFields = "projectID,projectName,projectFirstSourceNumber,projectSecondSourceNumber";
+  Object.assign(calls, {
+    "tblProject, 50 by key of 10,000": q({
+      table: "tblProject",
+      fields: projectFields,
+      where: `projectID BETWEEN ${low} AND ${high}`,
+      order: "projectID",
+      rowLimit: "50",
+    }),
+    "tblProject, name fragment": q({
+      table: "tblProject",
+      fields: projectFields,
+      where: `projectName LIKE '%${FRAGMENT}%'`,
+      order: "projectName",
+      rowLimit: "50",
+    }),
+  });
+  for (const name of ["tblProject, 50 by key of 10,000", "tblProject, name fragment"] as const) {
+    const answer = (await (await fetch(calls[name] as string, { headers: auth })).json()) as {
+      meta: { TotalRecords: number };
+    };
+    console.log(`(${name}: ${answer.meta.TotalRecords} match)`);
+  }
+  const sample = (await (await fetch(calls["project search"] as string, { headers: auth })).json()) as {
+    data?: unknown[];
+  };
   const found = Array.isArray(sample.data) ? sample.data.length : 0;
   console.log(`(the search answers ${found} rows)`);
   const results: Record<string, Figures> = {};
@@ -113,6 +150,8 @@ async function measure(engine: string, env: Record<string, string>) {
     "project search": `${fbase}/search?${new URLSearchParams({ term: TERM })}`,
     "my notes, this week": `${fbase}/notes?${new URLSearchParams({ empID: "2", from, to })}`,
     availability: `${fbase}/availability`,
+    "tblProject, 50 by key of 10,000": `${fbase}/project-page?${new URLSearchParams({ low: String(low), high: String(high) })}`,
+    "tblProject, name fragment": `${fbase}/project-fragment?${new URLSearchParams({ term: FRAGMENT })}`,
   };
   const floors: Record<string, Figures> = {};
   try {
@@ -134,8 +173,11 @@ const header =
   "| engine | call | app req/s | app p50 ms | app p99 ms | floor req/s | floor p50 ms | floor p99 ms | app/floor | app non-2xx/errors | floor non-2xx/errors |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |";
 const lines: Array<() => Promise<void>> = [];
 
+const engines = process.env.BENCH_ENGINES ?? "postgres,pglite";
+const seededUrl = process.env.BENCH_SEEDED_URL;
 const adminUrl = process.env.DATABASE_URL;
-if (adminUrl) {
+if (seededUrl) lines.push(() => measure("PostgreSQL", { DATABASE_URL: seededUrl }));
+else if (adminUrl && engines.includes("postgres")) {
   lines.push(async () => {
     const name = `office_bench_ds_${Date.now()}`;
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -154,18 +196,19 @@ if (adminUrl) {
     }
   });
 }
-lines.push(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "office-bench-ds-"));
-  try {
-    await run([join(root, "apps/server/dist/db/seed-cli.js"), "--scale", String(scale)], {
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-    });
-    await measure("PGlite", { DATA_DIR: dataDir, DATABASE_URL: "" });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+if (engines.includes("pglite"))
+  lines.push(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "office-bench-ds-"));
+    try {
+      await run([join(root, "apps/server/dist/db/seed-cli.js"), "--scale", String(scale)], {
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+      });
+      await measure("PGlite", { DATA_DIR: dataDir, DATABASE_URL: "" });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 
 console.log(`data service at scale ${scale}, 10 connections, ${seconds} s each\n\n${header}`);
 for (const line of lines) await line();

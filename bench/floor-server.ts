@@ -63,6 +63,26 @@ app.get("/floor/notes", async (request) => {
   );
 });
 
+// A hand-written handler's statement: the page and its total in one, no fence, no union.
+async function plainPage(where: RawBuilder<unknown>, order: string) {
+  const { rows } = await sql<Record<string, unknown>>`select "projectID", "projectName", "projectFirstSourceNumber",
+    "projectSecondSourceNumber", count(*) over () as total from "tblProject" where ${where}
+    order by ${sql.ref(order)}, "projectID" limit 50`.execute(db);
+  const total = Number(rows[0]?.total ?? 0);
+  for (const row of rows) delete row.total;
+  return { data: rows, meta: { TotalRecords: total } };
+}
+
+app.get("/floor/project-page", async (request) => {
+  const { low, high } = request.query as { low: string; high: string };
+  return plainPage(sql`"projectID" between ${Number(low)} and ${Number(high)}`, "projectID");
+});
+
+app.get("/floor/project-fragment", async (request) => {
+  const { term } = request.query as { term: string };
+  return plainPage(sql`"projectName" ilike ${`%${term}%`}`, "projectName");
+});
+
 app.get("/floor/availability", async () =>
   countAndRows(
     "vwEmployeeAvailability",

@@ -8,6 +8,7 @@ import { createAuthenticator } from "./auth/session.js";
 import { createThrottle } from "./auth/throttle.js";
 import { createTokens } from "./auth/tokens.js";
 import type { Config } from "./config.js";
+import { readGateFor } from "./data/read-gate.js";
 import { dataRoutes } from "./data/routes.js";
 import { uploadRoutes } from "./data/uploads.js";
 import type { Database } from "./db/database.js";
@@ -34,12 +35,14 @@ export type AppConfig = Pick<
   | "uploadLimit"
   | "timeClockUrl"
   | "companyTimeZone"
-> & {
-  /** Where logs go; standard output by default. */
-  logStream?: NodeJS.WritableStream;
-  /** Event streams: how often they ping, and check their session again (tests shorten these). */
-  live?: { heartbeatMs: number; recheckMs: number };
-};
+> &
+  // The data service's reads take turns by these (data/read-gate.ts); tests may leave them out.
+  Partial<Pick<Config, "poolSize" | "poolAcquireTimeoutMs">> & {
+    /** Where logs go; standard output by default. */
+    logStream?: NodeJS.WritableStream;
+    /** Event streams: how often they ping, and check their session again (tests shorten these). */
+    live?: { heartbeatMs: number; recheckMs: number };
+  };
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -93,7 +96,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
 
   await app.register(healthRoutes, { database, lifecycle });
   await app.register(authRoutes, { db: database.db, tokens, throttle: createThrottle(database.db) });
-  await app.register(dataRoutes, { db: database.db, timeZone: config.companyTimeZone });
+  const reads = readGateFor(database.engine, config.poolSize ?? 10, config.poolAcquireTimeoutMs ?? 5_000);
+  await app.register(dataRoutes, { db: database.db, timeZone: config.companyTimeZone, reads });
   await app.register(uploadRoutes, { db: database.db, dir: config.uploadDir, limit: config.uploadLimit });
   await app.register(adminRoutes, { db: database.db });
   await app.register(projectRoutes, { db: database.db });

@@ -156,6 +156,35 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       ).json();
       expect(confirmed.data).toHaveLength(25);
       expect(confirmed.meta.TotalRecords).toBe(first.meta.TotalRecords);
+
+      // A page (a type-ahead's 100, a table's first 50) is never refused for the total, which
+      // stays exact; the confirmation is the full load's alone.
+      const total = await count("tblProjectNotes", sql`"createdTS" < '2025-06-01'`);
+      for (const rowLimit of [1, 50, 100]) {
+        const page = await admin.query({ table: "tblProjectNotes", fields: "projectNotesID", where, rowLimit });
+        expect(page.json()).toEqual({ data: expect.any(Array), meta: { TotalRecords: total } });
+        expect(page.json().data).toHaveLength(rowLimit);
+      }
+      const search = (
+        await staff.query({
+          table: "tblProjectNotes",
+          fields: "projectNotesID",
+          where: "createdTS < '2025-06-01' AND ProjectNotesDesc IS NULL",
+          order: "projectNotesID DESC",
+          rowLimit: 50,
+          offset: 50,
+        })
+      ).json();
+      expect(search.data).toHaveLength(50);
+      expect(search.meta.confirmRequired).toBeUndefined();
+      const over = (
+        await admin.query({ table: "tblProjectNotes", fields: "projectNotesID", where, rowLimit: 101 })
+      ).json();
+      expect(over).toEqual({ data: [], meta: { TotalRecords: total, confirmRequired: true } });
+      // More rows than the threshold is the confirmed load, so it needs continue.
+      const unconfirmed = await admin.query({ table: "tblProjectNotes", fields: "projectNotesID", rowLimit: 20_001 });
+      expect(unconfirmed.statusCode).toBe(400);
+      expect(unconfirmed.json().message).toMatch(/rowLimit over 20000 needs continue=1/);
       await sql`delete from "tblProjectNotes" where "createdTS" < '2025-06-01'`.execute(db());
     });
 

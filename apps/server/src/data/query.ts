@@ -1,4 +1,5 @@
 import {
+  DROPDOWN_KEEP_ROWS,
   isReadableColumn,
   parseFields,
   parseOrder,
@@ -23,6 +24,11 @@ const ROW = "office:row";
 
 /** Rows a query answers at most; past the confirm threshold only with `continue`. */
 export const MAX_ROW_LIMIT = 100_000;
+/**
+ * A rowLimit up to this (the dropdown's first 100, a table's page of 50) asks for a page, not
+ * the table: the confirm threshold of spec 4 (a table's full load) never refuses it.
+ */
+export const BOUNDED_ROW_LIMIT = DROPDOWN_KEEP_ROWS;
 
 export const queryInput = z.strictObject({
   table: z.string().min(1).max(64),
@@ -91,7 +97,8 @@ export function writableCondition(def: ResourceDef, where: Where | null, actor: 
 
 /**
  * GET /API/Query/: rows of a resource with the total. A search whose total passes the confirm
- * threshold answers the total alone unless the caller asked to `continue` (spec 4, Table).
+ * threshold answers the total alone unless the caller asked to `continue` (spec 4, Table) or
+ * only for a page (a rowLimit up to BOUNDED_ROW_LIMIT).
  */
 export async function runQuery(
   db: Kysely<DB>,
@@ -106,36 +113,50 @@ export async function runQuery(
   const where = condition(def, parseResourceWhere(def, input.where), actor);
   const table = sql.table(def.name);
 
+  if (!input.continue && (input.rowLimit ?? 0) > TABLE_CONFIRM_THRESHOLD) {
+    throw AppError.badRequest(
+      `rowLimit over ${TABLE_CONFIRM_THRESHOLD} needs continue=1: a load that large is the user's confirmed choice.`,
+    );
+  }
   const limit = input.rowLimit ?? (input.continue ? MAX_ROW_LIMIT : TABLE_CONFIRM_THRESHOLD);
+  // A bounded call (a type-ahead, a table's first page) costs its page whatever the total:
+  // it is never refused for the total (docs/decisions.md, issue 17).
+  const bounded = limit <= BOUNDED_ROW_LIMIT;
   // The key last makes the order total, so pages never repeat or skip a row.
   const orderBy = [...order, ...(def.order ?? []).map((column) => ({ column, direction: "ASC" as const }))];
   if (!orderBy.some((item) => item.column === def.key)) orderBy.push({ column: def.key, direction: "ASC" });
   const seen = new Set<string>();
-  const orderSql = orderBy
-    .filter((item) => !seen.has(item.column) && seen.add(item.column))
-    .map((item) => sql`${sql.ref(item.column)} ${sql.raw(item.direction)}`);
+  const unique = orderBy.filter((item) => !seen.has(item.column) && seen.add(item.column));
+  const orderBySql = (of?: RawBuilder<unknown>) =>
+    sql.join(
+      unique.map(
+        (item) => sql`${of ? sql`${of}.${sql.ref(item.column)}` : sql.ref(item.column)} ${sql.raw(item.direction)}`,
+      ),
+    );
   // Rows and total in one statement; only a page past the end needs a count of its own.
   // The page's keys and the total are found first, then its rows joined back by key. The
   // fence (offset 0) keeps the planner from walking an index in the page's order and testing
   // the where on every row, which the count over all matches makes the slowest plan
   // (PostgreSQL before 17 costs it as if the limit stopped early; bench/RESULTS.md, issue 8).
+  // The rows are numbered after the limit, over the page alone: numbering every match would
+  // sort them all, where the limit needs only a top-N sort (bench/RESULTS.md, issue 17).
   // The key is unique among the rows a where matches, for every resource.
-  const byOrder = sql.join(orderSql);
   const totalRef = sql.ref(TOTAL);
   const rowRef = sql.ref(ROW);
-  const keys = sql`select ${sql.ref(def.key)}, count(*) over () as ${totalRef},
-      row_number() over (order by ${byOrder}) as ${rowRef}
+  const keys = sql`select ${sql.ref(def.key)}, count(*) over () as ${totalRef}
     from (select * from ${table} where ${where} offset 0) as ${table}
-    order by ${byOrder} limit ${limit} offset ${input.offset}`;
-  const page = sql`select ${sql.join(fields.map((field) => sql.ref(field)))}, ${totalRef}, ${rowRef}
+    order by ${orderBySql()} limit ${limit} offset ${input.offset}`;
+  const page = sql`select ${sql.join(fields.map((field) => sql.ref(field)))}, ${totalRef},
+      row_number() over (order by ${orderBySql(table)}) as ${rowRef}
     from (${keys}) as page_keys join ${table} using (${sql.ref(def.key)})
     where ${where} order by ${rowRef}`;
   // Without `continue`, a search past the confirm threshold answers its total alone: the
   // database then sends one row (for the total) instead of the 20,000 the page holds. The two
   // branches never both give rows; the row number keeps the asked order through the union.
-  const statement = input.continue
-    ? page
-    : sql`with page as (${page})
+  const statement =
+    input.continue || bounded
+      ? page
+      : sql`with page as (${page})
       select * from page where ${totalRef} <= ${TABLE_CONFIRM_THRESHOLD}
       union all
       select * from (select * from page where ${totalRef} > ${TABLE_CONFIRM_THRESHOLD} limit 1) over_threshold
@@ -148,7 +169,7 @@ export async function runQuery(
     }>`select count(*)::int as total from ${table} where ${where}`.execute(db);
     total = counted[0]?.total ?? 0;
   }
-  if (total > TABLE_CONFIRM_THRESHOLD && !input.continue) {
+  if (total > TABLE_CONFIRM_THRESHOLD && !input.continue && !bounded) {
     return { data: [], meta: { TotalRecords: total, confirmRequired: true } };
   }
   for (const row of rows) {

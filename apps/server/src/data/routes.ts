@@ -7,11 +7,12 @@ import { signedInUser } from "../http/access.js";
 import { AppError } from "../http/app-error.js";
 import { signedIn } from "../http/openapi.js";
 import { validate } from "../http/validate.js";
-import { requireAccess } from "./actor.js";
+import { type Actor, requireAccess } from "./actor.js";
 import { restoreDeleted } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
 import { NAMED_QUERIES } from "./named-queries.js";
 import { queryInput, runQuery } from "./query.js";
+import type { ReadGate } from "./read-gate.js";
 import { runTotals, totalsInput } from "./totals.js";
 import { deleteRecords, insertRecord, updateRecords } from "./write.js";
 import { zoneTimes } from "./zoned-times.js";
@@ -93,12 +94,18 @@ function logDebugResend(
   request.log.info({ debugResend: call }, "debug re-send of a call");
 }
 
+const keyOf = (actor: Actor) => (actor.kind === "employee" ? actor.empID : 0);
+
 /** The generic data service of spec section 7, over the resource declarations of core. */
-export async function dataRoutes(app: FastifyInstance, { db, timeZone }: { db: Kysely<DB>; timeZone: string }) {
+export async function dataRoutes(
+  app: FastifyInstance,
+  { db, timeZone, reads }: { db: Kysely<DB>; timeZone: string; reads: ReadGate },
+) {
   app.get(
     "/API/Query/",
     signedIn({
-      summary: "Rows of a table or view and their total; past 20,000 without `continue`, the total alone.",
+      summary:
+        "Rows of a table or view and their total. A full load (no rowLimit, or one over 100) of more than 20,000 rows without `continue` answers the total alone; a page (rowLimit up to 100) never does. rowLimit over 20,000 needs `continue`. At most 4 reads of one account run at once and 16 wait; past that, 429 with Retry-After.",
       query: queryInput,
       response: queryAnswer,
       rows: true,
@@ -106,7 +113,8 @@ export async function dataRoutes(app: FastifyInstance, { db, timeZone }: { db: K
     async (request): Answer<typeof queryAnswer> => {
       const input = validate(queryInput, request.query, "query");
       if (input.DEBUG === "1") request.log.info({ debugResend: input }, "debug re-send of a query");
-      const result = await runQuery(db, resourceOf(input.table), input, actorOf(request));
+      const actor = actorOf(request);
+      const result = await reads.run(keyOf(actor), () => runQuery(db, resourceOf(input.table), input, actor));
       return { ...result, data: zoneTimes(result.data, timeZone) };
     },
   );
@@ -120,7 +128,8 @@ export async function dataRoutes(app: FastifyInstance, { db, timeZone }: { db: K
     }),
     async (request): Answer<typeof totalsAnswer> => {
       const input = validate(totalsInput, request.query, "query");
-      return runTotals(db, resourceOf(input.table), input, actorOf(request));
+      const actor = actorOf(request);
+      return reads.run(keyOf(actor), () => runTotals(db, resourceOf(input.table), input, actor));
     },
   );
 

@@ -30,7 +30,27 @@ export const WHERE_LIMITS = {
   maxPredicates: 200,
   maxOrderItems: 8,
   maxFields: 100,
+  /**
+   * A LIKE pattern's length and its unescaped wildcards: each % makes the matcher try every
+   * position again, so '%a%a%…' costs the database seconds per row set (issue 17). A typed
+   * search needs two (the term anywhere) and a few words at most.
+   */
+  maxLikeLength: 200,
+  maxLikeWildcards: 8,
+  /** LIKEs in one where: a search of five words over four columns is twenty. */
+  maxLikes: 32,
 } as const;
+
+/** The unescaped wildcards (% and _) of a LIKE pattern; a backslash takes the next character literally. */
+export function likeWildcards(pattern: string): number {
+  let count = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") i++;
+    else if (c === "%" || c === "_") count++;
+  }
+  return count;
+}
 
 /** The columns a where, an order or a field list mentions. */
 export function columnsOf(where: Where): string[] {

@@ -1,4 +1,12 @@
-import { COMPARISONS, type Comparison, type OrderItem, type Value, WHERE_LIMITS, type Where } from "./ast.js";
+import {
+  COMPARISONS,
+  type Comparison,
+  likeWildcards,
+  type OrderItem,
+  type Value,
+  WHERE_LIMITS,
+  type Where,
+} from "./ast.js";
 import { type Token, tokenize, WhereSyntaxError } from "./lexer.js";
 
 const KEYWORDS = new Set(["AND", "OR", "NOT", "IN", "LIKE", "IS", "NULL", "BETWEEN", "ASC", "DESC"]);
@@ -53,6 +61,7 @@ class Parser {
   #at = 0;
   #depth = 0;
   #predicates = 0;
+  #likes = 0;
 
   constructor(
     text: string,
@@ -169,6 +178,11 @@ class Parser {
     if (this.keyword("LIKE")) {
       const pattern = this.#token;
       if (pattern.kind !== "string") return this.unexpected("a quoted pattern");
+      if (++this.#likes > WHERE_LIMITS.maxLikes) this.fail(`More than ${WHERE_LIMITS.maxLikes} LIKE conditions`);
+      if (pattern.value.length > WHERE_LIMITS.maxLikeLength)
+        this.fail(`LIKE pattern longer than ${WHERE_LIMITS.maxLikeLength} characters`, pattern);
+      if (likeWildcards(pattern.value) > WHERE_LIMITS.maxLikeWildcards)
+        this.fail(`LIKE pattern with more than ${WHERE_LIMITS.maxLikeWildcards} wildcards (% or _)`, pattern);
       this.#at++;
       return { type: "like", column, negated, pattern: pattern.value };
     }

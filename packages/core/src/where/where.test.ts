@@ -97,6 +97,22 @@ describe("parsing where texts", () => {
     refuses(`projectID IN (${Array.from({ length: 1_001 }, (_, i) => i).join(",")})`, /More than 1000 values/);
     refuses(Array.from({ length: 201 }, () => "projectID = 1").join(" OR "), /More than 200 conditions/);
   });
+
+  it("bounds what a LIKE may cost: its length, its wildcards and how many a where holds", () => {
+    const many = `%${"a%".repeat(2_400)}q`;
+    refuses(`projectName LIKE '${many}'`, /LIKE pattern longer than 200 characters/);
+    refuses(`projectName LIKE '%a%b%c%d%e%f%g%h%'`, /more than 8 wildcards/);
+    refuses(`projectName NOT LIKE '${"_".repeat(9)}'`, /more than 8 wildcards/);
+    refuses(Array.from({ length: 33 }, () => "projectName LIKE '%a%'").join(" OR "), /More than 32 LIKE/);
+    // A typed term's own wildcards are escaped, so they cost nothing and do not count.
+    const b = whereBuilder<"projectName">();
+    const term = "%_".repeat(20);
+    expect(parse(b.print(b.contains("projectName", term)))).toEqual(b.contains("projectName", term));
+    expect(parse(`projectName LIKE '${"x".repeat(200)}'`)).toMatchObject({ type: "like" });
+    expect(parse(Array.from({ length: 32 }, () => "projectName LIKE '%a%b%c%'").join(" OR "))).toMatchObject({
+      type: "or",
+    });
+  });
 });
 
 describe("order and field lists", () => {
@@ -165,7 +181,8 @@ const predicateArb: fc.Arbitrary<Where> = fc.oneof(
     type: fc.constant("like" as const),
     column: columnArb,
     negated: fc.boolean(),
-    pattern: fc.string({ maxLength: 10 }),
+    // Within the wildcard limit, which has its own test.
+    pattern: fc.string({ maxLength: WHERE_LIMITS.maxLikeWildcards }),
   }),
   fc.record({ type: fc.constant("null" as const), column: columnArb, negated: fc.boolean() }),
   fc.record({ type: fc.constant("between" as const), column: columnArb, low: valueArb, high: valueArb }),

@@ -18,9 +18,10 @@ const NO_ROWS: never[] = [];
 
 /**
  * The rows of a table widget. The first page comes first, with the total, so a large search
- * shows its first rows at once; the rest follows in a second call. A search over the confirm
- * threshold answers its total alone; the user is asked, and Yes loads everything with
- * `continue`, No leaves the table empty (spec 4, Table). A new search asks again.
+ * shows its first rows at once; the rest follows in a second call. A search whose total is over
+ * the confirm threshold loads nothing more until the user is asked: Yes loads everything with
+ * `continue`, No leaves the table empty (spec 4, Table). A new search asks again. (The server
+ * answers a page whatever the total; it refuses only a full load without `continue`.)
  */
 export function useTableRows<Row>(source: TableSource) {
   const [confirm, setConfirm] = useState<Confirm>("none");
@@ -31,13 +32,14 @@ export function useTableRows<Row>(source: TableSource) {
   const proceed = confirm === "yes";
   const asked = { ...source, ...(proceed ? { continue: 1 as const } : {}) };
   const head = useQuery({
-    queryKey: [source.table, "list", { ...source, continue: proceed, rowLimit: TABLE_PAGE_SIZE }],
-    queryFn: (): Promise<QueryResponse<Row>> => queryRows<Row>({ ...asked, rowLimit: TABLE_PAGE_SIZE }),
+    // A page, which the server answers whatever the total: Yes needs no second first page.
+    queryKey: [source.table, "list", { ...source, rowLimit: TABLE_PAGE_SIZE }],
+    queryFn: (): Promise<QueryResponse<Row>> => queryRows<Row>({ ...source, rowLimit: TABLE_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const answered = head.data !== undefined && !head.isPlaceholderData;
   const total = head.data?.meta.TotalRecords ?? 0;
-  const refused = head.data?.meta.confirmRequired === true;
+  const refused = head.data?.meta.confirmRequired === true || (total > TABLE_CONFIRM_THRESHOLD && !proceed);
   const rest = answered && !refused && total > TABLE_PAGE_SIZE;
   const all = useQuery({
     queryKey: [source.table, "list", { ...source, continue: proceed }],
