@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { isTimeZone } from "@office/core";
 import { z } from "zod";
 
@@ -12,7 +13,7 @@ const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v
 const envSchema = z.object({
   PORT: int(0, 65_535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
-  DATA_DIR: z.string().min(1).default("./data"),
+  DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -55,6 +56,9 @@ export interface Config {
   companyTimeZone: string;
 }
 
+/** The repository's root (this file is apps/server/src or apps/server/dist): the default data lives there. */
+const REPOSITORY = fileURLToPath(new URL("../../..", import.meta.url));
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== "")));
   if (!parsed.success) {
@@ -62,10 +66,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${lines.join("\n  ")}`);
   }
   const e = parsed.data;
+  // npm runs a workspace's script in the workspace's folder, and tells the folder it was run
+  // from in INIT_CWD: a relative path is the user's, from where they typed the command.
+  const here = (path: string) => resolve(env.INIT_CWD ?? process.cwd(), path);
+  const dataDir = e.DATA_DIR ? here(e.DATA_DIR) : join(REPOSITORY, "data");
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL,
@@ -76,8 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolAcquireTimeoutMs: e.POOL_ACQUIRE_TIMEOUT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     seedDemo: e.SEED_DEMO,
-    webDist: resolve(e.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
-    uploadDir: resolve(e.UPLOAD_DIR ?? `${e.DATA_DIR}/uploads`),
+    webDist: e.WEB_DIST ? here(e.WEB_DIST) : join(REPOSITORY, "apps/web/dist"),
+    uploadDir: e.UPLOAD_DIR ? here(e.UPLOAD_DIR) : join(dataDir, "uploads"),
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     timeClockUrl: e.TIME_CLOCK_URL,
     companyTimeZone: e.COMPANY_TIME_ZONE,

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 
@@ -10,6 +13,23 @@ describe("configuration from the environment", () => {
     expect(config.seedDemo).toBe(true);
     expect(config.trustProxy).toBe(false);
     expect(config.companyTimeZone).toBe("America/New_York");
+  });
+
+  it("keeps the embedded data in the repository's data folder, whichever folder npm start runs in", () => {
+    const repository = fileURLToPath(new URL("../../..", import.meta.url));
+    for (const INIT_CWD of [undefined, repository, join(repository, "apps/server"), "/tmp"]) {
+      const config = loadConfig(INIT_CWD ? { INIT_CWD } : {});
+      expect(config.dataDir).toBe(join(repository, "data"));
+      expect(config.uploadDir).toBe(join(repository, "data/uploads"));
+      expect(config.webDist).toBe(join(repository, "apps/web/dist"));
+    }
+    // A relative path set by the user is read from where they ran the command, not npm's workspace.
+    expect(loadConfig({ INIT_CWD: "/srv/office", DATA_DIR: "state" })).toMatchObject({
+      dataDir: "/srv/office/state",
+      uploadDir: "/srv/office/state/uploads",
+    });
+    // git ignores it.
+    expect(readFileSync(join(repository, ".gitignore"), "utf8").split("\n")).toContain("/data/");
   });
 
   it("reads every variable", () => {

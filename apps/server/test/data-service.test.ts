@@ -188,6 +188,29 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       await sql`delete from "tblProjectNotes" where "createdTS" < '2025-06-01'`.execute(db());
     });
 
+    it("streams a large answer, the same rows and total as it sends in pages", async () => {
+      await sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes", "ProjectNotesDesc", "createdTS")
+        select 1, 5, 15, 'streamed ' || n, now() - n * interval '1 minute' from generate_series(1, 3000) n`.execute(db());
+      const params = {
+        table: "tblProjectNotes",
+        fields: "projectNotesID,createdTS,ProjectNotesDesc",
+        where: "ProjectNotesDesc LIKE 'streamed %'",
+        continue: 1,
+      };
+      const whole = await admin.query({ ...params, rowLimit: 3_000 });
+      expect(whole.headers["content-type"]).toMatch(/^application\/json/);
+      const answer = whole.json();
+      expect(answer.data).toHaveLength(3_000);
+      const pages = [
+        (await admin.query({ ...params, rowLimit: 1_500 })).json(),
+        (await admin.query({ ...params, rowLimit: 1_500, offset: 1_500 })).json(),
+      ];
+      expect(answer).toEqual({ data: [...pages[0].data, ...pages[1].data], meta: pages[0].meta });
+      // Times leave in the company's zone in a streamed answer too.
+      expect(answer.data[0].createdTS).toMatch(/T\d\d:\d\d:\d\d(\.\d+)?-0[45]:00$/);
+      await sql`delete from "tblProjectNotes" where "ProjectNotesDesc" like 'streamed %'`.execute(db());
+    });
+
     it("shows only the caller's own notes in vwMyProjectNotes, whatever the where says", async () => {
       const mine = (await staff.query({ table: "vwMyProjectNotes", fields: "empID" })).json();
       expect(mine.data.every((r: { empID: number }) => r.empID === 2)).toBe(true);

@@ -172,9 +172,8 @@ export async function runQuery(
   if (total > TABLE_CONFIRM_THRESHOLD && !input.continue && !bounded) {
     return { data: [], meta: { TotalRecords: total, confirmRequired: true } };
   }
-  for (const row of rows) {
-    delete row[TOTAL];
-    delete row[ROW];
-  }
-  return { data: rows, meta: { TotalRecords: total } };
+  // New objects rather than deleting the two columns: a delete turns each row into a slow
+  // dictionary object, which doubled the time to serialize 100,000 rows (issue 17).
+  const data = rows.map(({ [TOTAL]: _total, [ROW]: _row, ...row }) => row);
+  return { data, meta: { TotalRecords: total } };
 }

@@ -1,7 +1,7 @@
 import { AppError } from "../http/app-error.js";
 
 /** Reads one employee may have running at once, and waiting beyond those (docs/security.md). */
-export const READS_RUNNING_PER_EMPLOYEE = 4;
+export const READS_RUNNING_PER_EMPLOYEE = 2;
 export const READS_WAITING_PER_EMPLOYEE = 16;
 
 export interface ReadGateOptions {

@@ -10,6 +10,7 @@ import { validate } from "../http/validate.js";
 import { type Actor, requireAccess } from "./actor.js";
 import { restoreDeleted } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
+import { STREAM_FROM_ROWS, streamAnswer } from "./json-stream.js";
 import { NAMED_QUERIES } from "./named-queries.js";
 import { queryInput, runQuery } from "./query.js";
 import type { ReadGate } from "./read-gate.js";
@@ -105,16 +106,20 @@ export async function dataRoutes(
     "/API/Query/",
     signedIn({
       summary:
-        "Rows of a table or view and their total. A full load (no rowLimit, or one over 100) of more than 20,000 rows without `continue` answers the total alone; a page (rowLimit up to 100) never does. rowLimit over 20,000 needs `continue`. At most 4 reads of one account run at once and 16 wait; past that, 429 with Retry-After.",
+        "Rows of a table or view and their total. A full load (no rowLimit, or one over 100) of more than 20,000 rows without `continue` answers the total alone; a page (rowLimit up to 100) never does. rowLimit over 20,000 needs `continue`. At most 2 reads of one account run at once and 16 wait; past that, 429 with Retry-After.",
       query: queryInput,
       response: queryAnswer,
       rows: true,
     }),
-    async (request): Answer<typeof queryAnswer> => {
+    async (request, reply): Answer<typeof queryAnswer> => {
       const input = validate(queryInput, request.query, "query");
       if (input.DEBUG === "1") request.log.info({ debugResend: input }, "debug re-send of a query");
       const actor = actorOf(request);
       const result = await reads.run(keyOf(actor), () => runQuery(db, resourceOf(input.table), input, actor));
+      if (result.data.length >= STREAM_FROM_ROWS) {
+        // The same answer, written a batch at a time (json-stream.ts).
+        return reply.type("application/json").send(streamAnswer(result.data, result.meta, timeZone)) as never;
+      }
       return { ...result, data: zoneTimes(result.data, timeZone) };
     },
   );
