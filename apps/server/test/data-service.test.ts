@@ -190,7 +190,9 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
 
     it("streams a large answer, the same rows and total as it sends in pages", async () => {
       await sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes", "ProjectNotesDesc", "createdTS")
-        select 1, 5, 15, 'streamed ' || n, now() - n * interval '1 minute' from generate_series(1, 3000) n`.execute(db());
+        select 1, 5, 15, 'streamed ' || n, now() - n * interval '1 minute' from generate_series(1, 3000) n`.execute(
+        db(),
+      );
       const params = {
         table: "tblProjectNotes",
         fields: "projectNotesID,createdTS,ProjectNotesDesc",

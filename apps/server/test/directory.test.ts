@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sqlState } from "../src/db/errors.js";
-import { demoTokens, signIn, type TestApp, testApp, withToken } from "./support/app.js";
+import { demoTokens, signIn, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
 import { dataClient } from "./support/data.js";
 import { auditSince, lastAuditID } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
@@ -421,6 +421,11 @@ describe.each(ENGINES)("the directory and its administration on $name", (engine)
         if (name === "empActive 0") {
           expectError(await adminApi.readGrid(ADMIN), 401);
           await db().updateTable("tblEmployee").set({ empActive: 1 }).where("empID", "=", ADMIN).execute();
+          // Deactivation ended admin's sessions for good (reactivation does not revive them): sign in again.
+          expectError(await adminApi.readGrid(ADMIN), 401);
+          adminToken = await tokenOf(t.app, "admin");
+          admin = dataClient(t.app, adminToken);
+          adminApi = adminClient(t.app, adminToken);
         }
         const back = await staffApi.saveGrid(ADMIN, { rows: ADMIN_GRID });
         expect(back.statusCode, back.body).toBe(200);

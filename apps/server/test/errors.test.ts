@@ -1,15 +1,29 @@
+import { mkdtempSync, readdirSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ERROR_MESSAGES } from "@office/core";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "../src/http/app-error.js";
 import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
 import { ENGINES } from "./support/engines.js";
+import { listening } from "./support/event-stream.js";
+
+interface LogLine {
+  level: number;
+  reqId?: string;
+  msg: string;
+  req?: { remotePort?: number };
+}
 
 describe.each(ENGINES)("errors on the wire on $name", (engine) => {
   let t: TestApp;
   let token: string;
+  let uploadDir: string;
   beforeAll(async () => {
-    t = await testApp(engine, { config: { bodyLimit: 10_000 } });
+    uploadDir = mkdtempSync(join(tmpdir(), "office-errors-"));
+    t = await testApp(engine, { config: { bodyLimit: 10_000, uploadDir } });
     const db = t.database.db;
     // Routes that fail in the ways real handlers can, to see what the client is told.
     t.app.get("/API/test/crash", { config: { access: "public" } }, async () => {
@@ -178,5 +192,50 @@ describe.each(ENGINES)("errors on the wire on $name", (engine) => {
       expect(response.statusCode, request.url).toBeLessThan(500);
     }
     expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+  });
+
+  it("logs a client that closes its connection mid-body at info: an outsider cannot fill the error log", async () => {
+    const port = Number(new URL(await listening(t.app)).port);
+    const admin = await tokenOf(t.app, "admin");
+    const logs = () => t.logs.map((line) => JSON.parse(line) as LogLine);
+    const boundary = "----cut-short";
+    const incoming = (port: number | undefined) => {
+      const line = logs().find((l) => l.msg === "incoming request" && l.req?.remotePort === port);
+      if (!line) throw new Error("the request has not arrived yet");
+      return line;
+    };
+    // Each request is cut short once the server is reading its body: a JSON body, an upload's file.
+    const cutShort = [
+      {
+        head: 'POST /API/Authenticate/ HTTP/1.1\r\nhost: office\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"username":',
+        reading: (port: number | undefined) => incoming(port),
+      },
+      {
+        head:
+          `POST /API/Upload/ HTTP/1.1\r\nhost: office\r\nauthorization: Bearer ${admin}\r\n` +
+          `content-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: 100000\r\n\r\n` +
+          `--${boundary}\r\ncontent-disposition: form-data; name="table"\r\n\r\ntblProject\r\n` +
+          `--${boundary}\r\ncontent-disposition: form-data; name="key"\r\n\r\n1\r\n` +
+          `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.7 and then nothing`,
+        reading: () => expect(readdirSync(uploadDir).filter((name) => name.endsWith(".part"))).toHaveLength(1),
+      },
+    ];
+    for (const { head, reading } of cutShort) {
+      const socket = connect(port, "127.0.0.1");
+      await new Promise((resolve) => socket.once("connect", resolve));
+      socket.write(head);
+      await vi.waitFor(() => reading(socket.localPort));
+      const { reqId } = incoming(socket.localPort);
+      socket.destroy();
+      const closed = await vi.waitFor(() => {
+        const line = logs().find((l) => l.reqId === reqId && l.msg === "client closed the request");
+        if (!line) throw new Error("not logged yet");
+        return line;
+      });
+      expect(closed.level).toBe(30);
+      expect(logs().filter((l) => l.reqId === reqId && l.level >= 40)).toEqual([]);
+    }
+    // The cut-short file was not kept.
+    expect(readdirSync(uploadDir)).toEqual([]);
   });
 });

@@ -70,6 +70,25 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
     expect(download.rawPayload.equals(PNG)).toBe(true);
   });
 
+  it("drops bidirectional controls from the name: it is stored and sent back as it reads", async () => {
+    // "report<RLO>fdp.png" shows as "reportgnp.pdf"; the other controls would hide other tricks.
+    const controls = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u2066\u2067\u2068\u2069";
+    const response = await upload(
+      admin,
+      { table: "tblProject", key: "1" },
+      { name: `report\u202efdp${controls}.png`, content: PNG },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const { id, fileName } = response.json();
+    expect(fileName).toBe("reportfdp.png");
+    const list = await t.app.inject(
+      withToken(admin, { method: "GET", url: "/API/Upload/", query: { table: "tblProject", key: "1" } }),
+    );
+    expect(list.json().data.find((u: { uploadID: string }) => u.uploadID === id)?.fileName).toBe("reportfdp.png");
+    const download = await t.app.inject(withToken(admin, { method: "GET", url: `/API/Upload/${id}` }));
+    expect(download.headers["content-disposition"]).toBe("attachment; filename*=UTF-8''reportfdp.png");
+  });
+
   it("refuses a file whose content is not of its type, or whose type is not allowed", async () => {
     expect(
       (

@@ -14,7 +14,9 @@ import { AppError } from "../http/app-error.js";
 import type { RouteDocs } from "../http/openapi.js";
 import { validate } from "../http/validate.js";
 import { prepareDecoy, verifyPassword } from "./passwords.js";
-import type { Throttle } from "./throttle.js";
+import { pruneSignIns } from "./prune.js";
+import { endSession, startSession } from "./session.js";
+import { ADDRESS_LIMIT, PAIR_LIMIT, THROTTLE_WINDOW_SECONDS, type Throttle } from "./throttle.js";
 import type { Tokens } from "./tokens.js";
 
 interface AuthDeps {
@@ -27,7 +29,7 @@ interface AuthDeps {
 const tokenAnswer = z.object({ token: z.string() }) satisfies z.ZodType<TokenResponse>;
 const refreshAnswer = z.object({
   token: z.string(),
-  expire: z.number().int().describe("expiry of the new token, seconds since the epoch"),
+  expire: z.number().int().describe("expiry of the new token (the session's end), seconds since the epoch"),
 }) satisfies z.ZodType<RefreshResponse>;
 const employeeInfoAnswer = z.object({
   data: z.array(
@@ -47,7 +49,9 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, throttle }:
   await prepareDecoy();
   const route = (access: "public" | "signedIn", docs: RouteDocs) => ({ config: { access, docs } });
   const signIn = route("public", {
-    summary: "Sign in; five failures per username or address in 15 minutes answer 429 with Retry-After.",
+    summary:
+      `Sign in; past ${PAIR_LIMIT} failures of a username from an address, or ${ADDRESS_LIMIT} from an address, ` +
+      `in ${THROTTLE_WINDOW_SECONDS / 60} minutes (fewer for an account guessed at from many), 429 with Retry-After.`,
     body: credentialsSchema,
     response: tokenAnswer,
   });
@@ -69,24 +73,28 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, throttle }:
       .executeTakeFirst();
     // Unknown user, wrong password, disabled account: the same work, the same answer.
     const matches = await verifyPassword(account?.passwordHash, password);
+    await pruneSignIns(db);
     if (!matches || !account || account.disabled || account.empActive !== 1) {
-      await throttle.failed();
       request.log.info({ event: "sign-in failed" }, "sign-in failed");
       throw new AppError(401, ERROR_MESSAGES.loginFailed);
     }
-    await throttle.succeeded(key, attempt.attemptID);
-    const { token } = await tokens.issue(account.empID, account.tokenEpoch);
+    await throttle.succeeded(key, address, attempt.attemptID);
+    const token = await startSession(db, tokens, account.empID, account.tokenEpoch);
     request.log.info({ event: "signed in", empID: account.empID }, "signed in");
     return { token };
   });
 
   app.get(
     "/authenticate/refreshtoken",
-    route("signedIn", { summary: "A new token for the session, with the full lifetime.", response: refreshAnswer }),
+    route("signedIn", {
+      summary: "A new token of the same session, ending when the session does (8 hours after sign-in).",
+      response: refreshAnswer,
+    }),
     async (request): Promise<RefreshResponse> => {
-      const user = signedInUser(request);
-      const { token, claims } = await tokens.issue(user.empID, user.epoch);
-      return { token, expire: claims.exp };
+      const { empID, epoch, sid, exp } = signedInUser(request);
+      // Every token of a session expires at the session's end: the refreshed one too.
+      const { token, exp: expire } = await tokens.issue({ empID, epoch, sid }, exp);
+      return { token, expire };
     },
   );
 
@@ -102,16 +110,12 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, throttle }:
     return { data: [row] };
   });
 
-  const logout = route("signedIn", { summary: "Revokes the token, for every server.", response: statusAnswer });
+  const logout = route("signedIn", {
+    summary: "Ends the session: every token of it (refreshed ones too), for every server.",
+    response: statusAnswer,
+  });
   app.post("/API/Logout/", logout, async (request): Promise<z.input<typeof statusAnswer>> => {
-    const user = signedInUser(request);
-    await db
-      .insertInto("authRevokedToken")
-      .values({ jti: user.jti, expiresAt: new Date(user.exp * 1000) })
-      .onConflict((oc) => oc.column("jti").doNothing())
-      .execute();
-    // A revoked token past its expiry is refused by its signature alone: forget it.
-    await db.deleteFrom("authRevokedToken").where("expiresAt", "<", new Date()).execute();
+    await endSession(db, signedInUser(request).sid);
     return { status: "success" };
   });
 }

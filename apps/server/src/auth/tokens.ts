@@ -13,10 +13,13 @@ export interface TokenClaims {
   exp: number;
   /** The account's token epoch when signed: a password change or a disable moves it on. */
   epoch: number;
+  /** The session (sign-in) the token belongs to: logout ends it, and every token of it. */
+  sid: string;
 }
 
 export interface Tokens {
-  issue(empID: number, epoch: number): Promise<{ token: string; claims: TokenClaims }>;
+  /** A token of the session, with the full lifetime but never past `until` (seconds since the epoch). */
+  issue(claims: Omit<TokenClaims, "jti" | "exp">, until?: number): Promise<{ token: string; exp: number }>;
   /** The claims of a token signed by us with the pinned algorithm and not expired; else null. */
   verify(token: string): Promise<TokenClaims | null>;
 }
@@ -31,18 +34,18 @@ export async function createTokens(secret: string, lifetimeSeconds = TOKEN_LIFET
     ["sign", "verify"],
   );
   return {
-    async issue(empID, epoch) {
+    async issue({ empID, epoch, sid }, until = Number.POSITIVE_INFINITY) {
       const now = Math.floor(Date.now() / 1000);
-      const claims: TokenClaims = { empID, jti: randomUUID(), exp: now + lifetimeSeconds, epoch };
-      const token = await new SignJWT({ ep: epoch })
+      const exp = Math.min(now + lifetimeSeconds, until);
+      const token = await new SignJWT({ ep: epoch, sid })
         .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
         .setIssuer(ISSUER)
         .setSubject(String(empID))
-        .setJti(claims.jti)
+        .setJti(randomUUID())
         .setIssuedAt(now)
-        .setExpirationTime(claims.exp)
+        .setExpirationTime(exp)
         .sign(key);
-      return { token, claims };
+      return { token, exp };
     },
     async verify(token) {
       try {
@@ -52,11 +55,12 @@ export async function createTokens(secret: string, lifetimeSeconds = TOKEN_LIFET
           requiredClaims: ["exp", "iat", "jti", "sub"],
         });
         const empID = Number(payload.sub);
-        const { jti, exp, ep } = payload;
+        const { jti, exp, ep, sid } = payload;
         if (!Number.isSafeInteger(empID) || empID <= 0) return null;
         if (typeof jti !== "string" || !UUID.test(jti)) return null;
+        if (typeof sid !== "string" || !UUID.test(sid)) return null;
         if (typeof exp !== "number" || !Number.isSafeInteger(ep)) return null;
-        return { empID, jti, exp, epoch: ep as number };
+        return { empID, jti, exp, epoch: ep as number, sid };
       } catch {
         return null; // bad signature, other algorithm, alg none, expired, malformed: all alike
       }

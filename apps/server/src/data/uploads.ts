@@ -54,9 +54,13 @@ const listAnswer = z.object({
   ),
 });
 
+// Bidirectional controls (ALM, LRM, RLM, the embeddings and overrides, the isolates) make a
+// name show other than it is: "invoice<RLO>fdp.exe" reads as "invoiceexe.pdf".
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /** A file name safe to keep and to send back: no path, no control characters, not too long. */
 function cleanName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
+  const base = (name.split(/[\\/]/).pop() ?? "").replace(BIDI_CONTROLS, "");
   const printable = [...base].filter((c) => c >= " " && c !== "\u007f" && c !== '"').join("");
   const clean = printable.trim().slice(-200);
   return clean || "file";

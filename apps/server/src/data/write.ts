@@ -12,6 +12,9 @@ import { writing } from "./writing.js";
 /** Rows one update or delete may touch: a where that matches more is surely a mistake. */
 export const MAX_ROWS_PER_WRITE = 1_000;
 
+/** How long an Idempotency-Key is remembered: a retry later than this inserts again. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+
 type Row = Record<string, unknown>;
 
 function writableTable(def: ResourceDef): void {
@@ -72,6 +75,14 @@ export async function insertRecord(
 ): Promise<{ id: number }> {
   requireAccess(actor, def.access.add, "add", def.name);
   const values = insertValues(def, fields, actor);
+  if (idempotencyKey) {
+    // The writers of keys forget the old ones (an index range, usually empty). Not in the
+    // insert's transaction: two inserts deleting the same old keys would wait for each other's commit.
+    await db
+      .deleteFrom("idempotencyKey")
+      .where("createdTS", "<", sql<Date>`now() - ${sql.lit(`${IDEMPOTENCY_KEY_HOURS} hours`)}::interval`)
+      .execute();
+  }
   return db.transaction().execute(async (tx) => {
     const empID = actorEmpID(actor);
     if (idempotencyKey && empID !== null) {

@@ -196,9 +196,12 @@ export interface AuthAccount {
   createdTS: GeneratedTimestamp;
 }
 
-export interface AuthRevokedToken {
-  jti: string;
+export interface AuthSession {
+  sessionID: string;
+  empID: number;
+  /** The session's absolute end: no token of it outlives this. */
   expiresAt: Timestamp;
+  createdTS: GeneratedTimestamp;
 }
 
 export interface AuthLoginFailure {
@@ -273,7 +276,7 @@ export interface DB {
   tblVendor: TblVendor;
   tblShippingCompany: TblShippingCompany;
   authAccount: AuthAccount;
-  authRevokedToken: AuthRevokedToken;
+  authSession: AuthSession;
   authLoginFailure: AuthLoginFailure;
   appSetting: AppSetting;
   auditLog: AuditLog;

@@ -68,9 +68,26 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, failure:
   return reply.code(failure.statusCode).type("application/json; charset=utf-8").send(errorBody(request, failure));
 }
 
+const ABORT_CODES = new Set(["ECONNRESET", "ERR_STREAM_PREMATURE_CLOSE"]);
+
+/**
+ * The client closed the connection while its request's body was being read: the stream's error
+ * (ECONNRESET "aborted", a premature close) is the client's doing, not a failure of ours nor of
+ * the database (which ECONNRESET would otherwise be taken for), and anyone can cause it at will.
+ * Another error of a request whose client went away (a timed-out statement) is still ours.
+ */
+function clientAborted(error: unknown, request: FastifyRequest): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return request.raw.readableAborted && typeof code === "string" && ABORT_CODES.has(code);
+}
+
 /** One error handler for every route: 5xx details go to the log, never to the client. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
+    if (clientAborted(error, request)) {
+      request.log.info({ code: (error as { code: string }).code }, "client closed the request");
+      return sendError(request, reply, { statusCode: 400, message: "The request was cut short." });
+    }
     const failure = classify(error);
     if (failure.statusCode >= 500) request.log.error({ err: error }, "request failed");
     else request.log.info({ statusCode: failure.statusCode, reason: failure.message }, "request refused");

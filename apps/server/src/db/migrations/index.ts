@@ -6,6 +6,7 @@ import * as releaseNotes from "./0004_release_notes.js";
 import * as live from "./0005_live.js";
 import * as directory from "./0006_directory.js";
 import * as projects from "./0007_projects.js";
+import * as sessions from "./0008_sessions.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0005_live": live,
   "0006_directory": directory,
   "0007_projects": projects,
+  "0008_sessions": sessions,
 };
