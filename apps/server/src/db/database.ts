@@ -1,13 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, type LogConfig, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.js";
 import { holdDataDirLock } from "./data-dir-lock.js";
 import { pgListener } from "./pg-listener.js";
 import { pglitePool } from "./pglite-pool.js";
+import { startPgliteWorker } from "./pglite-worker-client.js";
 import type { DB } from "./schema.js";
 
 export type Engine = "pglite" | "postgres";
@@ -106,12 +105,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     dataDir = join(options.dataDir, "pglite");
   }
   try {
-    const pglite = await PGlite.create(dataDir, {
-      parsers: { [INT8_OID]: (value: string) => Number(value), [DATE_OID]: asText },
-      extensions: { pg_trgm },
-    });
-    // One session for the whole process: in the company's zone, as PostgreSQL's are.
-    await pglite.query("select set_config('TimeZone', $1, false)", [options.companyTimeZone]);
+    // PGlite's WASM runs synchronously: in its own thread, a slow statement leaves this one
+    // answering (the acquisition timeout's 503, /healthz).
+    const pglite = await startPgliteWorker({ dataDir, companyTimeZone: options.companyTimeZone });
     const pool = pglitePool(pglite, options.poolAcquireTimeoutMs);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: statementLog(options) });
     // LISTEN goes through the pool's one connection, so it never lands inside someone else's

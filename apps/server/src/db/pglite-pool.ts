@@ -1,17 +1,18 @@
-import type { PGlite } from "@electric-sql/pglite";
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
 import { DatabaseUnavailableError } from "./errors.js";
+import type { PgliteWorker } from "./pglite-worker-client.js";
 
 type Command = PostgresQueryResult<unknown>["command"];
 const COMMANDS = new Set<Command>(["INSERT", "UPDATE", "DELETE", "MERGE"]);
 
 /**
- * PGlite is one PostgreSQL backend in this process: a transaction must own it alone. This
- * adapter gives Kysely's PostgreSQL dialect a pool of exactly one connection, handed out in
- * turn, with the same acquisition timeout a pg pool has, so a stuck transaction answers 503
- * instead of queueing every request behind it forever.
+ * PGlite is one PostgreSQL backend, in a thread of this process: a transaction must own it
+ * alone. This adapter gives Kysely's PostgreSQL dialect a pool of exactly one connection,
+ * handed out in turn, with the same acquisition timeout a pg pool has, so a stuck transaction
+ * or a slow statement answers 503 instead of queueing every request behind it forever (the
+ * timer fires here while PGlite works in its thread).
  */
-export function pglitePool(pg: PGlite, acquireTimeoutMs: number): PostgresPool {
+export function pglitePool(pg: Pick<PgliteWorker, "query" | "close">, acquireTimeoutMs: number): PostgresPool {
   let busy = false;
   let closed = false;
   const waiters: Array<{ grant: () => void; timer: NodeJS.Timeout }> = [];

@@ -1,0 +1,176 @@
+import { once } from "node:events";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DatabaseUnavailableError } from "../src/db/errors.js";
+import { pglitePool } from "../src/db/pglite-pool.js";
+import { startPgliteWorker } from "../src/db/pglite-worker-client.js";
+import { classify } from "../src/http/error-handler.js";
+import { type TestApp, testApp, tokenOf } from "./support/app.js";
+import { ENGINES } from "./support/engines.js";
+import { listening } from "./support/event-stream.js";
+
+const pglite = ENGINES.find((engine) => engine.name === "pglite");
+if (!pglite) throw new Error("PGlite is always a test engine");
+
+// About a second of PGlite's work on an idle machine: a cross join that can be neither
+// skipped nor answered from an index.
+const SIDE = 3000;
+const SLOW_TEXT = `select count(*)::int as n
+  from generate_series(1, ${SIDE}) a, generate_series(1, ${SIDE}) b where (a * b) % 7 = 3`;
+const SLOW = sql.raw<{ n: number }>(SLOW_TEXT);
+const slowCount = () => {
+  const residues = Array<number>(7).fill(0);
+  for (let a = 1; a <= SIDE; a++) residues[a % 7] = (residues[a % 7] ?? 0) + 1;
+  let n = 0;
+  for (const [r, rs] of residues.entries())
+    for (const [s, ss] of residues.entries()) if ((r * s) % 7 === 3) n += rs * ss;
+  return n;
+};
+// Below this the statement proves nothing about a thread being blocked by it.
+const SLOW_ENOUGH_MS = 250;
+const ACQUIRE_TIMEOUT_MS = 100;
+
+const since = (start: number) => performance.now() - start;
+
+/**
+ * The longest wait of this thread's event loop between ticks of a 10 ms interval, the last
+ * up to stop(): a loop blocked from the start to the end is seen too (perf_hooks'
+ * monitorEventLoopDelay records nothing for a block before its first tick).
+ */
+function loopGaps() {
+  let last = performance.now();
+  let longest = 0;
+  const tick = () => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  };
+  const timer = setInterval(tick, 10);
+  return {
+    stop() {
+      tick();
+      clearInterval(timer);
+      return longest;
+    },
+  };
+}
+
+describe("PGlite in its own thread", () => {
+  let t: TestApp;
+  let base: string;
+  let token: string;
+  beforeAll(async () => {
+    t = await testApp(pglite, { engine: { poolAcquireTimeoutMs: ACQUIRE_TIMEOUT_MS } });
+    base = await listening(t.app);
+    token = await tokenOf(t.app, "staff");
+  });
+  afterAll(() => t?.close());
+
+  it("leaves this thread's event loop free during a slow statement, and refuses a connection waiting behind it", async () => {
+    const db = t.database.db;
+    const loop = loopGaps();
+    const start = performance.now();
+    const slow = SLOW.execute(db).then(({ rows }) => ({ n: rows[0]?.n, ms: since(start) }));
+    const behind = sql`select 1`.execute(db).then(
+      () => ({ granted: true, ms: since(start) }),
+      (error: unknown) => ({ error, ms: since(start) }),
+    );
+    const [done, waited] = await Promise.all([slow, behind]);
+    const longestGap = loop.stop();
+
+    expect(done.n).toBe(slowCount());
+    expect(done.ms).toBeGreaterThan(SLOW_ENOUGH_MS);
+    expect(waited).toMatchObject({ error: expect.any(DatabaseUnavailableError) });
+    expect(waited.ms).toBeLessThan(done.ms);
+    // Blocked, the loop would have waited the whole statement between two ticks.
+    expect(longestGap).toBeLessThan(done.ms / 4);
+  });
+
+  it("answers /healthz, and 503 where the database is needed, while a slow statement runs", async () => {
+    const start = performance.now();
+    const slow = SLOW.execute(t.database.db).then(() => since(start));
+    const answered = async (path: string) => {
+      const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: response.status, ms: since(start) };
+    };
+    const [health, employees] = await Promise.all([answered("/healthz"), answered("/API/EmployeeInfo/")]);
+    const slowMs = await slow;
+
+    expect(slowMs).toBeGreaterThan(SLOW_ENOUGH_MS);
+    expect(health.status).toBe(200);
+    expect(health.ms).toBeLessThan(slowMs);
+    expect(employees.status).toBe(503);
+    expect(employees.ms).toBeLessThan(slowMs);
+  });
+
+  it("brings back values as the driver parses them, in the company's zone", async () => {
+    const { rows } = await sql<Record<string, unknown>>`select 9007199254740991::int8 as big, '2026-12-01'::date as day,
+      '2026-06-15 12:00:00+00'::timestamptz as at, '\\x0102'::bytea as bytes, '{"a":[1]}'::jsonb as doc,
+      current_setting('TimeZone') as zone`.execute(t.database.db);
+    expect(rows[0]).toEqual({
+      big: Number.MAX_SAFE_INTEGER,
+      day: "2026-12-01",
+      at: new Date("2026-06-15T12:00:00Z"),
+      bytes: new Uint8Array([1, 2]),
+      doc: { a: [1] },
+      zone: "America/New_York",
+    });
+  });
+
+  it("raises PostgreSQL's errors with the fields the error handler reads", async () => {
+    const db = t.database.db;
+    await sql`create temporary table pair (id int constraint pair_pk primary key)`.execute(db);
+    await sql`insert into pair values (1)`.execute(db);
+    const error = await sql`insert into pair values (1)`.execute(db).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({
+      code: "23505",
+      constraint: "pair_pk",
+      table: "pair",
+      detail: "Key (id)=(1) already exists.",
+      severity: "ERROR",
+      message: expect.stringContaining("pair_pk"),
+    });
+    expect(classify(error).statusCode).toBe(409);
+  });
+
+  it("hears NOTIFY until it stops listening", async () => {
+    const db = t.database.db;
+    const heard: string[] = [];
+    const stop = await t.database.listen("pglite_worker_test", {
+      onPayload: (payload) => heard.push(payload),
+      onGap: () => {},
+    });
+    await sql`select pg_notify('pglite_worker_test', 'one')`.execute(db);
+    expect(heard).toEqual(["one"]);
+    stop();
+    // The unlisten holds the one connection: this statement runs after it.
+    await sql`select pg_notify('pglite_worker_test', 'two')`.execute(db);
+    expect(heard).toEqual(["one"]);
+  });
+});
+
+describe("a PGlite thread that ends", () => {
+  it("answers the statement in flight and every later one with 503, without taking the process down", async () => {
+    const thread = await startPgliteWorker({ dataDir: undefined, companyTimeZone: "UTC" });
+    const pool = pglitePool(thread, ACQUIRE_TIMEOUT_MS);
+    const client = await pool.connect();
+    const inFlight = client.query(SLOW_TEXT, []).catch((e: unknown) => e);
+    await thread.thread.terminate();
+    const failure = await inFlight;
+    expect(failure).toBeInstanceOf(DatabaseUnavailableError);
+    expect(classify(failure).statusCode).toBe(503);
+    await expect(client.query("select 1", [])).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    client.release();
+    await pool.end();
+  });
+
+  it("closes by ending its thread", async () => {
+    const thread = await startPgliteWorker({ dataDir: undefined, companyTimeZone: "UTC" });
+    expect((await thread.query("select 1 as one", [])).rows).toEqual([{ one: 1 }]);
+    const exited = once(thread.thread, "exit");
+    await thread.close();
+    await exited;
+    await expect(thread.query("select 1", [])).rejects.toBeInstanceOf(DatabaseUnavailableError);
+  });
+});
