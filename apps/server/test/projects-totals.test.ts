@@ -86,6 +86,7 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
       fields: "projectNotesID,empID,empName,ProjectNotesMinutes",
       where,
       rowLimit: 100_000,
+      continue: 1,
     });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data as Record<string, unknown>[];

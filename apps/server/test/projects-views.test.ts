@@ -70,7 +70,7 @@ describe.each(ENGINES)("the projects area's views on $name", (engine) => {
 
   /** Every row of a resource through the data service. */
   async function all(client: ReturnType<typeof dataClient>, table: string, params: Record<string, string> = {}) {
-    const response = await client.query({ table, rowLimit: 100_000, ...params });
+    const response = await client.query({ table, rowLimit: 100_000, continue: 1, ...params });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data as Row[];
   }

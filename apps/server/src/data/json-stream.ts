@@ -1,23 +1,28 @@
 import { Readable } from "node:stream";
 import { zoneTimes } from "./zoned-times.js";
 
-/** Rows an answer holds before it is streamed rather than serialized in one piece. */
-export const STREAM_FROM_ROWS = 2_000;
-const BATCH = 500;
-
 /**
- * A Query answer as a stream of JSON, a batch of rows at a time. Serializing 100,000 rows in
- * one JSON.stringify holds the event loop for hundreds of milliseconds and the whole text in
- * memory beside the rows; batches pulled by the socket let other requests run between them,
- * and each batch's rows are let go once written.
+ * A load's answer as a stream of JSON, a batch of rows at a time, each read from the database
+ * when the socket wants more (query.ts, `batches`). Serializing 100,000 rows in one
+ * JSON.stringify held the event loop for hundreds of milliseconds, and the rows and the whole
+ * text sat in memory together; now a slow reader holds one batch, and other requests run
+ * between batches.
  */
-export function streamAnswer(rows: Record<string, unknown>[], meta: object, timeZone: string): Readable {
-  function* chunks() {
+export function streamAnswer(
+  batches: AsyncIterable<Record<string, unknown>[]>,
+  meta: object,
+  timeZone: string,
+): Readable {
+  async function* chunks() {
     yield '{"data":[';
-    for (let at = 0; at < rows.length; at += BATCH) {
-      const batch = zoneTimes(rows.slice(at, at + BATCH), timeZone);
-      rows.fill(null as never, at, at + BATCH);
-      yield (at === 0 ? "" : ",") + batch.map((row) => JSON.stringify(row)).join(",");
+    let written = 0;
+    for await (const rows of batches) {
+      if (rows.length === 0) continue;
+      yield (written === 0 ? "" : ",") +
+        zoneTimes(rows, timeZone)
+          .map((row) => JSON.stringify(row))
+          .join(",");
+      written += rows.length;
     }
     yield `],"meta":${JSON.stringify(meta)}}`;
   }

@@ -1,3 +1,4 @@
+import { asRead } from "../db/read-priority.js";
 import { AppError } from "../http/app-error.js";
 
 /** Reads one employee may have running at once, and waiting beyond those (docs/security.md). */
@@ -100,7 +101,7 @@ export function createReadGate({ running, waitMs }: ReadGateOptions) {
         });
       }
       try {
-        return await read();
+        return await asRead(read);
       } finally {
         release(key);
       }

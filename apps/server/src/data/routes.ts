@@ -10,7 +10,7 @@ import { validate } from "../http/validate.js";
 import { type Actor, requireAccess } from "./actor.js";
 import { restoreDeleted } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
-import { STREAM_FROM_ROWS, streamAnswer } from "./json-stream.js";
+import { streamAnswer } from "./json-stream.js";
 import { NAMED_QUERIES } from "./named-queries.js";
 import { queryInput, runQuery } from "./query.js";
 import type { ReadGate } from "./read-gate.js";
@@ -116,11 +116,11 @@ export async function dataRoutes(
       if (input.DEBUG === "1") request.log.info({ debugResend: input }, "debug re-send of a query");
       const actor = actorOf(request);
       const result = await reads.run(keyOf(actor), () => runQuery(db, resourceOf(input.table), input, actor));
-      if (result.data.length >= STREAM_FROM_ROWS) {
-        // The same answer, written a batch at a time (json-stream.ts).
-        return reply.type("application/json").send(streamAnswer(result.data, result.meta, timeZone)) as never;
+      if (result.batches) {
+        // A load: its rows are read and written a batch at a time (json-stream.ts).
+        return reply.type("application/json").send(streamAnswer(result.batches, result.meta, timeZone)) as never;
       }
-      return { ...result, data: zoneTimes(result.data, timeZone) };
+      return { data: zoneTimes(result.data, timeZone), meta: result.meta };
     },
   );
 

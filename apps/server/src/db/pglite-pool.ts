@@ -1,6 +1,7 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
 import { DatabaseUnavailableError } from "./errors.js";
 import type { PgliteWorker } from "./pglite-worker-client.js";
+import { isRead } from "./read-priority.js";
 
 type Command = PostgresQueryResult<unknown>["command"];
 const COMMANDS = new Set<Command>(["INSERT", "UPDATE", "DELETE", "MERGE"]);
@@ -15,10 +16,12 @@ const COMMANDS = new Set<Command>(["INSERT", "UPDATE", "DELETE", "MERGE"]);
 export function pglitePool(pg: Pick<PgliteWorker, "query" | "close">, acquireTimeoutMs: number): PostgresPool {
   let busy = false;
   let closed = false;
-  const waiters: Array<{ grant: () => void; timer: NodeJS.Timeout }> = [];
+  const waiters: Array<{ grant: () => void; timer: NodeJS.Timeout; read: boolean }> = [];
 
+  // The next turn goes to the first waiter that is not a data-service read, if any (read-priority.ts).
   const release = () => {
-    const next = waiters.shift();
+    const at = waiters.findIndex((waiter) => !waiter.read);
+    const [next] = waiters.splice(at === -1 ? 0 : at, 1);
     if (next) {
       clearTimeout(next.timer);
       next.grant();
@@ -48,6 +51,7 @@ export function pglitePool(pg: Pick<PgliteWorker, "query" | "close">, acquireTim
       }
       return new Promise((resolve, reject) => {
         const waiter = {
+          read: isRead(),
           grant: () => resolve(client),
           timer: setTimeout(() => {
             waiters.splice(waiters.indexOf(waiter), 1);
