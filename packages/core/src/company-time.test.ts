@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { companyDateTime, dateIn, hoursRanges, isTimeZone, weekdayOf, zonedIso } from "./company-time.js";
+import {
+  companyDateTime,
+  dateIn,
+  formatDateTimeIn,
+  hoursRanges,
+  isTimeZone,
+  weekdayOf,
+  zonedIso,
+} from "./company-time.js";
 
 const NY = "America/New_York";
 
@@ -101,5 +109,32 @@ describe("an instant in the company's zone", () => {
         expect(Date.parse(text)).toBe(Math.floor(t / 1000) * 1000);
       }
     }
+  });
+});
+
+describe("a date or time shown as the company reads it", () => {
+  // West of UTC (New York, summer: -04:00) and east (Tokyo, +09:00): half an hour either side of
+  // the company's midnight, written in UTC, in the company's own offset and in another zone's.
+  const cases: Array<[string, string, string]> = [
+    [NY, "2026-07-04T03:30:00Z", "07/03/2026 11:30 pm"],
+    [NY, "2026-07-04T04:30:00Z", "07/04/2026 12:30 am"],
+    [NY, "2026-07-03T23:30:00-04:00", "07/03/2026 11:30 pm"],
+    [NY, "2026-07-04T13:30:00+09:00", "07/04/2026 12:30 am"],
+    ["Asia/Tokyo", "2026-07-04T14:30:00Z", "07/04/2026 11:30 pm"],
+    ["Asia/Tokyo", "2026-07-04T15:30:00.000Z", "07/05/2026 12:30 am"],
+    ["Asia/Tokyo", "2026-07-04T23:30:00+09:00", "07/04/2026 11:30 pm"],
+    ["Asia/Tokyo", "2026-07-04T11:30:00-04:00", "07/05/2026 12:30 am"],
+  ];
+  it.each(cases)("in %s, %s is %s", (zone, text, shown) => {
+    expect(formatDateTimeIn(text, zone)).toBe(shown);
+  });
+
+  it("shows a date alone as its day in any zone, and a wall-clock text as written", () => {
+    for (const zone of [NY, "Asia/Tokyo"]) {
+      expect(formatDateTimeIn("2026-07-04", zone)).toBe("07/04/2026");
+      expect(formatDateTimeIn("2026-07-04 00:30:00", zone)).toBe("07/04/2026 12:30 am");
+    }
+    expect(formatDateTimeIn("2026-07-04T25:00:00Z", NY)).toBeNull();
+    expect(formatDateTimeIn("soon", NY)).toBeNull();
   });
 });

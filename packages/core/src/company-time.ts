@@ -1,4 +1,4 @@
-import { addDays } from "./formats.js";
+import { addDays, formatDateTime } from "./formats.js";
 
 /**
  * Days as the company counts them: in its time zone (a setting), whatever the time zone of
@@ -134,4 +134,19 @@ export function zonedIso(instant: Date, timeZone: string): string {
 /** An instant as the company's wall-clock time, "YYYY-MM-DD HH:mm:ss" (the Update call's time format, spec 7). */
 export function companyDateTime(instant: Date, timeZone: string): string {
   return zonedIso(instant, timeZone).slice(0, 19).replace("T", " ");
+}
+
+// An instant names its offset from UTC; a wall-clock text does not.
+const INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * A date or time as the company reads it (MM/DD/YYYY hh:mm am/pm): an instant ("…T03:30:00Z",
+ * "…-04:00") at the time zone's wall clock, whatever zone its text was written in; a date alone
+ * as the day; a wall-clock text without an offset as written.
+ */
+export function formatDateTimeIn(text: string, timeZone: string): string | null {
+  const trimmed = text.trim();
+  if (!INSTANT.test(trimmed)) return formatDateTime(trimmed);
+  const instant = new Date(trimmed.replace(" ", "T"));
+  return Number.isNaN(instant.getTime()) ? null : formatDateTime(zonedIso(instant, timeZone));
 }

@@ -65,6 +65,8 @@ describe("the formats of spec 5", () => {
     expect(formatDateTime("2026-11-22T00:00")).toBe("11/22/2026 12:00 am");
     expect(formatDateTime("2026-11-22 12:30")).toBe("11/22/2026 12:30 pm");
     expect(formatDateTime("2026-11-22 24:00")).toBeNull();
+    // A day is no midnight: it shows as the day.
+    expect(formatDateTime("2026-11-22")).toBe("11/22/2026");
   });
 
   it("12-hour times round-trip over the whole day", () => {

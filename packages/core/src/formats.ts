@@ -39,6 +39,7 @@ export function formatUsPhone(text: string): string | null {
 // --- Dates ---------------------------------------------------------------------------------
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
+const ISO_DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
 interface DateParts {
@@ -87,8 +88,13 @@ export function isoDate(value: string | Date): string | null {
   return p ? `${p.year}-${pad(p.month)}-${pad(p.day)}` : null;
 }
 
-/** "11/22/2026 01:30 pm" (datetime with hh:mm am/pm) from an ISO date-time text. */
+/**
+ * "11/22/2026 01:30 pm" (datetime with hh:mm am/pm) from an ISO date-time text, as its digits
+ * read (the data service sends times with the company's wall clock in them); a date alone
+ * ("2026-11-22") is a day, not its midnight, so it shows as the day.
+ */
 export function formatDateTime(iso: string): string | null {
+  if (ISO_DATE_ONLY.test(iso.trim())) return formatUsDate(iso);
   const p = isoParts(iso);
   if (!p) return null;
   const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;

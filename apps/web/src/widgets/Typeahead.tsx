@@ -16,8 +16,13 @@ export interface TypeaheadProps {
   placeholder?: string;
   table: string;
   fields: string;
-  /** The where for a term: built with the core builder, so quotes in the term are escaped. */
-  whereFor: (term: string) => string;
+  /**
+   * The where for a term ("" for the first rows, with `browse`): built with the core builder,
+   * so quotes in the term are escaped; null when there is nothing to offer.
+   */
+  whereFor: (term: string) => string | null;
+  /** Opened before anything is typed, it lists the first rows in its order (a select). */
+  browse?: boolean;
   order?: string;
   /** Rows asked of the server; at most the first 100 are kept (spec 9). */
   rowLimit?: number;
@@ -38,13 +43,15 @@ export interface TypeaheadProps {
 }
 
 /**
- * The type-ahead dropdown (spec 2.8, 5, 9): searches after a 500 ms pause, keeps the first 100
- * results, a menu at most 13em high; Enter with a number raises it instead of choosing.
+ * The type-ahead dropdown (spec 2.8, 5, 9): searches on the server after a 500 ms pause, keeps
+ * the first 100 results, a menu at most 13em high; Enter with a number raises it instead of
+ * choosing. A select over a table that grows is one, with `browse`.
  */
 export function Typeahead(props: TypeaheadProps) {
   const { label, table, fields, whereFor, order, valueFor, labelFor, onNumber } = props;
   const [search, setSearch] = useState("");
   const [browsing, setBrowsing] = useState(false);
+  const [open, setOpen] = useState(false);
   // The row chosen last: the box shows its label, which is no term to search for.
   const [chosen, setChosen] = useState<Row | undefined>(undefined);
   const held = [chosen, props.selectedRow].find((row) => row && props.value !== null && valueFor(row) === props.value);
@@ -52,14 +59,14 @@ export function Typeahead(props: TypeaheadProps) {
   const [term] = useDebouncedValue(typed, DROPDOWN_DEBOUNCE_MS);
   const limit = Math.min(props.rowLimit ?? DROPDOWN_KEEP_ROWS, DROPDOWN_KEEP_ROWS);
   // Keyed by the where, not the term: boxes over one table may search it differently.
-  const where = term ? whereFor(term) : "";
+  const where = term || (props.browse && open) ? whereFor(term) : null;
   const { data, isFetching } = useQuery({
     queryKey: [table, "list", { fields, where, order, limit }],
-    queryFn: () => queryRows<Row>({ table, fields, where, order, rowLimit: limit }),
-    enabled: term.length > 0,
+    queryFn: () => queryRows<Row>({ table, fields, where: where ?? "", order, rowLimit: limit }),
+    enabled: where !== null,
     placeholderData: keepPreviousData,
   });
-  const found = term ? (data?.data ?? []).slice(0, DROPDOWN_KEEP_ROWS) : [];
+  const found = where !== null ? (data?.data ?? []).slice(0, DROPDOWN_KEEP_ROWS) : [];
   const rows = held && !found.some((row) => valueFor(row) === props.value) ? [held, ...found] : found;
   const options = rows.map((row) => ({ value: valueFor(row), label: labelFor(row) }));
 
@@ -80,9 +87,11 @@ export function Typeahead(props: TypeaheadProps) {
       }}
       data={options}
       filter={({ options: all }) => all}
-      nothingFoundMessage={term && data && !isFetching ? (props.nothingFound ?? "Nothing found") : undefined}
+      nothingFoundMessage={where !== null && data && !isFetching ? (props.nothingFound ?? "Nothing found") : undefined}
       maxDropdownHeight="13em"
       rightSection={isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
+      onDropdownOpen={() => setOpen(true)}
+      onDropdownClose={() => setOpen(false)}
       onKeyDown={(event) => {
         if (event.key === "ArrowDown" || event.key === "ArrowUp") setBrowsing(true);
         const typed = search.trim();

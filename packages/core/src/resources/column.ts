@@ -40,7 +40,10 @@ export interface Reference {
   group?: string;
   /** Only rows whose flag column is 1 are offered (a row already chosen stays shown). */
   activeColumn?: string;
-  /** Too many rows to list: the field is a type-ahead that searches the label column. */
+  /**
+   * Searched on the server even over a table declared `small`; a select over any other table
+   * is searched there anyway.
+   */
   typeahead?: true;
   /**
    * Only rows whose column of this name equals the form's field of the same name (a contact

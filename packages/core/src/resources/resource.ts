@@ -70,6 +70,11 @@ export interface ResourceDef<C extends Record<string, Column> = Record<string, C
   writableRows?: { column: keyof C & string; values: readonly string[] };
   /** Default order of a query without one. */
   order?: Array<keyof C & string>;
+  /**
+   * Its rows stay few whatever the company's size (lookup lists): a select over it lists them
+   * all at once. A select over any other table searches it on the server as the user types.
+   */
+  small?: true;
   /** A view: the tables it reads, so a write to one of them makes its rows stale. */
   reads?: readonly string[];
   /**

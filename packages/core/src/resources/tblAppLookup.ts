@@ -12,6 +12,7 @@ export const tblAppLookup = resource({
   access: { view: "anyone", add: PAGES.lists, change: PAGES.lists, del: PAGES.lists },
   writableRows: { column: "appLookupParentID", values: [...EDITABLE_GROUPS] },
   order: ["appLookupParentID", "appLookupSort"],
+  small: true,
   columns: {
     appLookupID: col.id(),
     // A value stays in its list: moved to another, a value in use would escape its protection.

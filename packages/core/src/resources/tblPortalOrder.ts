@@ -20,7 +20,7 @@ export const tblPortalOrder = resource({
     portalOrderNumber: col.text(30, { searchable: true, label: "Order Number", rules: ["required"] }),
     portalOrderTitle: col.text(255, { searchable: true, label: "Title", rules: ["required"] }),
     clientID: col.reference(
-      { table: "tblClient", value: "clientID", label: "clientName", typeahead: true },
+      { table: "tblClient", value: "clientID", label: "clientName" },
       { nullable: false, label: "Client", rules: ["required"] },
     ),
     contactID: col.reference(

@@ -23,10 +23,7 @@ export const tblProject = resource({
     projectName: col.text(255, { searchable: true, label: "Name", rules: ["required"] }),
     projectFirstSourceNumber: col.text(50, { nullable: true, searchable: true, label: "First Source Number" }),
     projectSecondSourceNumber: col.text(50, { nullable: true, searchable: true, label: "Second Source Number" }),
-    projectClientID: col.reference(
-      { table: "tblClient", value: "clientID", label: "clientName", typeahead: true },
-      { label: "Client" },
-    ),
+    projectClientID: col.reference({ table: "tblClient", value: "clientID", label: "clientName" }, { label: "Client" }),
     projectCategory: col.lookup(LOOKUP_GROUPS.projectCategories, { label: "Category" }),
     projectOwnerID: col.reference(
       { table: "vwEmployeeDirectory", value: "empID", label: "empName", activeColumn: "empActive" },

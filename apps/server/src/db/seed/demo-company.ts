@@ -199,7 +199,10 @@ export function demoCompany(scale: number, anchor: Date): DemoCompany {
         last && random.chance(0.18)
           ? random.pick([56, 66, 194])
           : (OPEN_STATUSES[Math.min(step, OPEN_STATUSES.length - 1)] ?? 60);
-      statuses.push({ projectID, projectStatusCodeID: code, createdTS: iso(at) });
+      // In working hours (13:00–23:00 UTC, the notes' band): a status set at midnight UTC
+      // read as 8 pm the evening before in the company's zone (issue 17).
+      const minute = 13 * 60 + ((projectID * 37 + step * 11) % 600);
+      statuses.push({ projectID, projectStatusCodeID: code, createdTS: iso(at + minute * 60_000) });
       at += random.int(5, 120) * DAY_MS;
     }
   }

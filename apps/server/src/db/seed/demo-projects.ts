@@ -50,7 +50,8 @@ export function demoProjects(company: Company, scale: number, anchor: Date): Dem
   const projects = company.projects.map((project): Row => {
     const owner = random.pick(active);
     owners.set(project.projectID, owner);
-    const created = firstStatus.get(project.projectID) ?? new Date(now - random.int(1, 700) * DAY_MS).toISOString();
+    const created =
+      firstStatus.get(project.projectID) ?? new Date(now - random.int(1, 700) * DAY_MS + 15 * 3_600_000).toISOString();
     const start = Date.parse(created) + random.int(0, 30) * DAY_MS;
     return {
       ...project,

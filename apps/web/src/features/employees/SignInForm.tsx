@@ -1,8 +1,9 @@
 import { Alert, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { checkField, formatDateTime, PASSWORD_MIN, type SignInInfo, TOASTS } from "@office/core";
+import { checkField, formatDateTimeIn, PASSWORD_MIN, type SignInInfo, TOASTS } from "@office/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, api } from "../../api/client";
+import { appConfigQuery } from "../../app/session";
 import { showToast } from "../../app/toast";
 
 const signInKey = (empID: number) => ["authAccount", "signIn", empID] as const;
@@ -19,6 +20,9 @@ export function SignInForm({ empID }: { empID: number }) {
 
 function SignInFields({ empID, account }: { empID: number; account: SignInInfo | null }) {
   const client = useQueryClient();
+  // The server sends this time in UTC, not in the company's zone as the data service does.
+  const { data: config } = useQuery(appConfigQuery);
+  const setAt = account && config ? formatDateTimeIn(account.passwordChangedTS, config.timeZone) : null;
   const [username, setUsername] = useState(account?.username ?? "");
   const [password, setPassword] = useState("");
   const [disabled, setDisabled] = useState(account?.disabled ?? false);
@@ -51,7 +55,7 @@ function SignInFields({ empID, account }: { empID: number; account: SignInInfo |
       </Title>
       <Text size="sm" c="dimmed">
         {account
-          ? `Password last set ${formatDateTime(account.passwordChangedTS) ?? ""}. A new password or disabling ends the employee's sessions.`
+          ? `Password last set ${setAt ?? "…"}. A new password or disabling ends the employee's sessions.`
           : "This employee cannot sign in yet: give them a username and a password."}
       </Text>
       {server.message ? (

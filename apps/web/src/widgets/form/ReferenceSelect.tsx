@@ -1,9 +1,9 @@
 import { Select } from "@mantine/core";
-import { NONE, type Reference, whereBuilder } from "@office/core";
+import { NONE, type Reference } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Typeahead } from "../Typeahead";
-import { printAll, type Row, referenceConditions, referenceRowQuery, referenceRowsQuery } from "./reference-rows";
+import { listedWhole, type Row, referenceRowQuery, referenceRowsQuery, searchWhere } from "./reference-rows";
 
 export interface ReferenceSelectProps {
   reference: Reference;
@@ -15,16 +15,20 @@ export interface ReferenceSelectProps {
   readOnly?: boolean;
   /** The form's value of the reference's `within` field; none offered while it is empty. */
   within?: string | undefined;
-  /** A choice before the rows that stands for no row at all (a search's "No status", value NONE). */
+  /**
+   * A choice before the rows that stands for no row at all (a search's "No status", value NONE),
+   * in a list of a small table's.
+   */
   none?: string | undefined;
 }
 
 /**
- * The rows a reference may name: a searchable select of a list's values in their order or a
- * table's rows by name; a type-ahead where the table has too many rows to list.
+ * The rows a reference may name: a small table's (a list's values in their order) all at once,
+ * filtered as the user types; any other table's searched on the server (spec 5, 9): its first
+ * rows by name on opening, then those whose name holds what is typed.
  */
 export function ReferenceSelect(props: ReferenceSelectProps) {
-  return props.reference.typeahead ? <ReferenceTypeahead {...props} /> : <ReferenceList {...props} />;
+  return listedWhole(props.reference) ? <ReferenceList {...props} /> : <ReferenceSearch {...props} />;
 }
 
 function ReferenceList({
@@ -65,7 +69,7 @@ function ReferenceList({
   );
 }
 
-function ReferenceTypeahead({
+function ReferenceSearch({
   reference,
   label,
   value,
@@ -80,9 +84,6 @@ function ReferenceTypeahead({
   const [picked, setPicked] = useState<Row | undefined>(undefined);
   const known = picked && keyOf(picked) === value ? picked : undefined;
   const { data: stored } = useQuery({ ...referenceRowQuery(reference, value), enabled: value !== "" && !known });
-  const w = whereBuilder();
-  const { activeColumn } = reference;
-  const offered = [...referenceConditions(reference, within), ...(activeColumn ? [w.eq(activeColumn, 1)] : [])];
   return (
     <Typeahead
       label={label}
@@ -91,7 +92,8 @@ function ReferenceTypeahead({
       error={error}
       table={reference.table}
       fields={`${reference.value},${reference.label}`}
-      whereFor={(term) => printAll([...offered, w.contains(reference.label, term)])}
+      whereFor={(term) => searchWhere(reference, within, term)}
+      browse
       order={reference.label}
       valueFor={keyOf}
       labelFor={(row) => String(row[reference.label] ?? "")}

@@ -1,11 +1,18 @@
-import { type FieldKind, printWhere, type Reference, type Where, whereBuilder } from "@office/core";
+import { type FieldKind, printWhere, RESOURCES, type Reference, type Where, whereBuilder } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
-import { queryRows } from "../../api/client";
+import { type QueryParams, queryRows } from "../../api/client";
 
 export type Row = Record<string, unknown>;
 
-// Enough for any list or directory a select should offer; the box searches what it holds.
-const MAX_OPTIONS = 5_000;
+// A table declared small holds far fewer: a guard, not a page.
+const MAX_LISTED = 1_000;
+
+/**
+ * Whether a select lists every row of its reference at once (a table declared small, such as
+ * the lookup lists) rather than searching the table on the server.
+ */
+export const listedWhole = (reference: Reference) =>
+  !reference.typeahead && RESOURCES.get(reference.table)?.small === true;
 
 /**
  * What every row a reference offers meets: its list (a lookup group), and, for a reference
@@ -23,6 +30,22 @@ export function referenceConditions(reference: Reference, within: string | undef
 export const printAll = (conditions: readonly Where[]) =>
   conditions.length === 0 ? "" : printWhere(whereBuilder().and(...conditions));
 
+/**
+ * The where of a select searched on the server: the rows it offers (only active ones, where
+ * the reference has a flag) whose label holds the term ("" for its first rows); null while a
+ * reference `within` another field has no value there yet, when there is nothing to offer.
+ */
+export function searchWhere(reference: Reference, within: string | undefined, term: string): string | null {
+  if (reference.within !== undefined && !within) return null;
+  const w = whereBuilder();
+  const { activeColumn } = reference;
+  return printAll([
+    ...referenceConditions(reference, within),
+    ...(activeColumn ? [w.eq(activeColumn, 1)] : []),
+    ...(term ? [w.contains(reference.label, term)] : []),
+  ]);
+}
+
 /** A reference's rows, a list's in its order and a table's by name: the options of a select. */
 export function referenceRowsQuery(reference: Reference, within?: string) {
   const { table, group, activeColumn } = reference;
@@ -36,28 +59,32 @@ export function referenceRowsQuery(reference: Reference, within?: string) {
         fields,
         where,
         order: group === undefined ? reference.label : "appLookupSort",
-        rowLimit: MAX_OPTIONS,
+        rowLimit: MAX_LISTED,
       }),
     staleTime: 60_000,
   });
 }
 
-/** The one row a reference names (its value and label), for a box that does not list every row. */
+/** The call that reads the one row a value names, with its label. */
+export function referenceRowParams(reference: Reference, value: string): QueryParams {
+  const w = whereBuilder();
+  return {
+    table: reference.table,
+    fields: `${reference.value},${reference.label}`,
+    where: w.print(w.eq(reference.value, Number(value))),
+    rowLimit: 1,
+  };
+}
+
+/**
+ * The one row a reference names, for the label of a value the select's rows may not hold (a
+ * stored record's, beyond the first rows).
+ */
 export function referenceRowQuery(reference: Reference, value: string) {
-  const { table } = reference;
-  const fields = `${reference.value},${reference.label}`;
+  const params = referenceRowParams(reference, value);
   return queryOptions({
-    queryKey: [table, "one", Number(value), { fields }],
-    queryFn: async () => {
-      const w = whereBuilder();
-      const { data } = await queryRows<Row>({
-        table,
-        fields,
-        where: w.print(w.eq(reference.value, Number(value))),
-        rowLimit: 1,
-      });
-      return data[0] ?? null;
-    },
+    queryKey: [reference.table, "one", Number(value), { fields: params.fields }],
+    queryFn: async () => (await queryRows<Row>(params)).data[0] ?? null,
     staleTime: 60_000,
   });
 }
