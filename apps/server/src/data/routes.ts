@@ -1,3 +1,4 @@
+import { finished } from "node:stream/promises";
 import { PAGES, permissionRowsAnswer } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
@@ -115,12 +116,16 @@ export async function dataRoutes(
       const input = validate(queryInput, request.query, "query");
       if (input.DEBUG === "1") request.log.info({ debugResend: input }, "debug re-send of a query");
       const actor = actorOf(request);
-      const result = await reads.run(keyOf(actor), () => runQuery(db, resourceOf(input.table), input, actor));
-      if (result.batches) {
-        // A load: its rows are read and written a batch at a time (json-stream.ts).
-        return reply.type("application/json").send(streamAnswer(result.batches, result.meta, timeZone)) as never;
-      }
-      return { data: zoneTimes(result.data, timeZone), meta: result.meta };
+      // A load keeps its turn until its last batch is read and written: its batches are reads too.
+      const answer = await reads.run(keyOf(actor), async () => {
+        const result = await runQuery(db, resourceOf(input.table), input, actor);
+        if (!result.batches) return { data: zoneTimes(result.data, timeZone), meta: result.meta };
+        const stream = streamAnswer(result.batches, result.meta, timeZone);
+        reply.type("application/json").send(stream);
+        await finished(stream).catch(() => {});
+        return reply;
+      });
+      return answer as never;
     },
   );
 
