@@ -7,27 +7,17 @@
  * two tblProject rows the plain statement with its total (`count(*) over ()`) a hand-written
  * handler would. On PostgreSQL (when DATABASE_URL is set) and on PGlite, with the demo company
  * at BENCH_SCALE (default 20: a million notes). BENCH_ENGINES=postgres or pglite runs one;
- * BENCH_SEEDED_URL names an already seeded PostgreSQL database to use instead of seeding one.
+ * BENCH_SEEDED_URL names an already seeded PostgreSQL database to use instead of seeding one
+ * (processes.ts, onSeededEngines).
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
-import { root, startProcess, stop } from "./processes.js";
+import { demoToken, onSeededEngines, root, startProcess, stop } from "./processes.js";
 
 const scale = Number(process.env.BENCH_SCALE ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const APP_PORT = 3400;
 const FLOOR_PORT = 3401;
-
-function run(args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: "inherit" });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited ${code}`))));
-  });
-}
 
 interface Figures {
   rps: number;
@@ -68,13 +58,7 @@ async function measure(engine: string, env: Record<string, string>) {
     `http://127.0.0.1:${APP_PORT}/readyz`,
   );
   const base = `http://127.0.0.1:${APP_PORT}`;
-  const { token } = (await (
-    await fetch(`${base}/API/Authenticate/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "staff", password: "demo" }),
-    })
-  ).json()) as { token: string };
+  const token = await demoToken(base, "staff");
   const auth = { authorization: `Bearer ${token}` };
   const { from, to } = weekRange();
   const q = (params: Record<string, string>) => `${base}/API/Query/?${new URLSearchParams(params)}`;
@@ -171,44 +155,5 @@ async function measure(engine: string, env: Record<string, string>) {
 
 const header =
   "| engine | call | app req/s | app p50 ms | app p99 ms | floor req/s | floor p50 ms | floor p99 ms | app/floor | app non-2xx/errors | floor non-2xx/errors |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |";
-const lines: Array<() => Promise<void>> = [];
-
-const engines = process.env.BENCH_ENGINES ?? "postgres,pglite";
-const seededUrl = process.env.BENCH_SEEDED_URL;
-const adminUrl = process.env.DATABASE_URL;
-if (seededUrl) lines.push(() => measure("PostgreSQL", { DATABASE_URL: seededUrl }));
-else if (adminUrl && engines.includes("postgres")) {
-  lines.push(async () => {
-    const name = `office_bench_ds_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    try {
-      await run([join(root, "apps/server/dist/db/seed-cli.js"), "--scale", String(scale)], {
-        DATABASE_URL: url.toString(),
-      });
-      await measure("PostgreSQL", { DATABASE_URL: url.toString() });
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  });
-}
-if (engines.includes("pglite"))
-  lines.push(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "office-bench-ds-"));
-    try {
-      await run([join(root, "apps/server/dist/db/seed-cli.js"), "--scale", String(scale)], {
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-      });
-      await measure("PGlite", { DATA_DIR: dataDir, DATABASE_URL: "" });
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
 console.log(`data service at scale ${scale}, 10 connections, ${seconds} s each\n\n${header}`);
-for (const line of lines) await line();
+await onSeededEngines({ postgres: scale, pglite: scale }, measure);

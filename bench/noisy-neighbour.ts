@@ -8,36 +8,17 @@
  * or, for PGlite, BENCH_PGLITE_SCALE (default BENCH_SCALE). BENCH_ONLY_COUNT=1 leaves the
  * 100,000-row loads out (the count alone).
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
-import { percentile, root, startProcess, stop } from "./processes.js";
+import { demoToken, onSeededEngines, percentile, root, startProcess, stop } from "./processes.js";
 
 const scale = Number(process.env.BENCH_SCALE ?? 20);
 const pgliteScale = Number(process.env.BENCH_PGLITE_SCALE ?? scale);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const engines = process.env.BENCH_ENGINES ?? "postgres,pglite";
 const PORT = 3402;
 const base = `http://127.0.0.1:${PORT}`;
 
-function run(args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: "inherit" });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited ${code}`))));
-  });
-}
-
-async function tokenOf(username: string): Promise<string> {
-  const answer = await fetch(`${base}/API/Authenticate/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: "demo" }),
-  });
-  return ((await answer.json()) as { token: string }).token;
-}
+const tokenOf = (username: string) => demoToken(base, username);
 
 const query = (params: Record<string, string>) => `/API/Query/?${new URLSearchParams(params)}`;
 // The most a LIKE may cost: eight wildcards (the grammar's limit).
@@ -112,35 +93,4 @@ async function measure(engine: string, env: Record<string, string>) {
 console.log(
   `noisy neighbour: staff's heaviest reads with 10 connections for ${seconds} s\n\n| engine | timed call | calls | p50 ms | p99 ms | max ms | not 200 | the neighbour's answers |\n| --- | --- | --- | --- | --- | --- | --- | --- |`,
 );
-const seededUrl = process.env.BENCH_SEEDED_URL;
-const adminUrl = process.env.DATABASE_URL;
-if (engines.includes("postgres") && seededUrl) await measure("PostgreSQL", { DATABASE_URL: seededUrl });
-else if (engines.includes("postgres") && adminUrl) {
-  const name = `office_bench_noisy_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    await run([join(root, "apps/server/dist/db/seed-cli.js"), "--scale", String(scale)], {
-      DATABASE_URL: url.toString(),
-    });
-    await measure("PostgreSQL", { DATABASE_URL: url.toString() });
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-if (engines.includes("pglite")) {
-  const dataDir = mkdtempSync(join(tmpdir(), "office-bench-noisy-"));
-  try {
-    await run([join(root, "apps/server/dist/db/seed-cli.js"), "--scale", String(pgliteScale)], {
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-    });
-    await measure(`PGlite (scale ${pgliteScale})`, { DATA_DIR: dataDir, DATABASE_URL: "" });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+await onSeededEngines({ postgres: scale, pglite: pgliteScale }, measure);
