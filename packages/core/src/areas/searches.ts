@@ -42,7 +42,7 @@ export const EMPLOYEE_FIELD: FieldKind = {
 /** A project, found by typing (the header's view: anyone may read it). */
 export const PROJECT_FIELD: FieldKind = {
   kind: "reference",
-  reference: { table: "vwProjectSearch", value: "projectID", label: "projectName", typeahead: true },
+  reference: { table: "vwProjectSearch", value: "projectID", label: "projectName" },
 };
 
 /** Notes / time search (page 35): time notes by employee, project, type and day, with totals. */

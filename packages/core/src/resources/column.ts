@@ -41,11 +41,6 @@ export interface Reference {
   /** Only rows whose flag column is 1 are offered (a row already chosen stays shown). */
   activeColumn?: string;
   /**
-   * Searched on the server even over a table declared `small`; a select over any other table
-   * is searched there anyway.
-   */
-  typeahead?: true;
-  /**
    * Only rows whose column of this name equals the form's field of the same name (a contact
    * of the order's client); the database holds the pair to the same rule.
    */

@@ -11,8 +11,7 @@ const MAX_LISTED = 1_000;
  * Whether a select lists every row of its reference at once (a table declared small, such as
  * the lookup lists) rather than searching the table on the server.
  */
-export const listedWhole = (reference: Reference) =>
-  !reference.typeahead && RESOURCES.get(reference.table)?.small === true;
+export const listedWhole = (reference: Reference) => RESOURCES.get(reference.table)?.small === true;
 
 /**
  * What every row a reference offers meets: its list (a lookup group), and, for a reference
