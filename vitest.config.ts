@@ -1,14 +1,34 @@
 import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
+const core = fileURLToPath(new URL("packages/core/src/index.ts", import.meta.url));
+
 export default defineConfig({
-  resolve: {
-    alias: { "@office/core": fileURLToPath(new URL("packages/core/src/index.ts", import.meta.url)) },
-  },
+  resolve: { alias: { "@office/core": core } },
   test: {
-    include: ["packages/*/src/**/*.test.ts", "apps/server/test/**/*.test.ts", "apps/web/src/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          include: ["packages/*/src/**/*.test.ts", "apps/server/test/**/*.test.ts", "apps/web/src/**/*.test.ts"],
+        },
+      },
+      {
+        // Components in a DOM (jsdom) with Testing Library; the browser tests keep what needs Chromium.
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["apps/web/src/test/setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -2,9 +2,9 @@ import "./jitless";
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { createRoot } from "react-dom/client";
-import { AppRoot } from "./app/AppRoot";
-import { reloadForChunk } from "./app/chunk-reload";
-import { createRouter } from "./app/router";
+import { AppRoot } from "./shell/AppRoot";
+import { reloadForChunk } from "./shell/chunk-reload";
+import { createRouter } from "./shell/router";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");

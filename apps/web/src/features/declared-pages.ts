@@ -7,7 +7,7 @@ import type { ComponentType } from "react";
  * declarations (and zod) stay out of the login page.
  */
 export async function declaredPage(path: string): Promise<ComponentType | undefined> {
-  if (areaOf(path)) return (await import("./directory/area-pages")).areaPage(path);
+  if (areaOf(path)) return (await import("../area-engine/area-pages")).areaPage(path);
   if (SEARCH_PAGES.some((search) => search.path === path))
     return (await import("./searches/search-pages")).searchPage(path);
   if (LOOKUP_LISTS.some((list) => list.path === path)) return (await import("./lists/LookupListPage")).LookupListPage;

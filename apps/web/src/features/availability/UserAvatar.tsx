@@ -11,7 +11,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type FocusEvent, useCallback, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { appConfigQuery, permissionsQuery } from "../../app/session";
+import { appConfigQuery, permissionsQuery } from "../../services/session";
 import { AvailabilitySwitch } from "./AvailabilitySwitch";
 import { availabilityQuery } from "./availability-query";
 import { ColleagueTable } from "./ColleagueTable";

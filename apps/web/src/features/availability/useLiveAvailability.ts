@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { reportFailure } from "../../app/failures";
+import { reportFailure } from "../../services/failures";
 import { startLiveAvailability } from "./live";
 
 /** Keeps the tab's live stream open while `enabled` (the user may read colleagues' availability). */

@@ -1,8 +1,8 @@
 import { type AvailabilitySource, type AvailabilityType, companyDateTime, TOASTS } from "@office/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endsSession } from "../../app/failures";
-import { appConfigQuery } from "../../app/session";
-import { showToast } from "../../app/toast";
+import { endsSession } from "../../services/failures";
+import { appConfigQuery } from "../../services/session";
+import { showToast } from "../../services/toast";
 import { invalidateWritten, writeRecord } from "../../widgets/record/mutations";
 import { AVAILABILITY_KEY } from "./availability-query";
 import { serverNow } from "./clock";

@@ -1,6 +1,6 @@
 import { can, PAGES } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
-import { permissionsQuery } from "../../app/session";
+import { permissionsQuery } from "../../services/session";
 import { PermissionGrid } from "./PermissionGrid";
 import { SignInForm } from "./SignInForm";
 

@@ -3,8 +3,8 @@ import { GRID_FLAGS, type PermissionRow, permissionGrid, TOASTS, tblPermission }
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, api } from "../../api/client";
-import { SESSION_KEY } from "../../app/session";
-import { showToast } from "../../app/toast";
+import { SESSION_KEY } from "../../services/session";
+import { showToast } from "../../services/toast";
 import { invalidateWritten } from "../../widgets/record/mutations";
 
 type Grid = ReturnType<typeof permissionGrid>;

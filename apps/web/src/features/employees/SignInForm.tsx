@@ -3,8 +3,8 @@ import { checkField, formatDateTimeIn, PASSWORD_MIN, type SignInInfo, TOASTS } f
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, api } from "../../api/client";
-import { appConfigQuery } from "../../app/session";
-import { showToast } from "../../app/toast";
+import { appConfigQuery } from "../../services/session";
+import { showToast } from "../../services/toast";
 
 const signInKey = (empID: number) => ["authAccount", "signIn", empID] as const;
 

@@ -2,8 +2,8 @@ import { TOASTS, tblAppLookup } from "@office/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { api } from "../../api/client";
-import { endsSession } from "../../app/failures";
-import { showToast } from "../../app/toast";
+import { endsSession } from "../../services/failures";
+import { showToast } from "../../services/toast";
 import { invalidateWritten } from "../../widgets/record/mutations";
 import { type LookupRow, lookupRowsQuery } from "./lookup-list";
 

@@ -3,9 +3,9 @@ import { TOASTS } from "@office/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../api/client";
-import { showToast } from "../../app/toast";
 import { signIn } from "../../auth/session";
 import { tokenStore } from "../../auth/token-store";
+import { showToast } from "../../services/toast";
 
 /** The bare sign-in page (spec: login route, 'Login Failed' toast for 10 s). */
 export function LoginPage() {
@@ -23,8 +23,8 @@ export function LoginPage() {
       // A new sign-in starts with no cached permissions (spec 4, Route guard). The cache
       // loads here only when signing in: the login page's first load does without it.
       const [{ queryClient }, { SESSION_KEY }] = await Promise.all([
-        import("../../app/query-client"),
-        import("../../app/session"),
+        import("../../services/query-client"),
+        import("../../services/session"),
       ]);
       queryClient.removeQueries({ queryKey: SESSION_KEY });
       navigate("/", { replace: true });

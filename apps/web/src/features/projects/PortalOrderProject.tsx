@@ -3,8 +3,8 @@ import { TOASTS, tblPortalOrder, tblProject, tblProjectStatus, whereBuilder } fr
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { api, queryRows } from "../../api/client";
-import { endsSession } from "../../app/failures";
-import { showToast } from "../../app/toast";
+import { endsSession } from "../../services/failures";
+import { showToast } from "../../services/toast";
 import { invalidateWritten } from "../../widgets/record/mutations";
 import { useRights } from "../../widgets/record/useRights";
 

@@ -3,7 +3,7 @@ import { formatMinutes, labelOf, type ResourceDef } from "@office/core";
 import { IconFileSpreadsheet } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { reportFailure } from "../../app/failures";
+import { reportFailure } from "../../services/failures";
 import { cellText, type TableColumn } from "../../widgets/table/columns";
 import { type PlainColumn, PlainTable } from "../../widgets/table/PlainTable";
 import { totalsQuery } from "./totals-query";

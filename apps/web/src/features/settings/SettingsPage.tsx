@@ -1,5 +1,5 @@
 import { SegmentedControl, Stack, Text, Title } from "@mantine/core";
-import { setDevice, useLayout } from "../../app/device";
+import { setDevice, useLayout } from "../../services/device";
 
 /** Settings (page 37, always open): the layout of this browser, kept in the device cookie for 7 days. */
 export function SettingsPage() {

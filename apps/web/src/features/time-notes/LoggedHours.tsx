@@ -3,7 +3,7 @@ import { dateIn, hoursRangesOf, hoursTable } from "@office/core";
 import { IconHourglass } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState } from "react";
-import { appConfigQuery } from "../../app/session";
+import { appConfigQuery } from "../../services/session";
 import { HoursTable } from "./HoursTable";
 import { loggedNotesQuery } from "./queries";
 

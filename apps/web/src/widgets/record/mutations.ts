@@ -1,8 +1,8 @@
 import { changedByWriteTo, TOASTS, type Toast } from "@office/core";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
-import { endsSession } from "../../app/failures";
-import { showToast } from "../../app/toast";
+import { endsSession } from "../../services/failures";
+import { showToast } from "../../services/toast";
 
 type Fields = Record<string, unknown>;
 

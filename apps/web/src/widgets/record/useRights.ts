@@ -1,6 +1,6 @@
 import { grantAllows, type ResourceDef } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
-import { permissionsQuery } from "../../app/session";
+import { permissionsQuery } from "../../services/session";
 import type { DialogRights } from "./dialog-buttons";
 
 /** The signed-in user's rights on a resource, for its record dialog's buttons (the server decides again). */

@@ -1,6 +1,6 @@
 import { NOTES_SEARCH, PROJECTS, type SearchCriterion } from "@office/core";
 import { describe, expect, it } from "vitest";
-import { forgetSearches, rememberedSearch, rememberSearch } from "./remembered-searches";
+import { forgetSearches, rememberedSearch, rememberSearch } from "../../services/remembered-searches";
 import { addressValues, isBare, needsToday, paramNames, searchAddress, withoutDefaults } from "./search-values";
 
 const criteria: readonly SearchCriterion[] = [

@@ -1,7 +1,7 @@
 import { dateIn } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { appConfigQuery } from "../../app/session";
+import { appConfigQuery } from "../../services/session";
 
 /**
  * Today in the company's time zone (YYYY-MM-DD: the day the database counts a timestamp in),

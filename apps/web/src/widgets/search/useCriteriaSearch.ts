@@ -1,7 +1,7 @@
 import { criteriaMessages, criteriaWhere, printWhere, type ResourceDef, type SearchCriterion } from "@office/core";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { rememberedSearch, rememberSearch } from "./remembered-searches";
+import { rememberedSearch, rememberSearch } from "../../services/remembered-searches";
 import { addressValues, isBare, needsToday, type SearchValues, searchAddress, withoutDefaults } from "./search-values";
 import { useCompanyToday } from "./useCompanyToday";
 

@@ -11,7 +11,7 @@ import {
   useReactTable,
 } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
-import { reportFailure } from "../../app/failures";
+import { reportFailure } from "../../services/failures";
 import { cellText, type TableColumn } from "./columns";
 import { TableBody } from "./TableBody";
 import { type TableSource, useTableRows } from "./useTableRows";

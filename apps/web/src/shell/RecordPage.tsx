@@ -1,6 +1,6 @@
 import { findRoute } from "@office/core";
 import { useLocation } from "react-router";
-import { useRecordCrumb } from "./record-crumb";
+import { useRecordCrumb } from "../services/record-crumb";
 
 function RecordCrumb({ table, id, what }: { table: string; id: string; what: string }) {
   useRecordCrumb(table, id, what);

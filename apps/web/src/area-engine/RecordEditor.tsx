@@ -2,11 +2,11 @@ import { Button, Fieldset, Group, Stack } from "@mantine/core";
 import { type Area, whereBuilder } from "@office/core";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ConfirmDelete } from "../../widgets/ConfirmDelete";
-import { RecordFields } from "../../widgets/form/RecordFields";
-import { useRecordWrites } from "../../widgets/record/mutations";
-import { useRecordForm } from "../../widgets/record/useRecordForm";
-import { useRights } from "../../widgets/record/useRights";
+import { ConfirmDelete } from "../widgets/ConfirmDelete";
+import { RecordFields } from "../widgets/form/RecordFields";
+import { useRecordWrites } from "../widgets/record/mutations";
+import { useRecordForm } from "../widgets/record/useRecordForm";
+import { useRights } from "../widgets/record/useRights";
 
 /**
  * A record's form, section by section, with the buttons the user's rights allow: Insert for

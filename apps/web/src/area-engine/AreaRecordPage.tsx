@@ -2,7 +2,7 @@ import { Loader, Stack } from "@mantine/core";
 import type { Area } from "@office/core";
 import type { ComponentType } from "react";
 import { useSearchParams } from "react-router";
-import { useRecordCrumb } from "../../app/record-crumb";
+import { useRecordCrumb } from "../services/record-crumb";
 import { ChildRecords } from "./ChildRecords";
 import { RecordEditor } from "./RecordEditor";
 

@@ -13,10 +13,10 @@ import { Link } from "react-router";
 import { UserAvatar } from "../features/availability/UserAvatar";
 import { LoggedHours } from "../features/time-notes/LoggedHours";
 import { ProjectNotesButton } from "../features/time-notes/ProjectNotesButton";
+import { appConfigQuery, pendingApprovalsLabel } from "../services/session";
 import { NetworkStatus } from "./NetworkStatus";
 import { ProjectSearch } from "./ProjectSearch";
 import { QuickLaunch } from "./QuickLaunch";
-import { appConfigQuery, pendingApprovalsLabel } from "./session";
 
 function Logo() {
   return (

@@ -3,8 +3,8 @@ import { can, PAGES } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { send } from "../api/client";
-import type { Failure } from "./failures";
-import { permissionsQuery } from "./session";
+import type { Failure } from "../services/failures";
+import { permissionsQuery } from "../services/session";
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 

@@ -1,8 +1,8 @@
 import { Loader, Stack, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { queryClient } from "./query-client";
-import { appConfigQuery, permissionsQuery } from "./session";
+import { queryClient } from "../services/query-client";
+import { appConfigQuery, permissionsQuery } from "../services/session";
 
 /** /update-config: reads the installation's settings and the user's permissions again, then goes home. */
 export function UpdateConfigPage() {

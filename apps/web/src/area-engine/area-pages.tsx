@@ -1,8 +1,8 @@
 import { AREAS, type Area, EMPLOYEES, PORTAL_ORDERS, PROJECTS } from "@office/core";
 import type { ComponentType } from "react";
-import { EmployeeAdministration } from "../employees/EmployeeAdministration";
-import { PortalOrderProject } from "../projects/PortalOrderProject";
-import { ProjectRecordMore } from "../projects/ProjectRecordMore";
+import { EmployeeAdministration } from "../features/employees/EmployeeAdministration";
+import { PortalOrderProject } from "../features/projects/PortalOrderProject";
+import { ProjectRecordMore } from "../features/projects/ProjectRecordMore";
 import { AreaListPage } from "./AreaListPage";
 import { AreaRecordPage, type RecordMore } from "./AreaRecordPage";
 import { AreaSearchPage } from "./AreaSearchPage";

@@ -1,7 +1,7 @@
 import { findRoute, routeAccess } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
-import { useBreadcrumb } from "./breadcrumb-context";
-import { pendingApprovalCountQuery, pendingApprovalsLabel, permissionsQuery } from "./session";
+import { useBreadcrumb } from "../services/breadcrumb-context";
+import { pendingApprovalCountQuery, pendingApprovalsLabel, permissionsQuery } from "../services/session";
 
 const APPROVALS = findRoute("/approvals");
 

@@ -1,8 +1,8 @@
 import { type RouteDef, routeAccess } from "@office/core";
 import { type LoaderFunctionArgs, redirect } from "react-router";
 import { tokenStore } from "../auth/token-store";
-import { queryClient } from "./query-client";
-import { permissionsQuery } from "./session";
+import { queryClient } from "../services/query-client";
+import { permissionsQuery } from "../services/session";
 
 /**
  * The route guard (spec 4, 6): without a session to login; permissions loaded before the

@@ -1,5 +1,5 @@
 import type { Area } from "@office/core";
-import { CriteriaSearchPage } from "../../widgets/search/CriteriaSearchPage";
+import { CriteriaSearchPage } from "../widgets/search/CriteriaSearchPage";
 
 /**
  * An area's advanced search (/project, /employee, /client, /vendor): every filled box must

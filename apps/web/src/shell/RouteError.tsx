@@ -1,8 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useRouteError } from "react-router";
+import { toFailure } from "../services/failures";
+import { queryClient } from "../services/query-client";
 import { ErrorPage } from "./ErrorPage";
-import { toFailure } from "./failures";
-import { queryClient } from "./query-client";
 
 /** A failure while loading a route (its guard or its code) that no page could catch. */
 export function RouteError() {

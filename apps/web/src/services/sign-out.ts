@@ -1,8 +1,8 @@
 import type { NavigateFunction } from "react-router";
 import { signOut } from "../auth/session";
-import { forgetSearches } from "../widgets/search/remembered-searches";
 import { clearFailure } from "./failures";
 import { queryClient } from "./query-client";
+import { forgetSearches } from "./remembered-searches";
 
 /**
  * Logs out (the token revoked if it still can be, then forgotten), drops the session's data

@@ -3,17 +3,17 @@ import { findRoute, menuTree, NOT_FOUND_ROUTE, ROUTES, routeAccess } from "@offi
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
+import { type Crumb, defaultCrumb, pageTitle, SetCrumbContext } from "../services/breadcrumb-context";
+import { useLayout } from "../services/device";
+import { clearFailure, useFailure } from "../services/failures";
+import { queryClient } from "../services/query-client";
+import { pendingApprovalCountQuery, permissionsQuery, userQuery } from "../services/session";
+import { signOutToLogin } from "../services/sign-out";
 import { Breadcrumb } from "./Breadcrumb";
-import { type Crumb, defaultCrumb, pageTitle, SetCrumbContext } from "./breadcrumb-context";
 import { DesktopNav } from "./DesktopNav";
-import { useLayout } from "./device";
 import { ErrorPage } from "./ErrorPage";
-import { clearFailure, useFailure } from "./failures";
 import { Header } from "./Header";
 import { MobileNav } from "./MobileNav";
-import { queryClient } from "./query-client";
-import { pendingApprovalCountQuery, permissionsQuery, userQuery } from "./session";
-import { signOutToLogin } from "./sign-out";
 
 /** The shell around every page but login: header, menus, breadcrumb, and the page or its failure. */
 export function ShellLayout() {

@@ -1,10 +1,10 @@
 import { Anchor, Code, Stack, Text, Title } from "@mantine/core";
 import { errorPageView } from "@office/core";
 import { Link, useNavigate } from "react-router";
+import type { Failure } from "../services/failures";
+import { signOutToLogin } from "../services/sign-out";
 import { ErrorDetails } from "./ErrorDetails";
-import type { Failure } from "./failures";
 import { SessionCountdown } from "./SessionCountdown";
-import { signOutToLogin } from "./sign-out";
 
 function WayOut({ action }: { action: ReturnType<typeof errorPageView>["action"] }) {
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { Text } from "@mantine/core";
 import { redirectNotice, SESSION_EXPIRY_COUNTDOWN_SECONDS } from "@office/core";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { signOutToLogin } from "./sign-out";
+import { signOutToLogin } from "../services/sign-out";
 
 /** After a 401 (spec 4, Session): counts 15 seconds down, then logs out and goes to login. */
 export function SessionCountdown() {

@@ -2,9 +2,9 @@ import { Stack, Title } from "@mantine/core";
 import { type ChildList, type RecordForm, recordForm, searchableColumns, whereBuilder } from "@office/core";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
-import { ResourceRecords } from "../../widgets/record/ResourceRecords";
-import { tableColumns } from "../../widgets/table/columns";
-import { SearchableTable } from "../../widgets/table/SearchableTable";
+import { ResourceRecords } from "../widgets/record/ResourceRecords";
+import { tableColumns } from "../widgets/table/columns";
+import { SearchableTable } from "../widgets/table/SearchableTable";
 
 const forms = new WeakMap<ChildList, RecordForm<string>>();
 const formOf = (child: ChildList, fields: readonly string[]) => {

@@ -2,9 +2,9 @@ import { ActionIcon, Anchor, Breadcrumbs, Group, Loader, Text, UnstyledButton } 
 import { type RouteDef, TOASTS } from "@office/core";
 import { IconCopy } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { type Crumb, LOADING_CRUMB } from "./breadcrumb-context";
+import { type Crumb, LOADING_CRUMB } from "../services/breadcrumb-context";
+import { showToast } from "../services/toast";
 import { RouteIcon } from "./icons";
-import { showToast } from "./toast";
 
 // The clipboard is there only in a secure context (https, or localhost) and may be refused.
 async function copy(value: string) {

@@ -3,10 +3,10 @@ import { type Area, searchableColumns } from "@office/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { Link, useNavigate } from "react-router";
-import { ResourceRecords } from "../../widgets/record/ResourceRecords";
-import { useRights } from "../../widgets/record/useRights";
-import { tableColumns } from "../../widgets/table/columns";
-import { SearchableTable } from "../../widgets/table/SearchableTable";
+import { ResourceRecords } from "../widgets/record/ResourceRecords";
+import { useRights } from "../widgets/record/useRights";
+import { tableColumns } from "../widgets/table/columns";
+import { SearchableTable } from "../widgets/table/SearchableTable";
 import type { RecordMore } from "./AreaRecordPage";
 import { ChildRecords } from "./ChildRecords";
 

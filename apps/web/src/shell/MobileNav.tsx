@@ -3,10 +3,10 @@ import { type MenuNode, menuHolds } from "@office/core";
 import { IconInbox, IconLogout } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { pendingApprovalsLabel } from "../services/session";
 import { RouteIcon } from "./icons";
 import { ProjectSearch } from "./ProjectSearch";
 import { QuickLaunch } from "./QuickLaunch";
-import { pendingApprovalsLabel } from "./session";
 
 function Entries({ nodes, path, onGo }: { nodes: MenuNode[]; path: string; onGo: () => void }) {
   return nodes.map((node) => {
