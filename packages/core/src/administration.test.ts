@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { PermissionRow } from "./access.js";
 import { GRID_FLAGS, PASSWORD_MIN, permissionGrid, permissionGridBody, signInBody } from "./administration.js";
 import { PAGE_IDS, PAGE_TITLES, PAGES } from "./pages.js";
-import type { PermissionRow } from "./routes.js";
 import { checkField, checkRule, MESSAGES } from "./validation.js";
 
 const row = (page: number, view = 1, add = 0, change = 0, del = 0) => ({

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import type { PermissionRow } from "./access.js";
 import { PASSWORD_MAX, USERNAME_MAX } from "./auth.js";
 import { PAGE_IDS, PAGE_TITLES, type PageId, type PermissionFlag } from "./pages.js";
-import type { PermissionRow } from "./routes.js";
 
 /*
  * What administrators (view on page 40) do on an employee's page: the permission grid (every

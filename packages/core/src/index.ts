@@ -1,3 +1,4 @@
+export * from "./access.js";
 export * from "./administration.js";
 export * from "./areas/index.js";
 export * from "./auth.js";
@@ -18,6 +19,7 @@ export * from "./pages.js";
 export * from "./project-search.js";
 export * from "./resources/index.js";
 export * from "./routes.js";
+export * from "./site.js";
 export * from "./toasts.js";
 export * from "./validation.js";
 export * from "./where/index.js";

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { grantAllows, type PermissionRow, routeAccess } from "./access.js";
 import { PAGES } from "./pages.js";
 import { RESOURCES } from "./resources/index.js";
-import {
-  findRoute,
-  grantAllows,
-  menuHolds,
-  menuTree,
-  type PermissionRow,
-  ROUTES,
-  type RouteDef,
-  routeAccess,
-  routeName,
-} from "./routes.js";
+import { menuHolds, menuTree, type RouteDef, routeName, routeTable } from "./routes.js";
+import { findRoute, ROUTES } from "./site.js";
 
 const row = (page: number, flags: Partial<Record<"v" | "a" | "c" | "d", number>>): PermissionRow => ({
   permissionPageID: page,
@@ -223,10 +215,44 @@ describe("the menu tree", () => {
     ]);
   });
 
+  it("orders the groups by their sequence, whoever declares them, and puts groups outside the menus last", () => {
+    const tree = menuTree(ROUTES);
+    expect(tree.map((n) => n.label)).toEqual([
+      "Home",
+      "Projects",
+      "Employees",
+      "Clients",
+      "Vendors",
+      "Credit Card",
+      "More",
+    ]);
+    const projects = tree.find((n) => n.label === "Projects");
+    expect(projects?.kind === "menu" && projects.children.map((n) => n.label)).toEqual([
+      "Advanced Search",
+      "New Project",
+      "Notes / Time Search",
+      "Status Audit",
+      "Portal Orders",
+    ]);
+    const more = tree.find((n) => n.label === "More");
+    expect(more?.kind === "menu" && more.children.map((n) => n.label)).toEqual([
+      "Shipping",
+      "Lists",
+      "Calendar",
+      "Release Notes",
+    ]);
+    const table = routeTable([
+      { icon: "login", gate: "always", routes: [{ path: "/hidden", title: "Hidden" }] },
+      { icon: "home", gate: "always", menu: { under: ["B"], sequence: 20 }, routes: [{ path: "/b", title: "B" }] },
+      { icon: "home", gate: "always", menu: { under: ["A"], sequence: 10 }, routes: [{ path: "/a", title: "A" }] },
+    ]);
+    expect(table.map((r) => r.path)).toEqual(["/a", "/b", "/hidden"]);
+  });
+
   it("is at most three levels deep for the real table, with the lists under More", () => {
     const depth = (nodes: ReturnType<typeof menuTree>): number =>
       Math.max(0, ...nodes.map((n) => (n.kind === "item" ? 1 : 1 + depth(n.children))));
-    const tree = menuTree();
+    const tree = menuTree(ROUTES);
     expect(depth(tree)).toBe(3);
     const more = tree.find((n) => n.label === "More");
     expect(more && menuHolds(more, "/list/clientcategories")).toBe(true);

@@ -1,5 +1,4 @@
-import { PAGES, type PageId, type PermissionFlag } from "./pages.js";
-import { type Grant, grantedFlag } from "./resources/resource.js";
+import { PAGES, type PageId } from "./pages.js";
 
 /** Icons of breadcrumbs and menus, by name; the web app maps each to its picture. */
 export type IconName =
@@ -50,124 +49,73 @@ export interface RouteDef {
   record?: string;
 }
 
-const area = (
-  icon: IconName,
-  gate: Gate,
-  menu: readonly string[] | undefined,
-  routes: Omit<RouteDef, "icon" | "gate">[],
-) => routes.map((r): RouteDef => ({ icon, gate, ...(menu ? { menu } : {}), ...r }));
+/** A route as its group declares it: the group gives its icon, gate and menu place. */
+export type RouteEntry = Omit<RouteDef, "icon" | "gate" | "menu">;
 
-const LIST_MENU = ["More", "Lists"];
+/**
+ * Routes that share an icon, a gate and a place in the menus: an area's list, search and data
+ * entry, or a page of its own. `sequence` orders the menus as Odoo's menu items are ordered:
+ * lower first, a dropdown where its first item is. Groups outside the menus have none.
+ */
+export interface RouteGroup {
+  icon: IconName;
+  gate: Gate;
+  menu?: { under: readonly string[]; sequence: number };
+  routes: readonly RouteEntry[];
+}
 
-/** The route table of spec 2.1, in menu order: router, menus, guard, breadcrumbs and titles derive from it. */
-export const ROUTES: readonly RouteDef[] = [
-  ...area("home", PAGES.home, ["Home"], [{ path: "/", title: "Home" }]),
-  ...area("dashboard", PAGES.statusDashboard, ["Home"], [{ path: "/statusdashboard", title: "Status Dashboard" }]),
-  ...area(
-    "projects",
-    PAGES.projects,
-    ["Projects"],
-    [
-      { path: "/project", title: "Project Search", label: "Advanced Search" },
-      { path: "/project/de", title: "Project", label: "New Project", record: "tblProject" },
-    ],
-  ),
-  ...area("projects", PAGES.notesTimeSearch, ["Projects"], [{ path: "/project/pn", title: "Notes / Time Search" }]),
-  ...area("projects", PAGES.statusAudit, ["Projects"], [{ path: "/statusaudit", title: "Status Audit" }]),
-  ...area("projects", PAGES.portalOrders, ["Projects"], [{ path: "/project/po", title: "Portal Orders" }]),
-  ...area(
-    "projects",
-    PAGES.projectAccounting,
-    ["Projects"],
-    [{ path: "/project/ac", title: "Project Accounting", hidden: true, disabled: true }],
-  ),
-  ...area(
-    "employees",
-    PAGES.employees,
-    ["Employees"],
-    [
-      { path: "/employee/all", title: "Employees", label: "All Employees" },
-      { path: "/employee", title: "Employee Search", label: "Advanced Search" },
-      { path: "/employee/de", title: "Employee", label: "New Employee", record: "tblEmployee" },
-    ],
-  ),
-  ...area(
-    "clients",
-    PAGES.clients,
-    ["Clients"],
-    [
-      { path: "/client/all", title: "Clients", label: "All Clients" },
-      { path: "/client", title: "Client Search", label: "Advanced Search" },
-      { path: "/client/de", title: "Client", label: "New Client", record: "tblClient" },
-      { path: "/masterclient/all", title: "Master Clients" },
-    ],
-  ),
-  ...area(
-    "vendors",
-    PAGES.vendors,
-    ["Vendors"],
-    [
-      { path: "/vendor/all", title: "Vendors", label: "All Vendors" },
-      { path: "/vendor", title: "Vendor Search", label: "Advanced Search" },
-      { path: "/vendor/de", title: "Vendor", label: "New Vendor", record: "tblVendor" },
-    ],
-  ),
-  ...area(
-    "creditCards",
-    PAGES.creditCardApprovals,
-    ["Credit Card"],
-    [
-      { path: "/creditcard/all", title: "Credit Cards", label: "All Credit Cards" },
-      { path: "/creditcard", title: "Credit Card", hidden: true },
-      { path: "/creditcard/report", title: "Credit Card Report", label: "Report" },
-      { path: "/creditcard/statement", title: "Credit Card Statement", hidden: true },
-      { path: "/creditcard/statementsearch", title: "Statement Search", hidden: true },
-      { path: "/creditcard/nonprojectexpenses", title: "Non-Project Expenses" },
-    ],
-  ),
-  ...area(
-    "shipping",
-    PAGES.shippingCompanies,
-    ["More", "Shipping"],
-    [
-      { path: "/shippingcompany/all", title: "Shipping Companies", label: "All Shipping Companies" },
-      {
-        path: "/shippingcompany/de",
-        title: "Shipping Company",
-        label: "New Shipping Company",
-        record: "tblShippingCompany",
-      },
-    ],
-  ),
-  ...area("lists", PAGES.lists, LIST_MENU, [
-    { path: "/list", title: "Lists", label: "All Lists" },
-    { path: "/list/clientcategories", title: "Project Categories" },
-    { path: "/list/vendorcategories", title: "Vendor Categories" },
-    { path: "/list/projectstatuscodes", title: "Project Status Codes" },
-    { path: "/list/notescategories", title: "Notes Categories" },
-    { path: "/list/schedulecategories", title: "Schedule Categories" },
-    { path: "/list/todocategories", title: "To-Do Categories" },
-    { path: "/list/productcategories", title: "Product Categories" },
+const routesOf = (group: RouteGroup) =>
+  group.routes.map(
+    (r): RouteDef => ({ icon: group.icon, gate: group.gate, ...(group.menu ? { menu: group.menu.under } : {}), ...r }),
+  );
+
+/** The route table from every group, in menu order (groups outside the menus last). */
+export function routeTable(groups: readonly RouteGroup[]): RouteDef[] {
+  const rank = (g: RouteGroup) => g.menu?.sequence ?? Number.POSITIVE_INFINITY;
+  return [...groups].sort((a, b) => rank(a) - rank(b)).flatMap(routesOf);
+}
+
+const group = (icon: IconName, gate: Gate, menu: RouteGroup["menu"], routes: RouteEntry[]): RouteGroup => ({
+  icon,
+  gate,
+  ...(menu ? { menu } : {}),
+  routes,
+});
+
+/**
+ * The routes of spec 2.1 that belong to no declared area, search or list: those declare their
+ * own (areas/, lists.ts), and ROUTES (site.ts) gathers them all.
+ */
+export const PAGE_ROUTES: readonly RouteGroup[] = [
+  group("home", PAGES.home, { under: ["Home"], sequence: 100 }, [{ path: "/", title: "Home" }]),
+  group("dashboard", PAGES.statusDashboard, { under: ["Home"], sequence: 110 }, [
+    { path: "/statusdashboard", title: "Status Dashboard" },
   ]),
-  ...area(
-    "calendar",
-    PAGES.calendar,
-    ["More"],
-    [
-      { path: "/calendar1", title: "Calendar" },
-      { path: "/calendar", title: "Calendar", hidden: true },
-    ],
-  ),
-  ...area("reports", PAGES.reports, ["More"], [{ path: "/reports", title: "Reports", hidden: true }]),
-  ...area("releaseNotes", "signedIn", ["More"], [{ path: "/rn", title: "Release Notes" }]),
-  ...area("approvals", PAGES.creditCardApprovals, undefined, [
-    { path: "/approvals", title: "Approvals", hidden: true },
+  group("projects", PAGES.projectAccounting, { under: ["Projects"], sequence: 290 }, [
+    { path: "/project/ac", title: "Project Accounting", hidden: true, disabled: true },
   ]),
-  ...area("settings", "always", undefined, [{ path: "/settings", title: "Settings", hidden: true }]),
-  ...area("inbox", "always", undefined, [{ path: "/inbox", title: "Inbox", hidden: true }]),
-  ...area("settings", "always", undefined, [{ path: "/update-config", title: "Update Config", hidden: true }]),
-  ...area("forbidden", "always", undefined, [{ path: "/forbidden", title: "Forbidden", hidden: true }]),
-  ...area("login", "always", undefined, [{ path: "/login", title: "Login", hidden: true, bare: true }]),
+  group("creditCards", PAGES.creditCardApprovals, { under: ["Credit Card"], sequence: 600 }, [
+    { path: "/creditcard/all", title: "Credit Cards", label: "All Credit Cards" },
+    { path: "/creditcard", title: "Credit Card", hidden: true },
+    { path: "/creditcard/report", title: "Credit Card Report", label: "Report" },
+    { path: "/creditcard/statement", title: "Credit Card Statement", hidden: true },
+    { path: "/creditcard/statementsearch", title: "Statement Search", hidden: true },
+    { path: "/creditcard/nonprojectexpenses", title: "Non-Project Expenses" },
+  ]),
+  group("calendar", PAGES.calendar, { under: ["More"], sequence: 920 }, [
+    { path: "/calendar1", title: "Calendar" },
+    { path: "/calendar", title: "Calendar", hidden: true },
+  ]),
+  group("reports", PAGES.reports, { under: ["More"], sequence: 930 }, [
+    { path: "/reports", title: "Reports", hidden: true },
+  ]),
+  group("releaseNotes", "signedIn", { under: ["More"], sequence: 940 }, [{ path: "/rn", title: "Release Notes" }]),
+  group("approvals", PAGES.creditCardApprovals, undefined, [{ path: "/approvals", title: "Approvals", hidden: true }]),
+  group("settings", "always", undefined, [{ path: "/settings", title: "Settings", hidden: true }]),
+  group("inbox", "always", undefined, [{ path: "/inbox", title: "Inbox", hidden: true }]),
+  group("settings", "always", undefined, [{ path: "/update-config", title: "Update Config", hidden: true }]),
+  group("forbidden", "always", undefined, [{ path: "/forbidden", title: "Forbidden", hidden: true }]),
+  group("login", "always", undefined, [{ path: "/login", title: "Login", hidden: true, bare: true }]),
 ];
 
 /** The page shown for a path that matches no route. */
@@ -180,69 +128,6 @@ export function routeName(path: string): string {
   return segments.length ? segments.join("-") : "index";
 }
 
-const BY_PATH = new Map(ROUTES.map((r) => [r.path, r]));
-
-/** The route of a path (trailing slash and case of the address ignored), or undefined. */
-export function findRoute(pathname: string): RouteDef | undefined {
-  const path = pathname.replace(/\/+$/, "").toLowerCase() || "/";
-  return BY_PATH.get(path);
-}
-
-/** A user's flags on one site page, as GET /API/Permissions/ lists them. */
-export interface PermissionRow {
-  permissionPageID: number;
-  permissionView: number;
-  permissionAdd: number;
-  permissionChange: number;
-  permissionDel: number;
-}
-
-export type RouteAccess = "allowed" | "denied" | "accessDenied";
-
-/**
- * The access rule of spec section 6. A path ending in "de" without a query needs add; with
- * a query, and any other path, needs view; login, forbidden, settings and inbox (and the
- * other "always" routes) are always allowed; a user with no permission rows is refused
- * ("accessDenied", the spec's silent 'Access Denied!'); a disabled route is refused.
- */
-export function routeAccess(route: RouteDef, search: string, permissions: readonly PermissionRow[]): RouteAccess {
-  if (route.gate === "always") return "allowed";
-  if (permissions.length === 0) return "accessDenied";
-  // A disabled route (project accounting) is closed to everyone, whatever their flags.
-  if (route.disabled) return "denied";
-  if (route.gate === "signedIn") return "allowed";
-  const row = permissions.find((p) => p.permissionPageID === route.gate);
-  const needsAdd = route.path.endsWith("/de") && new URLSearchParams(search).size === 0;
-  const flag = needsAdd ? row?.permissionAdd : row?.permissionView;
-  return flag === 1 ? "allowed" : "denied";
-}
-
-/** Whether the user holds a flag on a page (for buttons: add, change, delete). */
-export function can(permissions: readonly PermissionRow[], page: PageId, flag: "view" | "add" | "change" | "del") {
-  const row = permissions.find((p) => p.permissionPageID === page);
-  if (!row) return false;
-  const value = {
-    view: row.permissionView,
-    add: row.permissionAdd,
-    change: row.permissionChange,
-    del: row.permissionDel,
-  }[flag];
-  return value === 1;
-}
-
-/**
- * Whether a resource's grant lets the user do an action, as the server decides it: "everyone"
- * signed in, "anyone" with permission rows, or the flag on the page.
- */
-export function grantAllows(permissions: readonly PermissionRow[], grant: Grant, flag: PermissionFlag): boolean {
-  if (grant === null) return false;
-  if (grant === "everyone") return true;
-  if (permissions.length === 0) return false;
-  if (grant === "anyone") return true;
-  const needed = grantedFlag(grant, flag);
-  return needed !== null && can(permissions, needed.page, needed.flag);
-}
-
 /** A dropdown or item of the menus, built from the route table. */
 export type MenuNode =
   | { kind: "item"; label: string; route: RouteDef }
@@ -252,7 +137,7 @@ export type MenuNode =
  * The menu tree: every route with a menu place, nested by its labels (at most three levels),
  * in the table's order. Hidden routes are left out; disabled ones stay, shown disabled.
  */
-export function menuTree(routes: readonly RouteDef[] = ROUTES): MenuNode[] {
+export function menuTree(routes: readonly RouteDef[]): MenuNode[] {
   const root: MenuNode[] = [];
   for (const route of routes) {
     if (!route.menu || route.hidden) continue;

@@ -16,8 +16,8 @@ import { z } from "zod";
 import { asRead } from "../db/read-priority.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
-import { type Actor, may, requireAccess } from "./actor.js";
-import { compileWhere } from "./compile.js";
+import { type Actor, requireAccess } from "./actor.js";
+import { readableRows } from "./row-scope.js";
 
 // The window count's and row number's columns: names no declared column can have (not identifiers).
 const TOTAL = "office:total";
@@ -75,30 +75,6 @@ export function grammar<T>(parse: () => T, part: string): T {
   }
 }
 
-/** The condition of the caller's rows: the where, and their own rows only where the resource says so. */
-export function condition(def: ResourceDef, where: Where | null, actor: Actor): RawBuilder<unknown> {
-  const parts = where ? [compileWhere(where, def)] : [];
-  if (def.ownRows) {
-    // A system actor has no rows of its own: it sees everything.
-    if (actor.kind === "employee") parts.push(sql`${sql.ref(def.ownRows)} = ${actor.empID}`);
-  }
-  return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
-}
-
-/**
- * The rows a caller may write: those the where matches, narrowed to their own where the
- * resource keeps rows for their authors (administrators excepted).
- */
-export function writableCondition(def: ResourceDef, where: Where | null, actor: Actor): RawBuilder<unknown> {
-  const rows = def.writableRows;
-  const scope = rows
-    ? sql`${condition(def, where, actor)} and ${sql.ref(rows.column)} in (${sql.join(rows.values)})`
-    : condition(def, where, actor);
-  const author = def.authorWrites;
-  if (!author || actor.kind !== "employee" || may(actor, author.unlessPage, "view")) return scope;
-  return sql`${scope} and ${sql.ref(author.column)} = ${actor.empID}`;
-}
-
 /**
  * GET /API/Query/: rows of a resource with the total. A search whose total passes the confirm
  * threshold answers the total alone unless the caller asked to `continue` (spec 4, Table) or
@@ -114,7 +90,7 @@ export async function runQuery(
   const isColumn = (name: string) => isReadableColumn(def, name);
   const fields = grammar(() => parseFields(input.fields, { isColumn }), "fields") ?? readableColumns(def);
   const order = grammar(() => parseOrder(input.order, { isColumn }), "order");
-  const where = condition(def, parseResourceWhere(def, input.where), actor);
+  const where = readableRows(def, parseResourceWhere(def, input.where), actor);
   const table = sql.table(def.name);
 
   if (!input.continue && (input.rowLimit ?? 0) > TABLE_CONFIRM_THRESHOLD) {

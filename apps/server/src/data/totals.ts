@@ -4,7 +4,8 @@ import { z } from "zod";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { type Actor, requireAccess } from "./actor.js";
-import { condition, parseResourceWhere } from "./query.js";
+import { parseResourceWhere } from "./query.js";
+import { readableRows } from "./row-scope.js";
 
 export const totalsInput = z.strictObject({
   table: z.string().min(1).max(64),
@@ -33,7 +34,7 @@ export async function runTotals(
     const known = Object.keys(totals.by).join(", ");
     throw AppError.badRequest(`${def.name} is totalled by ${known}, not ${input.by}.`, { by: "is not a total" });
   }
-  const where = condition(def, parseResourceWhere(def, input.where), actor);
+  const where = readableRows(def, parseResourceWhere(def, input.where), actor);
   const key = sql.ref(input.by);
   const sum = totals.sum ? sql`coalesce(sum(${sql.ref(totals.sum)}), 0)` : sql`0`;
   const { rows } = await sql<{

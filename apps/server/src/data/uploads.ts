@@ -16,7 +16,7 @@ import { type Actor, requireAccess } from "./actor.js";
 import { audit } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
 import { fileTypeOf } from "./file-types.js";
-import { writableCondition } from "./query.js";
+import { readableRows, writableRows } from "./row-scope.js";
 
 interface UploadDeps {
   db: Kysely<DB>;
@@ -72,7 +72,7 @@ async function ownerRecord(db: Kysely<DB>, actor: Actor, table: string, key: str
   requireAccess(actor, def.access[flag], flag, def.name);
   if (def.kind !== "table") throw new AppError(403, `${def.name} is read-only.`);
   // Attaching a file changes the record: only those who may write it find it.
-  const scope = flag === "change" ? writableCondition(def, null, actor) : sql`true`;
+  const scope = flag === "change" ? writableRows(def, null, actor) : readableRows(def, null, actor);
   const { rows } =
     await sql`select 1 from ${sql.table(def.name)} where ${sql.ref(def.key)} = ${Number(key)} and ${scope}`.execute(db);
   if (rows.length === 0) throw new AppError(404, "No such record.");

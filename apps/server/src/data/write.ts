@@ -3,10 +3,11 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { validate } from "../http/validate.js";
-import { type Actor, actorEmpID, may, requireAccess } from "./actor.js";
+import { type Actor, actorEmpID, requireAccess } from "./actor.js";
 import { audit } from "./audit.js";
-import { parseResourceWhere, writableCondition } from "./query.js";
+import { parseResourceWhere } from "./query.js";
 import { checkWrittenValues } from "./references.js";
+import { updateScope, writableRows } from "./row-scope.js";
 import { writing } from "./writing.js";
 
 /** Rows one update or delete may touch: a where that matches more is surely a mistake. */
@@ -152,28 +153,15 @@ export async function updateRecords(
   input: { where: unknown; fields: unknown },
   actor: Actor,
 ): Promise<{ status: "success"; count: number }> {
-  // Whether the caller may change anything is settled from the field names alone, before the
-  // where or the values are read: a caller without rights gets the same refusal for a real
-  // column and a made-up one, so the answer tells nothing about what exists.
   const names = fieldNames(input.fields);
-  const self = def.selfService;
-  const selfOnly = self !== undefined && names.length > 0 && names.every((name) => self.fields.includes(name));
-  const ownRowOnly = selfOnly && actor.kind === "employee" && !may(actor, def.access.change, "change");
-  if (!ownRowOnly) requireAccess(actor, def.access.change, "change", def.name);
+  const reach = updateScope(def, names, actor);
   writableTable(def);
-
-  // Changing only one's own row, the where names only columns the caller may read: the
-  // row's key column, and the others only with the view permission.
-  const isColumn =
-    ownRowOnly && !may(actor, def.access.view, "view") ? (name: string) => name === self?.column : undefined;
-  const where = parseResourceWhere(def, requireWhere(input.where), isColumn);
+  const where = parseResourceWhere(def, requireWhere(input.where), reach.isColumn);
   const fields = validate(updateSchema(def), input.fields, "fields");
-  let scope = writableCondition(def, where, actor);
+  const scope = reach.rows(where);
   let values = serverValues(def, fields, actor, "update");
   if (Object.keys(values).length === 0) throw AppError.badRequest("No fields to update.", { fields: "is required" });
-  if (ownRowOnly && self && actor.kind === "employee") {
-    scope = sql`${scope} and ${sql.ref(self.column)} = ${actor.empID}`;
-  }
+  const self = def.selfService;
   // A self-service change is stamped with the server's clock whoever makes it: an
   // administrator's own availability (or anyone's) carries no time a client chose.
   if (self && names.some((name) => self.fields.includes(name))) {
@@ -222,7 +210,7 @@ export async function deleteRecords(
 ): Promise<{ id: number; keys: unknown[] }> {
   requireAccess(actor, def.access.del, "del", def.name);
   writableTable(def);
-  const scope = writableCondition(def, parseResourceWhere(def, requireWhere(input.where)), actor);
+  const scope = writableRows(def, parseResourceWhere(def, requireWhere(input.where)), actor);
   return db.transaction().execute(async (tx) => {
     const before = await matchedRows(tx, def, scope);
     const keys = before.map((row) => row[def.key]);

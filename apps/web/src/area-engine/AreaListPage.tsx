@@ -7,7 +7,7 @@ import { ResourceRecords } from "../widgets/record/ResourceRecords";
 import { useRights } from "../widgets/record/useRights";
 import { tableColumns } from "../widgets/table/columns";
 import { SearchableTable } from "../widgets/table/SearchableTable";
-import type { RecordMore } from "./AreaRecordPage";
+import type { RecordPanel } from "./AreaRecordPage";
 import { ChildRecords } from "./ChildRecords";
 
 /**
@@ -15,7 +15,7 @@ import { ChildRecords } from "./ChildRecords";
  * page, and "New …" its empty form for those who may add. An area without a record page
  * edits its records in a dialog over the list, with its children and what else the area adds.
  */
-export function AreaListPage({ area, more: More }: { area: Area; more?: RecordMore | undefined }) {
+export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: RecordPanel | undefined }) {
   const navigate = useNavigate();
   const rights = useRights(area.resource);
   const columns = useMemo(() => tableColumns(area.list, area.listColumns), [area]);
@@ -35,12 +35,12 @@ export function AreaListPage({ area, more: More }: { area: Area; more?: RecordMo
           newLabel={area.newLabel}
           recordTitle={area.recordTitle}
           noun={area.noun}
-          more={(key, dirty) => (
+          underRecord={(key, dirty) => (
             <>
               {area.children.map((child) => (
                 <ChildRecords key={child.title} child={child} parentKey={key} />
               ))}
-              {More ? <More id={key} dirty={dirty} /> : null}
+              {Panel ? <Panel id={key} dirty={dirty} /> : null}
             </>
           )}
         />

@@ -8,16 +8,17 @@ import { RecordEditor } from "./RecordEditor";
 
 /**
  * What an area shows under an existing record besides its fields and children (an employee's
- * permissions); `dirty` while the record's form in a dialog holds unsaved changes.
+ * sign-in and permissions); `dirty` while the record's form in a dialog holds unsaved changes.
+ * An area has one when its feature folder holds `<noun>.panel.ts` (see area-pages.tsx).
  */
-export type RecordMore = ComponentType<{ id: number; dirty?: boolean }>;
+export type RecordPanel = ComponentType<{ id: number; dirty?: boolean }>;
 
 /**
  * An area's data-entry page (/…/de): without a query, a new record (add right); with ?id=,
  * that record (view right to see, change right to save, delete right to delete), its
  * children, and what else the area adds.
  */
-export function AreaRecordPage({ area, more }: { area: Area; more?: RecordMore | undefined }) {
+export function AreaRecordPage({ area, panel }: { area: Area; panel?: RecordPanel | undefined }) {
   const [params] = useSearchParams();
   const id = params.get("id");
   if (id === null) {
@@ -27,10 +28,10 @@ export function AreaRecordPage({ area, more }: { area: Area; more?: RecordMore |
       </Stack>
     );
   }
-  return <ExistingRecord key={id} area={area} id={id} More={more} />;
+  return <ExistingRecord key={id} area={area} id={id} Panel={panel} />;
 }
 
-function ExistingRecord({ area, id, More }: { area: Area; id: string; More?: RecordMore | undefined }) {
+function ExistingRecord({ area, id, Panel }: { area: Area; id: string; Panel?: RecordPanel | undefined }) {
   const fields = [area.resource.key, ...area.form.names].join(",");
   const row = useRecordCrumb(area.resource.name, id, area.noun, fields);
   if (!row) return <Loader m="md" size="sm" aria-label={`Loading the ${area.noun}`} />;
@@ -41,7 +42,7 @@ function ExistingRecord({ area, id, More }: { area: Area; id: string; More?: Rec
       {area.children.map((child) => (
         <ChildRecords key={child.title} child={child} parentKey={key} />
       ))}
-      {More ? <More id={key} /> : null}
+      {Panel ? <Panel id={key} /> : null}
     </Stack>
   );
 }

@@ -1,29 +1,32 @@
-import { AREAS, type Area, EMPLOYEES, PORTAL_ORDERS, PROJECTS } from "@office/core";
+import { type Area, areaOf } from "@office/core";
 import type { ComponentType } from "react";
-import { EmployeeAdministration } from "../features/employees/EmployeeAdministration";
-import { PortalOrderProject } from "../features/projects/PortalOrderProject";
-import { ProjectRecordMore } from "../features/projects/ProjectRecordMore";
 import { AreaListPage } from "./AreaListPage";
-import { AreaRecordPage, type RecordMore } from "./AreaRecordPage";
+import { AreaRecordPage, type RecordPanel } from "./AreaRecordPage";
 import { AreaSearchPage } from "./AreaSearchPage";
 
-/** What an area adds under a record: on its record page, or in its dialog (portal orders). */
-const MORE = new Map<Area, RecordMore>([
-  [EMPLOYEES, EmployeeAdministration],
-  [PROJECTS, ProjectRecordMore],
-  [PORTAL_ORDERS, PortalOrderProject],
-]);
+/**
+ * The panels areas add under a record, found by file name rather than listed: an area whose
+ * feature folder holds `<noun>.panel.ts` (its noun with dashes, default-exporting the panel)
+ * shows it. Each is a chunk of its own, loaded with its area's page.
+ */
+const PANELS = import.meta.glob<{ default: RecordPanel }>("../features/*/*.panel.ts");
 
-const PAGES = new Map<string, ComponentType>();
-for (const area of AREAS) {
-  if (area.allPath) PAGES.set(area.allPath, () => <AreaListPage area={area} more={MORE.get(area)} />);
-  if (area.searchPath) PAGES.set(area.searchPath, () => <AreaSearchPage area={area} />);
-  if (area.recordPath) PAGES.set(area.recordPath, () => <AreaRecordPage area={area} more={MORE.get(area)} />);
+const panelFile = (area: Area) => `/${area.noun.replaceAll(" ", "-")}.panel.ts`;
+
+async function panelOf(area: Area): Promise<RecordPanel | undefined> {
+  const file = Object.keys(PANELS).find((path) => path.endsWith(panelFile(area)));
+  return file ? (await PANELS[file]?.())?.default : undefined;
 }
 
-/** The page of a directory route (list, search or data entry), built from its area's declaration. */
-export function areaPage(path: string): ComponentType {
-  const page = PAGES.get(path);
-  if (!page) throw new Error(`no directory page for ${path}`);
-  return page;
+/** The page of an area's route (list, search or data entry), built from its declaration. */
+export async function areaPage(path: string): Promise<ComponentType> {
+  const area = areaOf(path);
+  if (!area) throw new Error(`no area has the route ${path}`);
+  if (path === area.searchPath) return () => <AreaSearchPage area={area} />;
+  const panel = await panelOf(area);
+  if (path === area.recordPath) return () => <AreaRecordPage area={area} panel={panel} />;
+  return () => <AreaListPage area={area} panel={panel} />;
 }
+
+/** The panel files, for the test that each names an area. */
+export const PANEL_FILES = Object.keys(PANELS);

@@ -1,8 +1,9 @@
 import { NOT_FOUND_ROUTE, ROUTES, type RouteDef, routeName } from "@office/core";
-import { type ComponentType, lazy, Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { importPage, reloadInto } from "./chunk-reload";
 import { PageLoading } from "./PageLoading";
+import { pageOf } from "./page-registry";
 
 // The guard, the error page and the data cache load with the first route that needs them, so
 // the login page's first load carries none of them. The guard's chunk reloads like a page's.
@@ -15,33 +16,8 @@ const routeError = (
   </Suspense>
 );
 
-type PageModule = () => Promise<ComponentType>;
-
-/** The pages the router names, by route path. */
-const PAGES: Record<string, PageModule> = {
-  "/login": async () => (await import("../features/login/LoginPage")).LoginPage,
-  "/settings": async () => (await import("../features/settings/SettingsPage")).SettingsPage,
-  "/statusdashboard": async () => (await import("../features/projects/StatusDashboardPage")).StatusDashboardPage,
-  "/rn": async () => (await import("../features/release-notes/ReleaseNotesPage")).ReleaseNotesPage,
-  "/forbidden": async () => (await import("./ForbiddenPage")).ForbiddenPage,
-  "/update-config": async () => (await import("./UpdateConfigPage")).UpdateConfigPage,
-  "/inbox": async () => (await import("./InboxPage")).InboxPage,
-  "/list": async () => (await import("../features/lists/ListsPage")).ListsPage,
-};
-const emptyPage: PageModule = async () => (await import("./EmptyPage")).EmptyPage;
-// A data-entry route that shows a record: its breadcrumb looks the record up until the area's page lands.
-const recordPage: PageModule = async () => (await import("./RecordPage")).RecordPage;
-
-// A route the router names no page for may have one built from a core declaration (a directory
-// area's, a list's); else it is the shell over an empty page (or a record's breadcrumb).
-const declaredOrEmpty =
-  (route: RouteDef): PageModule =>
-  async () =>
-    (await (await import("../features/declared-pages")).declaredPage(route.path)) ??
-    (await (route.record ? recordPage : emptyPage)());
-
 const lazyPage = (route: RouteDef) => async () => ({
-  Component: await importPage(PAGES[route.path] ?? declaredOrEmpty(route)),
+  Component: await importPage(pageOf(route)),
 });
 
 function child(route: RouteDef): RouteObject {

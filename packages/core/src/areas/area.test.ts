@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { PAGES } from "../pages.js";
 import { whereBuilder } from "../where/build.js";
 import { parseWhere } from "../where/parser.js";
 import { printWhere } from "../where/print.js";
-import { area, type DirectoryArea } from "./area.js";
+import { type AreaDeclaration, area } from "./area.js";
 import { CLIENTS, EMPLOYEES, MASTER_CLIENTS, SHIPPING_COMPANIES, VENDORS } from "./directory.js";
 import { PORTAL_ORDERS, PROJECTS } from "./projects.js";
 import { AREAS, areaOf } from "./registry.js";
@@ -78,15 +79,16 @@ describe("criteriaWhere: the where of an advanced search", () => {
 });
 
 describe("area(): a directory area's declaration, checked", () => {
-  const base = (): DirectoryArea => ({
+  const base = (): AreaDeclaration => ({
     noun: EMPLOYEES.noun,
     resource: EMPLOYEES.resource,
     list: EMPLOYEES.list,
     listColumns: EMPLOYEES.listColumns,
     order: EMPLOYEES.order,
-    allPath: EMPLOYEES.allPath,
-    ...(EMPLOYEES.searchPath ? { searchPath: EMPLOYEES.searchPath } : {}),
-    ...(EMPLOYEES.recordPath ? { recordPath: EMPLOYEES.recordPath } : {}),
+    page: EMPLOYEES.page,
+    icon: EMPLOYEES.icon,
+    menu: EMPLOYEES.menu,
+    routes: EMPLOYEES.routes,
     sections: EMPLOYEES.sections,
     criteria: EMPLOYEES.criteria,
     children: EMPLOYEES.children,
@@ -130,14 +132,16 @@ describe("area(): a directory area's declaration, checked", () => {
   it("throws on a child list's unknown foreign key, column or field", () => {
     const [contacts] = CLIENTS.children;
     if (!contacts) throw new Error("clients have no contacts");
-    const clientArea = (child: typeof contacts): DirectoryArea => ({
+    const clientArea = (child: typeof contacts): AreaDeclaration => ({
       noun: CLIENTS.noun,
       resource: CLIENTS.resource,
       list: CLIENTS.list,
       listColumns: CLIENTS.listColumns,
       order: CLIENTS.order,
-      allPath: CLIENTS.allPath,
-      ...(CLIENTS.recordPath ? { recordPath: CLIENTS.recordPath } : {}),
+      page: CLIENTS.page,
+      icon: CLIENTS.icon,
+      menu: CLIENTS.menu,
+      routes: CLIENTS.routes,
       sections: CLIENTS.sections,
       criteria: CLIENTS.criteria,
       children: [child],
@@ -154,12 +158,23 @@ describe("area(): a directory area's declaration, checked", () => {
     ).toThrow("has no column contactAge");
   });
 
-  it("throws without a record page or dialog, or on a path that is no route", () => {
-    const { recordPath: _, ...noRecord } = base();
+  it("throws without a record page or dialog, or without a list or search", () => {
+    const { record: _, ...listAndSearch } = EMPLOYEES.routes;
+    const noRecord = { ...base(), routes: listAndSearch };
     expect(() => area(noRecord)).toThrow("an area needs a record page or a dialog");
     expect(() => area({ ...noRecord, dialog: { newLabel: "New Employee", recordTitle: "Employee" } })).not.toThrow();
-    expect(() => area({ ...base(), allPath: "/employee/everything" })).toThrow("no route /employee/everything");
-    expect(() => area({ ...base(), recordPath: "/employee/nowhere" })).toThrow("no route /employee/nowhere");
+    const { all: _all, search: _search, ...recordOnly } = EMPLOYEES.routes;
+    expect(() => area({ ...base(), routes: recordOnly })).toThrow("an area needs a list or a search");
+  });
+
+  it("declares its routes for the route table: gated by its page, in its menu, the record route naming its table", () => {
+    const group = area(base()).routeGroup;
+    expect(group).toMatchObject({ icon: "employees", gate: PAGES.employees, menu: { under: ["Employees"] } });
+    expect(group.routes.map((r) => [r.path, r.title, r.label, r.record])).toEqual([
+      ["/employee/all", "Employees", "All Employees", undefined],
+      ["/employee", "Employee Search", "Advanced Search", undefined],
+      ["/employee/de", "Employee", "New Employee", "tblEmployee"],
+    ]);
   });
 });
 

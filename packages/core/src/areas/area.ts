@@ -1,6 +1,7 @@
+import type { PageId } from "../pages.js";
 import { type RecordForm, recordForm } from "../resources/form.js";
 import type { ResourceDef } from "../resources/resource.js";
-import { findRoute } from "../routes.js";
+import type { IconName, RouteEntry, RouteGroup } from "../routes.js";
 import { checkColumns, checkCriteria, type SearchCriterion } from "./search.js";
 
 export interface FormSection {
@@ -21,28 +22,41 @@ export interface ChildList {
   edit: { fields: readonly string[]; newLabel: string; recordTitle: string } | { recordPath: string };
 }
 
+/** One of an area's routes: its path under /webapp/, its page title, and its menu label where that differs. */
+export interface AreaRoute {
+  path: string;
+  title: string;
+  label?: string;
+}
+
 /**
- * A directory area (spec 2.1, 6): its table, the view its list reads, its routes, its form
- * and its search, declared once. The web app's list, search and data-entry pages are built
- * from this; an area is a declaration, not a copy of the last one.
+ * An area (spec 2.1, 6): its routes and place in the menus, its table, the view its list
+ * reads, its form and its search, declared once. The route table, the menus, the guard and
+ * the web app's list, search and data-entry pages are built from this; an area is a
+ * declaration, not a copy of the last one.
  */
-export interface DirectoryArea {
+export interface AreaDeclaration {
   /** Its noun, for messages ("There is no client with the id 7"). */
   noun: string;
+  /** The site page whose flags govern its routes and records (spec 6). */
+  page: PageId;
+  icon: IconName;
+  /** The dropdowns that hold its routes, outermost first, and its order among the menus' groups. */
+  menu: { under: readonly string[]; sequence: number };
+  /**
+   * Its pages: `all` lists every record (/…/all); `search` is the advanced search (an area
+   * without a list, such as projects, is listed by it); `record` is the data entry (/…/de: add,
+   * and with ?id= view and edit). Without `record`, records are edited in a dialog over the list.
+   */
+  routes: { all?: AreaRoute; search?: AreaRoute; record?: AreaRoute };
   resource: ResourceDef;
   /** What the list reads: the table, or a view with the names of what it refers to. */
   list: ResourceDef;
   listColumns: readonly string[];
   /** The list's order, in the order language. */
   order: string;
-  /** /…/all, the list; an area without one (projects) is listed by its advanced search. */
-  allPath?: string;
   /** What its records are called together, where no list page names them ("Projects"). */
   plural?: string;
-  /** The advanced search page, where the area has one. */
-  searchPath?: string;
-  /** /…/de, add and (with ?id=) view and edit; without one, records are edited in a dialog over the list. */
-  recordPath?: string;
   /** The words of a dialog-edited area: its add button and its record's title. */
   dialog?: { newLabel: string; recordTitle: string };
   sections: readonly FormSection[];
@@ -50,45 +64,51 @@ export interface DirectoryArea {
   children: readonly ChildList[];
 }
 
-export interface Area extends DirectoryArea {
+export interface Area extends AreaDeclaration {
   form: RecordForm<string>;
+  allPath?: string;
+  searchPath?: string;
+  recordPath?: string;
   /** Where the area's records are listed: its list, else its search. */
   listPath: string;
   /** The list's title (the list route's, or the plural), and the record page's. */
   listTitle: string;
   recordTitle: string;
   newLabel: string;
+  /** Its routes as the route table holds them. */
+  routeGroup: RouteGroup;
 }
 
-function routeTitle(path: string): { title: string; label: string } {
-  const route = findRoute(path);
-  if (!route) throw new Error(`no route ${path}`);
-  return { title: route.title, label: route.label ?? route.title };
-}
-
-/** Checks a declaration against its resources and derives its form and titles. */
-export function area(def: DirectoryArea): Area {
+/** Checks a declaration against its resources and derives its form, titles and routes. */
+export function area(def: AreaDeclaration): Area {
   checkColumns(def.list, def.listColumns);
   checkCriteria(def.list, def.criteria);
   for (const child of def.children) {
     checkColumns(child.resource, [child.foreignKey, ...("fields" in child.edit ? child.edit.fields : [])]);
     checkColumns(child.list ?? child.resource, [child.foreignKey, ...child.columns]);
   }
-  const record = def.recordPath ? routeTitle(def.recordPath) : def.dialog;
-  if (!record) throw new Error(`${def.noun}: an area needs a record page or a dialog`);
-  const recordTitle = "title" in record ? record.title : record.recordTitle;
-  const listPath = def.allPath ?? def.searchPath;
-  if (!listPath) throw new Error(`${def.noun}: an area needs a list or a search`);
-  const newLabel = "label" in record ? record.label : record.newLabel;
+  const { all, search, record } = def.routes;
+  if (!record && !def.dialog) throw new Error(`${def.noun}: an area needs a record page or a dialog`);
+  const listRoute = all ?? search;
+  if (!listRoute) throw new Error(`${def.noun}: an area needs a list or a search`);
+  const routes: RouteEntry[] = [
+    ...(all ? [all] : []),
+    ...(search ? [search] : []),
+    ...(record ? [{ ...record, record: def.resource.name }] : []),
+  ];
   return {
     ...def,
     form: recordForm(
       def.resource,
       def.sections.flatMap((s) => s.fields),
     ),
-    listPath,
-    listTitle: def.plural ?? routeTitle(listPath).title,
-    recordTitle,
-    newLabel,
+    ...(all ? { allPath: all.path } : {}),
+    ...(search ? { searchPath: search.path } : {}),
+    ...(record ? { recordPath: record.path } : {}),
+    listPath: listRoute.path,
+    listTitle: def.plural ?? listRoute.title,
+    recordTitle: record ? record.title : (def.dialog?.recordTitle ?? ""),
+    newLabel: record ? (record.label ?? record.title) : (def.dialog?.newLabel ?? ""),
+    routeGroup: { icon: def.icon, gate: def.page, menu: def.menu, routes },
   };
 }

@@ -1,4 +1,5 @@
 import { WEEKDAYS } from "../constants.js";
+import { PAGES } from "../pages.js";
 import { vwClientDirectory, vwEmployeeDirectory, vwVendorDirectory } from "../resources/directory-views.js";
 import { anyResource } from "../resources/resource.js";
 import { tblClient } from "../resources/tblClient.js";
@@ -18,9 +19,14 @@ export const EMPLOYEES = area({
   list: anyResource(vwEmployeeDirectory),
   listColumns: ["empID", "empName", "departmentName", "empType", "empOfficeExtention", "empEmail", "empActive"],
   order: "empActive DESC, empLastName, empFirstName",
-  allPath: "/employee/all",
-  searchPath: "/employee",
-  recordPath: "/employee/de",
+  page: PAGES.employees,
+  icon: "employees",
+  menu: { under: ["Employees"], sequence: 300 },
+  routes: {
+    all: { path: "/employee/all", title: "Employees", label: "All Employees" },
+    search: { path: "/employee", title: "Employee Search", label: "Advanced Search" },
+    record: { path: "/employee/de", title: "Employee", label: "New Employee" },
+  },
   sections: [
     {
       title: "Employee",
@@ -55,9 +61,14 @@ export const CLIENTS = area({
     "clientPhone",
   ],
   order: "clientName, clientID",
-  allPath: "/client/all",
-  searchPath: "/client",
-  recordPath: "/client/de",
+  page: PAGES.clients,
+  icon: "clients",
+  menu: { under: ["Clients"], sequence: 400 },
+  routes: {
+    all: { path: "/client/all", title: "Clients", label: "All Clients" },
+    search: { path: "/client", title: "Client Search", label: "Advanced Search" },
+    record: { path: "/client/de", title: "Client", label: "New Client" },
+  },
   sections: [
     { title: "Client", fields: ["clientName", "masterClientID", "clientStatus", "clientCategory"] },
     { title: "Address", fields: ADDRESS("client") },
@@ -97,7 +108,10 @@ export const MASTER_CLIENTS = area({
   list: anyResource(tblMasterClient),
   listColumns: ["masterClientID", "masterClientName", "masterClientNotes"],
   order: "masterClientName, masterClientID",
-  allPath: "/masterclient/all",
+  page: PAGES.clients,
+  icon: "clients",
+  menu: { under: ["Clients"], sequence: 410 },
+  routes: { all: { path: "/masterclient/all", title: "Master Clients" } },
   dialog: { newLabel: "New Master Client", recordTitle: "Master Client" },
   sections: [{ title: "Master Client", fields: ["masterClientName", "masterClientNotes"] }],
   criteria: [],
@@ -128,9 +142,14 @@ export const VENDORS = area({
     "vendorActive",
   ],
   order: "vendorActive DESC, vendorName, vendorID",
-  allPath: "/vendor/all",
-  searchPath: "/vendor",
-  recordPath: "/vendor/de",
+  page: PAGES.vendors,
+  icon: "vendors",
+  menu: { under: ["Vendors"], sequence: 500 },
+  routes: {
+    all: { path: "/vendor/all", title: "Vendors", label: "All Vendors" },
+    search: { path: "/vendor", title: "Vendor Search", label: "Advanced Search" },
+    record: { path: "/vendor/de", title: "Vendor", label: "New Vendor" },
+  },
   sections: [
     {
       title: "Vendor",
@@ -172,8 +191,13 @@ export const SHIPPING_COMPANIES = area({
     "shippingCompanyActive",
   ],
   order: "shippingCompanyActive DESC, shippingCompanyName, shippingCompanyID",
-  allPath: "/shippingcompany/all",
-  recordPath: "/shippingcompany/de",
+  page: PAGES.shippingCompanies,
+  icon: "shipping",
+  menu: { under: ["More", "Shipping"], sequence: 900 },
+  routes: {
+    all: { path: "/shippingcompany/all", title: "Shipping Companies", label: "All Shipping Companies" },
+    record: { path: "/shippingcompany/de", title: "Shipping Company", label: "New Shipping Company" },
+  },
   sections: [
     {
       title: "Shipping Company",

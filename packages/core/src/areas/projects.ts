@@ -1,4 +1,5 @@
 import { LOOKUP_GROUPS } from "../lists.js";
+import { PAGES } from "../pages.js";
 import { type FieldKind, lookupReference } from "../resources/column.js";
 import { vwPortalOrderItemList, vwPortalOrderList, vwProjectList } from "../resources/project-views.js";
 import { anyResource } from "../resources/resource.js";
@@ -34,9 +35,14 @@ export const PROJECTS = area({
     "projectCreatedTS",
   ],
   order: "projectID DESC",
+  page: PAGES.projects,
+  icon: "projects",
+  menu: { under: ["Projects"], sequence: 200 },
   plural: "Projects",
-  searchPath: "/project",
-  recordPath: "/project/de",
+  routes: {
+    search: { path: "/project", title: "Project Search", label: "Advanced Search" },
+    record: { path: "/project/de", title: "Project", label: "New Project" },
+  },
   sections: [
     { title: "Project", fields: ["projectName", "projectClientID", "projectCategory", "projectOwnerID"] },
     { title: "Source Numbers", fields: ["projectFirstSourceNumber", "projectSecondSourceNumber"] },
@@ -94,7 +100,10 @@ export const PORTAL_ORDERS = area({
     "createdTS",
   ],
   order: "portalOrderStatus, createdTS DESC",
-  allPath: "/project/po",
+  page: PAGES.portalOrders,
+  icon: "projects",
+  menu: { under: ["Projects"], sequence: 230 },
+  routes: { all: { path: "/project/po", title: "Portal Orders" } },
   dialog: { newLabel: "New Portal Order", recordTitle: "Portal Order" },
   sections: [
     {

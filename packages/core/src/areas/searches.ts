@@ -1,7 +1,8 @@
+import { PAGES, type PageId } from "../pages.js";
 import type { FieldKind } from "../resources/column.js";
 import { vwProjectNoteSearch, vwProjectStatusAudit } from "../resources/project-views.js";
 import { anyResource, type ResourceDef } from "../resources/resource.js";
-import { findRoute } from "../routes.js";
+import type { IconName, RouteGroup } from "../routes.js";
 import { STATUS_FIELD } from "./projects.js";
 import { checkColumns, checkCriteria, type SearchCriterion } from "./search.js";
 
@@ -9,9 +10,13 @@ import { checkColumns, checkCriteria, type SearchCriterion } from "./search.js";
  * A search page that is not an area's (the notes / time search, the status audit): its
  * boxes, the table of what they find, where a row leads, and the totals shown beside it.
  */
-export interface SearchPage {
+export interface SearchPageDeclaration {
   path: string;
   title: string;
+  /** The site page whose flags govern it (spec 6), its icon, and its place in the menus. */
+  page: PageId;
+  icon: IconName;
+  menu: { under: readonly string[]; sequence: number };
   list: ResourceDef;
   columns: readonly string[];
   order: string;
@@ -22,15 +27,18 @@ export interface SearchPage {
   totals: readonly { by: string; title: string }[];
 }
 
-function searchPage(def: Omit<SearchPage, "title">): SearchPage {
-  const route = findRoute(def.path);
-  if (!route) throw new Error(`no route ${def.path}`);
+export interface SearchPage extends SearchPageDeclaration {
+  routeGroup: RouteGroup;
+}
+
+function searchPage(def: SearchPageDeclaration): SearchPage {
   checkColumns(def.list, def.columns);
   checkCriteria(def.list, def.criteria);
   for (const { by } of def.totals) {
     if (!def.list.totals?.by[by]) throw new Error(`${def.list.name} has no totals by ${by}`);
   }
-  return { ...def, title: route.title };
+  const { path, title, page, icon, menu } = def;
+  return { ...def, routeGroup: { icon, gate: page, menu, routes: [{ path, title }] } };
 }
 
 /** An employee, picked by name from the directory (active or not: old notes have old authors). */
@@ -48,6 +56,10 @@ export const PROJECT_FIELD: FieldKind = {
 /** Notes / time search (page 35): time notes by employee, project, type and day, with totals. */
 export const NOTES_SEARCH = searchPage({
   path: "/project/pn",
+  title: "Notes / Time Search",
+  page: PAGES.notesTimeSearch,
+  icon: "projects",
+  menu: { under: ["Projects"], sequence: 210 },
   list: anyResource(vwProjectNoteSearch),
   columns: [
     "createdTS",
@@ -76,6 +88,10 @@ export const NOTES_SEARCH = searchPage({
 /** Status audit (page 57): every status change, by day, employee and status. */
 export const STATUS_AUDIT = searchPage({
   path: "/statusaudit",
+  title: "Status Audit",
+  page: PAGES.statusAudit,
+  icon: "projects",
+  menu: { under: ["Projects"], sequence: 220 },
   list: anyResource(vwProjectStatusAudit),
   columns: ["createdTS", "projectID", "projectName", "oldStatusName", "statusName", "empName"],
   order: "createdTS DESC",

@@ -27,7 +27,7 @@ export function SearchPageView({ page, words }: { page: SearchPage; words: Searc
       formLabel={`Search ${words.results.toLowerCase()}`}
       tableLabel={words.results}
       opens={page.opens}
-      more={
+      belowResults={
         page.totals.length > 0 && totals
           ? (where) => <SearchTotals list={page.list} totals={page.totals} where={where} words={totals} />
           : undefined

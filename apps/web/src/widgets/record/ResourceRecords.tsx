@@ -32,7 +32,7 @@ interface ResourceRecordsProps<K extends string> {
    * More of an existing record, under its fields (a master client's clients); `dirty` while
    * the form holds unsaved changes (what leaves the dialog waits for them).
    */
-  more?: (key: number, dirty: boolean) => ReactNode;
+  underRecord?: (key: number, dirty: boolean) => ReactNode;
 }
 
 /**
@@ -113,7 +113,7 @@ export function ResourceRecords<K extends string>(props: ResourceRecordsProps<K>
         onDelete={() => setConfirming(true)}
       >
         <RecordFields form={form} state={state} readOnly={dialog?.mode === "UPDATE" && !rights.update} />
-        {dialog?.key !== undefined && props.more ? props.more(dialog.key, state.dirty) : null}
+        {dialog?.key !== undefined && props.underRecord ? props.underRecord(dialog.key, state.dirty) : null}
       </RecordDialog>
       <ConfirmDelete
         opened={confirming}

@@ -22,7 +22,7 @@ export interface CriteriaSearchPageProps {
   /** A row opens this record page with its `key` column as ?id=. */
   opens?: { path: string; key: string } | undefined;
   /** What the page shows under what it found, for the same where (a search page's totals). */
-  more?: ((where: string) => ReactNode) | undefined;
+  belowResults?: ((where: string) => ReactNode) | undefined;
 }
 
 /**
@@ -31,7 +31,7 @@ export interface CriteriaSearchPageProps {
  * in the address break their rules, nothing is searched.
  */
 export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
-  const { path, criteria, list, columns, labels, order, formLabel, tableLabel, opens, more } = props;
+  const { path, criteria, list, columns, labels, order, formLabel, tableLabel, opens, belowResults } = props;
   const navigate = useNavigate();
   const search = useCriteriaSearch(path, criteria, list);
   const shown = useMemo(() => tableColumns(list, columns, labels), [list, columns, labels]);
@@ -54,7 +54,7 @@ export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
             rowFields={rowFields}
             onRowOpen={opens ? (row) => navigate(`${opens.path}?id=${row[opens.key]}`) : undefined}
           />
-          {more?.(where)}
+          {belowResults?.(where)}
         </>
       )}
     </Stack>

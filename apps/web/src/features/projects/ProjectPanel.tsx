@@ -4,7 +4,7 @@ import { ProjectStatus } from "./ProjectStatus";
 import { ProjectTimeNotes } from "./ProjectTimeNotes";
 
 /** What a project's page shows under its form: its status, and the time logged on it for those who may see notes. */
-export function ProjectRecordMore({ id }: { id: number }) {
+export function ProjectPanel({ id }: { id: number }) {
   const mayViewNotes = useMayView(vwProjectNoteSearch);
   return (
     <>

@@ -1,0 +1,1 @@
+export { EmployeeAdministration as default } from "./EmployeeAdministration";

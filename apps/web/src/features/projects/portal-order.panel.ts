@@ -1,0 +1,1 @@
+export { PortalOrderProject as default } from "./PortalOrderProject";

@@ -1,0 +1,1 @@
+export { ProjectPanel as default } from "./ProjectPanel";
