@@ -1,14 +1,14 @@
-import { RESOURCES, type ResourceDef } from "@office/core";
+import { RESOURCES, type Resource } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { type Actor, actorEmpID } from "./actor.js";
-import { writing } from "./writing.js";
+import { withConstraintMessages } from "./constraint-messages.js";
 
 export type AuditAction = "insert" | "update" | "delete" | "restore";
 
 /** What was changed: a resource, or another table of the server's (its name and key). */
-export type AuditTarget = Pick<ResourceDef, "name" | "key"> & Partial<Pick<ResourceDef, "columns">>;
+export type AuditTarget = Pick<Resource, "name" | "key"> & Partial<Pick<Resource, "columns">>;
 
 /** One audit record per changed row, written in the transaction of the change. */
 export async function audit(
@@ -52,7 +52,7 @@ export async function restoreDeleted(db: Kysely<DB>, auditID: number, actor: Act
     }
     const row = record.before as Record<string, unknown>;
     const columns = Object.keys(row).filter((column) => Object.hasOwn(def.columns, column));
-    const { rows } = await writing(
+    const { rows } = await withConstraintMessages(
       def.name,
       sql<Record<string, unknown>>`insert into ${sql.table(def.name)}
         (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => row[c]))})

@@ -1,4 +1,4 @@
-import { type Column, INT4, isTimestampText, type ResourceDef, type Value, type Where } from "@office/core";
+import { type Column, INT4, isTimestampText, type Resource, type Value, type Where } from "@office/core";
 import { type RawBuilder, sql } from "kysely";
 import { AppError } from "../http/app-error.js";
 
@@ -7,7 +7,7 @@ import { AppError } from "../http/app-error.js";
  * checked by the parser; here every value is checked against its column's type and bound
  * as a parameter. Nothing of the request's text is pasted into the statement.
  */
-export function compileWhere(where: Where, def: ResourceDef): RawBuilder<unknown> {
+export function compileWhere(where: Where, def: Resource): RawBuilder<unknown> {
   const column = (name: string): [Column, RawBuilder<unknown>] => [def.columns[name] as Column, sql.ref(name)];
   switch (where.type) {
     case "and":

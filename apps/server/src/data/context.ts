@@ -1,11 +1,11 @@
-import { RESOURCES, type ResourceDef } from "@office/core";
+import { RESOURCES, type Resource } from "@office/core";
 import type { FastifyRequest } from "fastify";
 import { signedInUser } from "../http/access.js";
 import { AppError } from "../http/app-error.js";
 import type { Actor } from "./actor.js";
 
 /** The declaration of a table or view named by a call; an unknown name is a 400. */
-export function resourceOf(name: string): ResourceDef {
+export function resourceOf(name: string): Resource {
   const def = RESOURCES.get(name);
   if (!def) throw AppError.badRequest(`Unknown table '${name}'.`, { table: "is not a known table" });
   return def;

@@ -5,7 +5,7 @@ import {
   parseOrder,
   parseWhere,
   type QueryResponse,
-  type ResourceDef,
+  type Resource,
   readableColumns,
   TABLE_CONFIRM_THRESHOLD,
   type Where,
@@ -59,14 +59,14 @@ export type QueryResult = QueryResponse & { batches?: AsyncIterable<Record<strin
  * narrows the columns it may name (the readable ones by default).
  */
 export function parseResourceWhere(
-  def: ResourceDef,
+  def: Resource,
   text: string,
   isColumn: (name: string) => boolean = (name) => isReadableColumn(def, name),
 ): Where | null {
-  return grammar(() => parseWhere(text, { isColumn }), "where");
+  return parseOrBadRequest(() => parseWhere(text, { isColumn }), "where");
 }
 
-export function grammar<T>(parse: () => T, part: string): T {
+export function parseOrBadRequest<T>(parse: () => T, part: string): T {
   try {
     return parse();
   } catch (error) {
@@ -80,16 +80,11 @@ export function grammar<T>(parse: () => T, part: string): T {
  * threshold answers the total alone unless the caller asked to `continue` (spec 4, Table) or
  * only for a page (a rowLimit up to BOUNDED_ROW_LIMIT).
  */
-export async function runQuery(
-  db: Kysely<DB>,
-  def: ResourceDef,
-  input: QueryInput,
-  actor: Actor,
-): Promise<QueryResult> {
+export async function runQuery(db: Kysely<DB>, def: Resource, input: QueryInput, actor: Actor): Promise<QueryResult> {
   requireAccess(actor, def.access.view, "view", def.name);
   const isColumn = (name: string) => isReadableColumn(def, name);
-  const fields = grammar(() => parseFields(input.fields, { isColumn }), "fields") ?? readableColumns(def);
-  const order = grammar(() => parseOrder(input.order, { isColumn }), "order");
+  const fields = parseOrBadRequest(() => parseFields(input.fields, { isColumn }), "fields") ?? readableColumns(def);
+  const order = parseOrBadRequest(() => parseOrder(input.order, { isColumn }), "order");
   const where = readableRows(def, parseResourceWhere(def, input.where), actor);
   const table = sql.table(def.name);
 
@@ -174,7 +169,7 @@ const withoutOurs = ({ [TOTAL]: _total, [ROW]: _row, ...row }: Record<string, un
  */
 async function* rowsByKey(
   db: Kysely<DB>,
-  def: ResourceDef,
+  def: Resource,
   fields: readonly string[],
   where: RawBuilder<unknown>,
   keys: unknown[],

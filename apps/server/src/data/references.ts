@@ -1,4 +1,4 @@
-import { labelOf, type ResourceDef } from "@office/core";
+import { labelOf, type Resource } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
@@ -13,7 +13,7 @@ import { AppError } from "../http/app-error.js";
  */
 export async function checkWrittenValues(
   tx: Kysely<DB>,
-  def: ResourceDef,
+  def: Resource,
   values: Record<string, unknown>,
   current?: ReadonlyArray<Record<string, unknown>>,
 ) {

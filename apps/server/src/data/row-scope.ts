@@ -1,4 +1,4 @@
-import type { ResourceDef, Where } from "@office/core";
+import type { Resource, Where } from "@office/core";
 import { type RawBuilder, sql } from "kysely";
 import { type Actor, may, requireAccess } from "./actor.js";
 import { compileWhere } from "./compile.js";
@@ -10,7 +10,7 @@ import { compileWhere } from "./compile.js";
  */
 
 /** The rows a caller may read: the where's, and only their own where the resource says so (`ownRows`). */
-export function readableRows(def: ResourceDef, where: Where | null, actor: Actor): RawBuilder<unknown> {
+export function readableRows(def: Resource, where: Where | null, actor: Actor): RawBuilder<unknown> {
   const parts = where ? [compileWhere(where, def)] : [];
   // A system actor has no rows of its own: it sees everything.
   if (def.ownRows && actor.kind === "employee") parts.push(sql`${sql.ref(def.ownRows)} = ${actor.empID}`);
@@ -22,7 +22,7 @@ export function readableRows(def: ResourceDef, where: Where | null, actor: Actor
  * the values the resource lets be written (`writableRows`), and to the caller's own where the
  * resource keeps rows for their authors (`authorWrites`, administrators excepted).
  */
-export function writableRows(def: ResourceDef, where: Where | null, actor: Actor): RawBuilder<unknown> {
+export function writableRows(def: Resource, where: Where | null, actor: Actor): RawBuilder<unknown> {
   const rows = def.writableRows;
   const scope = rows
     ? sql`${readableRows(def, where, actor)} and ${sql.ref(rows.column)} in (${sql.join(rows.values)})`
@@ -47,7 +47,7 @@ export interface UpdateScope {
  * the field names alone, before the where or the values are read: a caller without rights gets
  * the same refusal for a real column and a made-up one, so the answer tells nothing of what exists.
  */
-export function updateScope(def: ResourceDef, fieldNames: readonly string[], actor: Actor): UpdateScope {
+export function updateScope(def: Resource, fieldNames: readonly string[], actor: Actor): UpdateScope {
   const self = def.selfService;
   const selfOnly = self !== undefined && fieldNames.length > 0 && fieldNames.every((n) => self.fields.includes(n));
   if (!selfOnly || actor.kind !== "employee" || may(actor, def.access.change, "change")) {

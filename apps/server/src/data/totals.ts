@@ -1,4 +1,4 @@
-import { type ResourceDef, TOTALS_MAX_GROUPS, type TotalsResponse } from "@office/core";
+import { type Resource, TOTALS_MAX_GROUPS, type TotalsResponse } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema.js";
@@ -22,7 +22,7 @@ export type TotalsInput = z.output<typeof totalsInput>;
  */
 export async function runTotals(
   db: Kysely<DB>,
-  def: ResourceDef,
+  def: Resource,
   input: TotalsInput,
   actor: Actor,
 ): Promise<TotalsResponse> {

@@ -1,14 +1,14 @@
-import { insertSchema, RESOURCES, type ResourceDef, updateSchema } from "@office/core";
+import { insertSchema, RESOURCES, type Resource, updateSchema } from "@office/core";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { validate } from "../http/validate.js";
 import { type Actor, actorEmpID, requireAccess } from "./actor.js";
 import { audit } from "./audit.js";
+import { withConstraintMessages } from "./constraint-messages.js";
 import { parseResourceWhere } from "./query.js";
 import { checkWrittenValues } from "./references.js";
 import { updateScope, writableRows } from "./row-scope.js";
-import { writing } from "./writing.js";
 
 /** Rows one update or delete may touch: a where that matches more is surely a mistake. */
 export const MAX_ROWS_PER_WRITE = 1_000;
@@ -18,7 +18,7 @@ export const IDEMPOTENCY_KEY_HOURS = 24;
 
 type Row = Record<string, unknown>;
 
-function writableTable(def: ResourceDef): void {
+function writableTable(def: Resource): void {
   if (def.kind !== "table") throw new AppError(403, `${def.name} is read-only.`);
 }
 
@@ -26,7 +26,7 @@ function writableTable(def: ResourceDef): void {
  * Replaces what the server owns with the server's values: on insert the signed-in employee
  * and the time of the write; on update neither changes (a note keeps its author and time).
  */
-function serverValues(def: ResourceDef, values: Row, actor: Actor, mode: "insert" | "update"): Record<string, unknown> {
+function serverValues(def: Resource, values: Row, actor: Actor, mode: "insert" | "update"): Record<string, unknown> {
   const result: Record<string, unknown> = { ...values };
   for (const [name, column] of Object.entries(def.columns)) {
     if (!column.serverOwned) continue;
@@ -41,7 +41,7 @@ function setClause(values: Record<string, unknown>): RawBuilder<unknown> {
 }
 
 /** The values an insert writes: the fields checked against the rules, and the server's own. */
-export function insertValues(def: ResourceDef, fields: unknown, actor: Actor): Record<string, unknown> {
+export function insertValues(def: Resource, fields: unknown, actor: Actor): Record<string, unknown> {
   writableTable(def);
   return serverValues(def, validate(insertSchema(def), fields, "fields"), actor, "insert");
 }
@@ -49,13 +49,13 @@ export function insertValues(def: ResourceDef, fields: unknown, actor: Actor): R
 /** Inserts one row of `insertValues` in the caller's transaction: its references checked, the insert audited. */
 export async function insertRow(
   tx: Kysely<DB>,
-  def: ResourceDef,
+  def: Resource,
   values: Record<string, unknown>,
   actor: Actor,
 ): Promise<Row> {
   await checkWrittenValues(tx, def, values);
   const columns = Object.keys(values);
-  const { rows } = await writing(
+  const { rows } = await withConstraintMessages(
     def.name,
     sql<Row>`insert into ${sql.table(def.name)}
       (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => values[c]))})
@@ -69,7 +69,7 @@ export async function insertRow(
 /** POST /API/Insert/: one row; answers its key. With an idempotency key, a retry answers the same. */
 export async function insertRecord(
   db: Kysely<DB>,
-  def: ResourceDef,
+  def: Resource,
   fields: unknown,
   actor: Actor,
   idempotencyKey?: string,
@@ -122,7 +122,7 @@ export async function insertRecord(
 }
 
 /** Locks and reads the rows a write's where matches, refusing none and too many. */
-async function matchedRows(tx: Kysely<DB>, def: ResourceDef, where: RawBuilder<unknown>): Promise<Row[]> {
+async function matchedRows(tx: Kysely<DB>, def: Resource, where: RawBuilder<unknown>): Promise<Row[]> {
   const { rows } = await sql<Row>`select * from ${sql.table(def.name)} where ${where}
     order by ${sql.ref(def.key)} limit ${MAX_ROWS_PER_WRITE + 1} for update`.execute(tx);
   if (rows.length === 0) throw new AppError(404, "No record matches the where.");
@@ -149,7 +149,7 @@ function fieldNames(fields: unknown): string[] {
  */
 export async function updateRecords(
   db: Kysely<DB>,
-  def: ResourceDef,
+  def: Resource,
   input: { where: unknown; fields: unknown },
   actor: Actor,
 ): Promise<{ status: "success"; count: number }> {
@@ -178,13 +178,13 @@ export async function updateRecords(
 /** Updates rows already locked and read (`before`) by their keys; audits each, before and after. */
 async function updateLocked(
   tx: Kysely<DB>,
-  def: ResourceDef,
+  def: Resource,
   before: readonly Row[],
   set: RawBuilder<unknown>,
   actor: Actor,
 ): Promise<Row[]> {
   const keys = before.map((row) => row[def.key]);
-  const { rows: after } = await writing(
+  const { rows: after } = await withConstraintMessages(
     def.name,
     sql<Row>`update ${sql.table(def.name)} set ${set} where ${sql.ref(def.key)} in (${sql.join(keys)}) returning *`.execute(
       tx,
@@ -204,7 +204,7 @@ async function updateLocked(
 /** POST /API/Delete/: the rows the where matches, each kept in the audit trail for restore. */
 export async function deleteRecords(
   db: Kysely<DB>,
-  def: ResourceDef,
+  def: Resource,
   input: { where: unknown },
   actor: Actor,
 ): Promise<{ id: number; keys: unknown[] }> {
@@ -218,7 +218,7 @@ export async function deleteRecords(
     // and what the database would unlink from them, each row as its own update.
     for (const cascade of def.cascades ?? []) {
       // A declared cascade names a table of the registry (core's tests hold it to that).
-      const child = RESOURCES.get(cascade.table) as ResourceDef;
+      const child = RESOURCES.get(cascade.table) as Resource;
       const referring = sql`${sql.ref(cascade.column)} in (${sql.join(keys)})`;
       if (cascade.setNull) {
         const { rows: linked } = await sql<Row>`select * from ${sql.table(child.name)} where ${referring}
@@ -226,7 +226,7 @@ export async function deleteRecords(
         if (linked.length > 0) await updateLocked(tx, child, linked, sql`${sql.ref(cascade.column)} = null`, actor);
         continue;
       }
-      const { rows: children } = await writing(
+      const { rows: children } = await withConstraintMessages(
         child.name,
         sql<Row>`delete from ${sql.table(child.name)} where ${referring} returning *`.execute(tx),
       );
@@ -238,7 +238,7 @@ export async function deleteRecords(
         children.map((row) => ({ before: row })),
       );
     }
-    await writing(
+    await withConstraintMessages(
       def.name,
       sql`delete from ${sql.table(def.name)} where ${sql.ref(def.key)} in (${sql.join(keys)})`.execute(tx),
     );

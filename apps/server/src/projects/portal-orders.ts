@@ -1,22 +1,15 @@
-import {
-  anyResource,
-  EXCLUDED_PROJECT_STATUS_IDS,
-  LOOKUP_GROUPS,
-  tblPortalOrder,
-  tblProject,
-  tblProjectStatus,
-} from "@office/core";
+import { EXCLUDED_PROJECT_STATUS_IDS, LOOKUP_GROUPS, tblPortalOrder, tblProject, tblProjectStatus } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import { type Actor, actorEmpID, requireAccess } from "../data/actor.js";
 import { audit } from "../data/audit.js";
+import { withConstraintMessages } from "../data/constraint-messages.js";
 import { insertRow, insertValues } from "../data/write.js";
-import { writing } from "../data/writing.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 
-const PROJECT = anyResource(tblProject);
-const STATUS = anyResource(tblProjectStatus);
-const ORDER = anyResource(tblPortalOrder);
+const PROJECT = tblProject;
+const STATUS = tblProjectStatus;
+const ORDER = tblPortalOrder;
 
 /**
  * POST /API/PortalOrders/:id/Project: an approved portal order becomes a project, in one
@@ -84,7 +77,7 @@ export async function projectFromOrder(db: Kysely<DB>, portalOrderID: number, ac
       actor,
     );
 
-    const { rows: after } = await writing(
+    const { rows: after } = await withConstraintMessages(
       ORDER.name,
       sql<Record<string, unknown>>`update "tblPortalOrder"
         set "projectID" = ${projectID} where "portalOrderID" = ${portalOrderID} returning *`.execute(tx),

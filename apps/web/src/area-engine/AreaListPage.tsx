@@ -3,8 +3,8 @@ import { type Area, searchableColumns } from "@office/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { Link, useNavigate } from "react-router";
+import { useAccess } from "../services/access";
 import { ResourceRecords } from "../widgets/record/ResourceRecords";
-import { useRights } from "../widgets/record/useRights";
 import { tableColumns } from "../widgets/table/columns";
 import { SearchableTable } from "../widgets/table/SearchableTable";
 import type { RecordPanel } from "./AreaRecordPage";
@@ -17,7 +17,7 @@ import { ChildRecords } from "./ChildRecords";
  */
 export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: RecordPanel | undefined }) {
   const navigate = useNavigate();
-  const rights = useRights(area.resource);
+  const rights = useAccess().rights(area.resource);
   const columns = useMemo(() => tableColumns(area.list, area.listColumns), [area]);
   const search = useMemo(() => searchableColumns(area.list), [area]);
   const { recordPath } = area;

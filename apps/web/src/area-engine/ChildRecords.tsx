@@ -1,5 +1,5 @@
 import { Stack, Title } from "@mantine/core";
-import { type ChildList, type RecordForm, recordForm, searchableColumns, whereBuilder } from "@office/core";
+import { type ChildList, type RecordForm, recordForm, searchableColumns, whereEquals } from "@office/core";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { ResourceRecords } from "../widgets/record/ResourceRecords";
@@ -19,8 +19,7 @@ const formOf = (child: ChildList, fields: readonly string[]) => {
 /** The records of another table that belong to one record: a client's contacts, a master client's clients. */
 export function ChildRecords({ child, parentKey }: { child: ChildList; parentKey: number }) {
   const navigate = useNavigate();
-  const w = whereBuilder();
-  const where = w.print(w.eq(child.foreignKey, parentKey));
+  const where = whereEquals(child.foreignKey, parentKey);
   const list = child.list ?? child.resource;
   const columns = useMemo(() => tableColumns(list, child.columns), [list, child.columns]);
   const { edit } = child;

@@ -1,12 +1,11 @@
 import { Button, Fieldset, Group, Stack } from "@mantine/core";
-import { type Area, whereBuilder } from "@office/core";
+import { type Area, whereEquals } from "@office/core";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { useAccess } from "../services/access";
 import { ConfirmDelete } from "../widgets/ConfirmDelete";
 import { RecordFields } from "../widgets/form/RecordFields";
-import { useRecordWrites } from "../widgets/record/mutations";
-import { useRecordForm } from "../widgets/record/useRecordForm";
-import { useRights } from "../widgets/record/useRights";
+import { useRecordForm, useRecordSave } from "../widgets/record/useRecordForm";
 
 /**
  * A record's form, section by section, with the buttons the user's rights allow: Insert for
@@ -15,28 +14,20 @@ import { useRights } from "../widgets/record/useRights";
  */
 export function RecordEditor({ area, row }: { area: Area; row?: Record<string, unknown> }) {
   const navigate = useNavigate();
-  const rights = useRights(area.resource);
+  const rights = useAccess().rights(area.resource);
   const state = useRecordForm(area.form, row);
-  const writes = useRecordWrites(area.resource.name);
+  const { save: saveRecord, writes } = useRecordSave(state, area.resource.name);
   const [confirming, setConfirming] = useState(false);
   const { key } = area.resource;
-  const w = whereBuilder();
-  const where = row ? w.print(w.eq(key, Number(row[key]))) : "";
+  const where = row ? whereEquals(key, Number(row[key])) : "";
   const readOnly = row ? !rights.update : !rights.insert;
   const list = area.listPath;
 
   const save = () => {
-    if (!state.validate()) return;
-    writes.mutate(
-      { kind: row ? "update" : "insert", where, fields: state.fields() },
-      {
-        onSuccess: (id) => {
-          state.saved();
-          if (!row && id !== undefined) navigate(`${area.recordPath}?id=${id}`, { replace: true });
-        },
-        onError: (error) => state.absorb(error),
-      },
-    );
+    saveRecord({ kind: row ? "update" : "insert", where, fields: state.fields() }, (id) => {
+      state.saved();
+      if (!row && id !== undefined) navigate(`${area.recordPath}?id=${id}`, { replace: true });
+    });
   };
 
   return (

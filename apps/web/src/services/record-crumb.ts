@@ -1,4 +1,4 @@
-import { INT4, RESOURCES, whereBuilder } from "@office/core";
+import { INT4, RESOURCES, whereEquals } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { queryRows } from "../api/client";
@@ -27,11 +27,10 @@ export function useRecordCrumb(
   const { data: row, isPending } = useQuery({
     queryKey: [table, "one", Number(id), { fields: asked }],
     queryFn: async () => {
-      const w = whereBuilder();
       const { data } = await queryRows<Record<string, unknown>>({
         table,
         fields: asked,
-        where: w.print(w.eq(key, Number(id))),
+        where: whereEquals(key, Number(id)),
         rowLimit: 1,
       });
       if (!data[0]) throw new RecordNotFoundError(`There is no ${what} with the id ${id}.`);

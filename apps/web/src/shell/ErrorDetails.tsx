@@ -1,10 +1,9 @@
 import { Button, Code, Stack, Tabs } from "@mantine/core";
-import { can, PAGES } from "@office/core";
-import { useQuery } from "@tanstack/react-query";
+import { PAGES } from "@office/core";
 import { useState } from "react";
 import { send } from "../api/client";
+import { useAccess } from "../services/access";
 import type { Failure } from "../services/failures";
-import { permissionsQuery } from "../services/session";
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -13,7 +12,7 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
  * administrators may re-send the request with DEBUG=1, which the server records in its log.
  */
 export function ErrorDetails({ failure }: { failure: Failure }) {
-  const { data: permissions = [] } = useQuery(permissionsQuery);
+  const access = useAccess();
   const [response, setResponse] = useState<unknown>(failure.response);
   const [busy, setBusy] = useState(false);
   const request = failure.request;
@@ -48,7 +47,7 @@ export function ErrorDetails({ failure }: { failure: Failure }) {
           <Code block>{json(request?.params ?? {})}</Code>
         </Tabs.Panel>
       </Tabs>
-      {request && can(permissions, PAGES.administrator, "view") ? (
+      {request && access.page(PAGES.administrator, "view") ? (
         <Button variant="default" w="fit-content" loading={busy} onClick={debug}>
           Debug
         </Button>

@@ -1,18 +1,12 @@
 import { ActionIcon, Anchor, Burger, Button, Group, Indicator, Text } from "@mantine/core";
-import {
-  grantAllows,
-  type Layout,
-  type PermissionRow,
-  type SignedInUser,
-  tblProjectNotes,
-  vwMyProjectNotes,
-} from "@office/core";
+import { type Layout, type SignedInUser, tblProjectNotes, vwMyProjectNotes } from "@office/core";
 import { IconClock, IconInbox, IconLogout, IconSettings } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { UserAvatar } from "../features/availability/UserAvatar";
 import { LoggedHours } from "../features/time-notes/LoggedHours";
 import { ProjectNotesButton } from "../features/time-notes/ProjectNotesButton";
+import { useAccess } from "../services/access";
 import { appConfigQuery, pendingApprovalsLabel } from "../services/session";
 import { NetworkStatus } from "./NetworkStatus";
 import { ProjectSearch } from "./ProjectSearch";
@@ -70,7 +64,6 @@ const fullName = (user: SignedInUser) => `${user.empFirstName} ${user.empLastNam
 interface HeaderProps {
   layout: Layout;
   user: SignedInUser | undefined;
-  permissions: readonly PermissionRow[];
   pendingApprovals: number | undefined;
   menuOpened: boolean;
   onToggleMenu: () => void;
@@ -78,19 +71,12 @@ interface HeaderProps {
 }
 
 /** The top header (spec 2.2), in the desktop or the (compact) mobile arrangement. */
-export function Header({
-  layout,
-  user,
-  permissions,
-  pendingApprovals,
-  menuOpened,
-  onToggleMenu,
-  onLogout,
-}: HeaderProps) {
+export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMenu, onLogout }: HeaderProps) {
   const avatar = user ? <UserAvatar user={user} /> : null;
   // Logging a note needs add on page 9 (spec 2.7); the hours are the user's own notes.
-  const mayLogNotes = grantAllows(permissions, tblProjectNotes.access.add, "add");
-  const maySeeHours = grantAllows(permissions, vwMyProjectNotes.access.view, "view");
+  const access = useAccess();
+  const mayLogNotes = access.grant(tblProjectNotes.access.add, "add");
+  const maySeeHours = access.mayView(vwMyProjectNotes);
   if (layout === "mobile") {
     return (
       <Group component="header" justify="space-between" px="sm" py={6} gap="xs">

@@ -1,7 +1,8 @@
-import { findRoute, routeAccess } from "@office/core";
+import { findRoute } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
+import { useAccess } from "../services/access";
 import { useBreadcrumb } from "../services/breadcrumb-context";
-import { pendingApprovalCountQuery, pendingApprovalsLabel, permissionsQuery } from "../services/session";
+import { pendingApprovalCountQuery, pendingApprovalsLabel } from "../services/session";
 
 const APPROVALS = findRoute("/approvals");
 
@@ -11,8 +12,8 @@ const APPROVALS = findRoute("/approvals");
  */
 export function InboxPage() {
   const { data: count } = useQuery(pendingApprovalCountQuery);
-  const { data: permissions = [] } = useQuery(permissionsQuery);
-  const mayApprove = APPROVALS !== undefined && routeAccess(APPROVALS, "", permissions) === "allowed";
+  const access = useAccess();
+  const mayApprove = APPROVALS !== undefined && access.route(APPROVALS);
   useBreadcrumb({
     ...(mayApprove && APPROVALS ? { level2: APPROVALS.title, target: APPROVALS.path } : {}),
     extra: count === undefined ? undefined : pendingApprovalsLabel(count),

@@ -1,13 +1,14 @@
 import { Box } from "@mantine/core";
-import { findRoute, menuTree, NOT_FOUND_ROUTE, ROUTES, routeAccess } from "@office/core";
+import { findRoute, menuTree, NOT_FOUND_ROUTE, ROUTES } from "@office/core";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
+import { useAccess } from "../services/access";
 import { type Crumb, defaultCrumb, pageTitle, SetCrumbContext } from "../services/breadcrumb-context";
 import { useLayout } from "../services/device";
 import { clearFailure, useFailure } from "../services/failures";
 import { queryClient } from "../services/query-client";
-import { pendingApprovalCountQuery, permissionsQuery, userQuery } from "../services/session";
+import { pendingApprovalCountQuery, userQuery } from "../services/session";
 import { signOutToLogin } from "../services/sign-out";
 import { Breadcrumb } from "./Breadcrumb";
 import { DesktopNav } from "./DesktopNav";
@@ -34,15 +35,12 @@ function Shell() {
   const [pageCrumb, setPageCrumb] = useState<Crumb | null>(null);
   const [menuOpened, setMenuOpened] = useState(false);
   const { data: user } = useQuery(userQuery);
-  const { data: permissions = [] } = useQuery(permissionsQuery);
+  const access = useAccess();
   // The inbox count is loaded when the shell starts, in either layout, and kept (spec 6).
   const { data: pendingApprovals } = useQuery(pendingApprovalCountQuery);
 
   // The menus offer what the user may open; disabled items stay, shown disabled.
-  const tree = useMemo(
-    () => menuTree(ROUTES.filter((r) => r.disabled || routeAccess(r, "", permissions) === "allowed")),
-    [permissions],
-  );
+  const tree = useMemo(() => menuTree(ROUTES.filter((r) => r.disabled || access.route(r))), [access]);
   const crumb = pageCrumb ?? defaultCrumb(route, location.search, failure === null);
 
   // A failure belongs to the page it happened on; a new address starts clean. A layout effect,
@@ -65,7 +63,6 @@ function Shell() {
         <Header
           layout={layout}
           user={user}
-          permissions={permissions}
           pendingApprovals={pendingApprovals}
           menuOpened={menuOpened}
           onToggleMenu={() => setMenuOpened((o) => !o)}

@@ -1,6 +1,6 @@
 import type { PageId } from "../pages.js";
 import { type RecordForm, recordForm } from "../resources/form.js";
-import type { ResourceDef } from "../resources/resource.js";
+import type { Resource } from "../resources/resource.js";
 import type { IconName, RouteEntry, RouteGroup } from "../routes.js";
 import { checkColumns, checkCriteria, type SearchCriterion } from "./search.js";
 
@@ -11,9 +11,9 @@ export interface FormSection {
 
 /** Records of another table that belong to the area's record (a client's contacts). */
 export interface ChildList {
-  resource: ResourceDef;
+  resource: Resource;
   /** What the child list reads, where it shows names the table holds as keys (a view). */
-  list?: ResourceDef;
+  list?: Resource;
   /** The child's column that holds the record's key. */
   foreignKey: string;
   title: string;
@@ -49,9 +49,9 @@ export interface AreaDeclaration {
    * and with ?id= view and edit). Without `record`, records are edited in a dialog over the list.
    */
   routes: { all?: AreaRoute; search?: AreaRoute; record?: AreaRoute };
-  resource: ResourceDef;
+  resource: Resource;
   /** What the list reads: the table, or a view with the names of what it refers to. */
-  list: ResourceDef;
+  list: Resource;
   listColumns: readonly string[];
   /** The list's order, in the order language. */
   order: string;

@@ -1,7 +1,6 @@
 import { WEEKDAYS } from "../constants.js";
 import { PAGES } from "../pages.js";
 import { vwClientDirectory, vwEmployeeDirectory, vwVendorDirectory } from "../resources/directory-views.js";
-import { anyResource } from "../resources/resource.js";
 import { tblClient } from "../resources/tblClient.js";
 import { tblClientContact } from "../resources/tblClientContact.js";
 import { tblEmployee } from "../resources/tblEmployee.js";
@@ -15,8 +14,8 @@ const ADDRESS = (p: string) => [`${p}Address1`, `${p}Address2`, `${p}City`, `${p
 /** Employees (page 22): all of them, active first. */
 export const EMPLOYEES = area({
   noun: "employee",
-  resource: anyResource(tblEmployee),
-  list: anyResource(vwEmployeeDirectory),
+  resource: tblEmployee,
+  list: vwEmployeeDirectory,
   listColumns: ["empID", "empName", "departmentName", "empType", "empOfficeExtention", "empEmail", "empActive"],
   order: "empActive DESC, empLastName, empFirstName",
   page: PAGES.employees,
@@ -48,8 +47,8 @@ export const EMPLOYEES = area({
 /** Clients (page 23), with their contacts. */
 export const CLIENTS = area({
   noun: "client",
-  resource: anyResource(tblClient),
-  list: anyResource(vwClientDirectory),
+  resource: tblClient,
+  list: vwClientDirectory,
   listColumns: [
     "clientID",
     "clientName",
@@ -88,7 +87,7 @@ export const CLIENTS = area({
   ],
   children: [
     {
-      resource: anyResource(tblClientContact),
+      resource: tblClientContact,
       foreignKey: "clientID",
       title: "Contacts",
       columns: ["contactName", "contactTitle", "contactEmail", "contactPhone", "contactPhoneExt"],
@@ -104,8 +103,8 @@ export const CLIENTS = area({
 /** Master clients (page 23): each groups several clients, which its record lists. */
 export const MASTER_CLIENTS = area({
   noun: "master client",
-  resource: anyResource(tblMasterClient),
-  list: anyResource(tblMasterClient),
+  resource: tblMasterClient,
+  list: tblMasterClient,
   listColumns: ["masterClientID", "masterClientName", "masterClientNotes"],
   order: "masterClientName, masterClientID",
   page: PAGES.clients,
@@ -117,7 +116,7 @@ export const MASTER_CLIENTS = area({
   criteria: [],
   children: [
     {
-      resource: anyResource(vwClientDirectory),
+      resource: vwClientDirectory,
       foreignKey: "masterClientID",
       title: "Clients",
       columns: ["clientID", "clientName", "clientStatus", "clientCity", "clientState"],
@@ -129,8 +128,8 @@ export const MASTER_CLIENTS = area({
 /** Vendors (page 24). */
 export const VENDORS = area({
   noun: "vendor",
-  resource: anyResource(tblVendor),
-  list: anyResource(vwVendorDirectory),
+  resource: tblVendor,
+  list: vwVendorDirectory,
   listColumns: [
     "vendorID",
     "vendorName",
@@ -180,8 +179,8 @@ export const VENDORS = area({
 /** Shipping companies (page 33). */
 export const SHIPPING_COMPANIES = area({
   noun: "shipping company",
-  resource: anyResource(tblShippingCompany),
-  list: anyResource(tblShippingCompany),
+  resource: tblShippingCompany,
+  list: tblShippingCompany,
   listColumns: [
     "shippingCompanyID",
     "shippingCompanyName",

@@ -2,7 +2,6 @@ import { LOOKUP_GROUPS } from "../lists.js";
 import { PAGES } from "../pages.js";
 import { type FieldKind, lookupReference } from "../resources/column.js";
 import { vwPortalOrderItemList, vwPortalOrderList, vwProjectList } from "../resources/project-views.js";
-import { anyResource } from "../resources/resource.js";
 import { tblPortalOrder } from "../resources/tblPortalOrder.js";
 import { tblPortalOrderItem } from "../resources/tblPortalOrderItem.js";
 import { tblProject } from "../resources/tblProject.js";
@@ -20,8 +19,8 @@ export const STATUS_FIELD: FieldKind = {
  */
 export const PROJECTS = area({
   noun: "project",
-  resource: anyResource(tblProject),
-  list: anyResource(vwProjectList),
+  resource: tblProject,
+  list: vwProjectList,
   listColumns: [
     "projectID",
     "projectName",
@@ -86,8 +85,8 @@ export const PROJECTS = area({
  */
 export const PORTAL_ORDERS = area({
   noun: "portal order",
-  resource: anyResource(tblPortalOrder),
-  list: anyResource(vwPortalOrderList),
+  resource: tblPortalOrder,
+  list: vwPortalOrderList,
   listColumns: [
     "portalOrderNumber",
     "portalOrderTitle",
@@ -122,8 +121,8 @@ export const PORTAL_ORDERS = area({
   criteria: [],
   children: [
     {
-      resource: anyResource(tblPortalOrderItem),
-      list: anyResource(vwPortalOrderItemList),
+      resource: tblPortalOrderItem,
+      list: vwPortalOrderItemList,
       foreignKey: "portalOrderID",
       title: "Items",
       columns: ["categoryName", "itemDescription", "itemQuantity"],

@@ -3,7 +3,7 @@ import { INT4 } from "../constants.js";
 import { dateRangeWhere } from "../date-range.js";
 import { addDays, formatUsDate } from "../formats.js";
 import type { FieldKind } from "../resources/column.js";
-import type { ResourceDef } from "../resources/resource.js";
+import type { Resource } from "../resources/resource.js";
 import { checkField, checkRule, MESSAGES, type RuleSpec } from "../validation.js";
 import type { Where } from "../where/ast.js";
 import { whereBuilder } from "../where/build.js";
@@ -71,7 +71,7 @@ const integerOf = (text: string): number | null => {
 };
 
 /** Whether a box takes a number typed as text (an id), not picked: the number rule then applies. */
-function typedNumber(criterion: SearchCriterion, resource: ResourceDef): boolean {
+function typedNumber(criterion: SearchCriterion, resource: Resource): boolean {
   const column = resource.columns[criterion.columns[0] ?? ""];
   return criterion.kind === "equals" && !criterion.field && column?.type === "integer" && !column.field;
 }
@@ -83,7 +83,7 @@ const idMessage = (text: string, label: string) =>
 /** The message of each criterion whose value breaks its rules, by criterion name. */
 export function criteriaMessages(
   criteria: readonly SearchCriterion[],
-  resource: ResourceDef,
+  resource: Resource,
   values: Values,
 ): Record<string, string> {
   const messages: Record<string, string> = {};
@@ -105,11 +105,7 @@ export function criteriaMessages(
  * takes whole days. A box whose value is not valid for its column is left out (the form
  * shows its message and does not search).
  */
-export function criteriaWhere(
-  criteria: readonly SearchCriterion[],
-  resource: ResourceDef,
-  values: Values,
-): Where | null {
+export function criteriaWhere(criteria: readonly SearchCriterion[], resource: Resource, values: Values): Where | null {
   const w = whereBuilder();
   const parts: Where[] = [];
   for (const criterion of criteria) {
@@ -136,14 +132,14 @@ export function criteriaWhere(
 }
 
 /** Checks that a declaration names columns its resource has. */
-export function checkColumns(resource: ResourceDef, names: readonly string[]): void {
+export function checkColumns(resource: Resource, names: readonly string[]): void {
   for (const name of names) {
     if (!Object.hasOwn(resource.columns, name)) throw new Error(`${resource.name} has no column ${name}`);
   }
 }
 
 /** Checks that a search's criteria name columns of the resource it reads, each with what its kind allows. */
-export function checkCriteria(resource: ResourceDef, criteria: readonly SearchCriterion[]): void {
+export function checkCriteria(resource: Resource, criteria: readonly SearchCriterion[]): void {
   for (const criterion of criteria) {
     if (criterion.none && criterion.kind !== "equals") throw new Error(`${criterion.name}: only a value has a none`);
     if (criterion.otherwise && criterion.kind !== "dateRange") {

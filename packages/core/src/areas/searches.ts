@@ -1,7 +1,7 @@
 import { PAGES, type PageId } from "../pages.js";
 import type { FieldKind } from "../resources/column.js";
 import { vwProjectNoteSearch, vwProjectStatusAudit } from "../resources/project-views.js";
-import { anyResource, type ResourceDef } from "../resources/resource.js";
+import type { Resource } from "../resources/resource.js";
 import type { IconName, RouteGroup } from "../routes.js";
 import { STATUS_FIELD } from "./projects.js";
 import { checkColumns, checkCriteria, type SearchCriterion } from "./search.js";
@@ -17,7 +17,7 @@ export interface SearchPageDeclaration {
   page: PageId;
   icon: IconName;
   menu: { under: readonly string[]; sequence: number };
-  list: ResourceDef;
+  list: Resource;
   columns: readonly string[];
   order: string;
   criteria: readonly SearchCriterion[];
@@ -60,7 +60,7 @@ export const NOTES_SEARCH = searchPage({
   page: PAGES.notesTimeSearch,
   icon: "projects",
   menu: { under: ["Projects"], sequence: 210 },
-  list: anyResource(vwProjectNoteSearch),
+  list: vwProjectNoteSearch,
   columns: [
     "createdTS",
     "empName",
@@ -92,7 +92,7 @@ export const STATUS_AUDIT = searchPage({
   page: PAGES.statusAudit,
   icon: "projects",
   menu: { under: ["Projects"], sequence: 220 },
-  list: anyResource(vwProjectStatusAudit),
+  list: vwProjectStatusAudit,
   columns: ["createdTS", "projectID", "projectName", "oldStatusName", "statusName", "empName"],
   order: "createdTS DESC",
   criteria: [

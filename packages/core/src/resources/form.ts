@@ -2,7 +2,7 @@ import { formatDateTime, formatMinutes, formatUsDate, parsePipeList, parseUsDate
 import { lookupLabel } from "../lookups/enumerations.js";
 import type { FormRules, RuleSpec } from "../validation.js";
 import type { Column } from "./column.js";
-import type { ResourceDef } from "./resource.js";
+import type { Resource, ResourceDef } from "./resource.js";
 
 /**
  * A record form derived from a resource's declaration: which fields, their rules (the
@@ -21,7 +21,7 @@ export interface RecordForm<K extends string> {
   toFields(values: Record<K, string>): Record<K, unknown>;
 }
 
-function columnOf(def: ResourceDef, name: string): Column {
+function columnOf(def: Resource, name: string): Column {
   const column = def.columns[name];
   if (!column) throw new Error(`${def.name} has no column ${name}`);
   return column;
@@ -90,7 +90,7 @@ export function recordForm<C extends Record<string, Column>, K extends keyof C &
   const rules = {} as FormRules<K>;
   const empty = {} as Record<K, string>;
   for (const name of names) {
-    const column = columnOf(def as unknown as ResourceDef, name);
+    const column = columnOf(def as unknown as Resource, name);
     columns[name] = column;
     rules[name] = { label: labelOf(column, name), rules: [...(column.rules ?? []), ...typingRules(column)] };
     empty[name] = column.initial ?? "";

@@ -1,5 +1,5 @@
 import * as all from "./all.js";
-import type { ResourceDef } from "./resource.js";
+import type { Resource } from "./resource.js";
 
 export * from "./all.js";
 export * from "./column.js";
@@ -7,8 +7,8 @@ export * from "./form.js";
 export * from "./resource.js";
 
 /** Every resource the data service serves, by the name the calls use. */
-export const RESOURCES: ReadonlyMap<string, ResourceDef> = new Map(
-  Object.values(all).map((def) => [def.name, def as unknown as ResourceDef]),
+export const RESOURCES: ReadonlyMap<string, Resource> = new Map(
+  Object.values(all).map((def) => [def.name, def as unknown as Resource]),
 );
 
 const readersOf = (table: string) =>

@@ -40,36 +40,40 @@ export interface Cascade {
   setNull?: true;
 }
 
-export interface ResourceDef<C extends Record<string, Column> = Record<string, Column>> {
+/**
+ * A table or view the data service serves, as code that takes every resource alike sees it:
+ * its columns by name. Each declaration is a ResourceDef of its own columns, and is one of these.
+ */
+export interface Resource {
   /** The table or view name, as the calls send it. */
   name: string;
   kind: "table" | "view";
-  key: keyof C & string;
-  columns: C;
+  key: string;
+  columns: Record<string, Column>;
   /** The permission for each action: view (Query), add (Insert), change (Update), del (Delete). */
   access: Record<PermissionFlag, Grant>;
   /** Rows are the caller's own only: the column that holds their empID. */
-  ownRows?: keyof C & string;
+  ownRows?: string;
   /**
    * Any signed-in employee may change these columns of their own row (the row whose
    * `column` is their empID), without the change permission; whenever any of them is
    * written, by anyone, the `stamp` columns are set to the server's time.
    */
-  selfService?: { column: keyof C & string; fields: Array<keyof C & string>; stamp?: Array<keyof C & string> };
+  selfService?: { column: string; fields: Array<string>; stamp?: Array<string> };
   /**
    * Rows that belong to their author: an update or a delete (or an upload onto one) reaches
    * only rows whose `column` is the caller's empID, unless the caller has view on page
    * `unlessPage` (administrators). Someone else's row matches nothing, like a where that
    * matches nothing (404).
    */
-  authorWrites?: { column: keyof C & string; unlessPage: PageId };
+  authorWrites?: { column: string; unlessPage: PageId };
   /**
    * Only rows whose `column` holds one of `values` may be written (inserted, changed into,
    * changed or deleted): the Lists page edits its seven lists of tblAppLookup, not site pages.
    */
-  writableRows?: { column: keyof C & string; values: readonly string[] };
+  writableRows?: { column: string; values: readonly string[] };
   /** Default order of a query without one. */
-  order?: Array<keyof C & string>;
+  order?: Array<string>;
   /**
    * Its rows stay few whatever the company's size (lookup lists): a select over it lists them
    * all at once. A select over any other table searches it on the server as the user types.
@@ -82,7 +86,7 @@ export interface ResourceDef<C extends Record<string, Column> = Record<string, C
    * set changes the project's latest status), so a write here makes them stale too.
    */
   changes?: readonly string[];
-  totals?: Totals<keyof C & string>;
+  totals?: Totals;
   /**
    * Rows of other tables the database deletes with a row of this one (on delete cascade), or
    * unlinks from it (`setNull`: on delete set null): a delete does it first itself and audits
@@ -90,6 +94,18 @@ export interface ResourceDef<C extends Record<string, Column> = Record<string, C
    * everything that went or changed with it.
    */
   cascades?: readonly Cascade[];
+}
+
+/** A declaration, typed by its own columns: what names a column is checked against them. */
+export interface ResourceDef<C extends Record<string, Column> = Record<string, Column>> extends Resource {
+  key: keyof C & string;
+  columns: C;
+  ownRows?: keyof C & string;
+  selfService?: { column: keyof C & string; fields: Array<keyof C & string>; stamp?: Array<keyof C & string> };
+  authorWrites?: { column: keyof C & string; unlessPage: PageId };
+  writableRows?: { column: keyof C & string; values: readonly string[] };
+  order?: Array<keyof C & string>;
+  totals?: Totals<keyof C & string>;
 }
 
 export function resource<const C extends Record<string, Column>>(def: ResourceDef<C>): ResourceDef<C> {
@@ -107,18 +123,18 @@ export function readOnly(view: PageId | "anyone"): Record<PermissionFlag, Grant>
 }
 
 /** The columns a query may select, filter, search or sort on: all but the hidden ones. */
-export function readableColumns(def: ResourceDef): string[] {
+export function readableColumns(def: Resource): string[] {
   return Object.entries(def.columns)
     .filter(([, column]) => !column.hidden)
     .map(([name]) => name);
 }
 
-export function isReadableColumn(def: ResourceDef, name: string): boolean {
+export function isReadableColumn(def: Resource, name: string): boolean {
   return Object.hasOwn(def.columns, name) && !def.columns[name]?.hidden;
 }
 
 /** The columns a client may write on insert, with their rules. */
-function writable(def: ResourceDef, mode: "insert" | "update") {
+function writable(def: Resource, mode: "insert" | "update") {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, column] of Object.entries(def.columns)) {
     if (column.generated) continue;
@@ -133,11 +149,11 @@ function writable(def: ResourceDef, mode: "insert" | "update") {
   return z.strictObject(shape);
 }
 
-export function insertSchema(def: ResourceDef) {
+export function insertSchema(def: Resource) {
   return writable(def, "insert");
 }
 
-export function updateSchema(def: ResourceDef) {
+export function updateSchema(def: Resource) {
   return writable(def, "update");
 }
 
@@ -146,9 +162,4 @@ export function searchableColumns<C extends Record<string, Column>>(def: Resourc
   return Object.entries<Column>(def.columns)
     .filter(([, column]) => column.searchable && !column.hidden)
     .map(([name]) => name);
-}
-
-/** A declaration as a resource of any columns, for code that takes every table alike. */
-export function anyResource<C extends Record<string, Column>>(def: ResourceDef<C>): ResourceDef {
-  return def as unknown as ResourceDef;
 }

@@ -71,3 +71,8 @@ export function whereBuilder<C extends string = string>() {
 export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/** The where text "column = value" (a record by its key, the rows of a parent), escaped by the printer. */
+export function whereEquals(column: string, value: Scalar): string {
+  return printWhere(whereBuilder().eq(column, value));
+}

@@ -4,14 +4,14 @@ import {
   availabilityText,
   type DepartmentGroup,
   departmentGroups,
-  grantAllows,
   type SignedInUser,
   vwEmployeeAvailability,
 } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { type FocusEvent, useCallback, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { appConfigQuery, permissionsQuery } from "../../services/session";
+import { useAccess } from "../../services/access";
+import { appConfigQuery } from "../../services/session";
 import { AvailabilitySwitch } from "./AvailabilitySwitch";
 import { availabilityQuery } from "./availability-query";
 import { ColleagueTable } from "./ColleagueTable";
@@ -40,8 +40,7 @@ export function UserAvatar({ user }: { user: SignedInUser }) {
   const dropdown = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const { data: config } = useQuery(appConfigQuery);
-  const { data: permissions = [] } = useQuery(permissionsQuery);
-  const mayRead = grantAllows(permissions, vwEmployeeAvailability.access.view, "view");
+  const mayRead = useAccess().mayView(vwEmployeeAvailability);
   useLiveAvailability(mayRead);
   const { data: people } = useQuery({ ...availabilityQuery, enabled: mayRead });
   const own = people?.find((person) => person.empID === user.empID);

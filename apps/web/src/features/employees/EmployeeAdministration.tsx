@@ -1,13 +1,12 @@
-import { can, PAGES } from "@office/core";
-import { useQuery } from "@tanstack/react-query";
-import { permissionsQuery } from "../../services/session";
+import { PAGES } from "@office/core";
+import { useAccess } from "../../services/access";
 import { PermissionGrid } from "./PermissionGrid";
 import { SignInForm } from "./SignInForm";
 
 /** What administrators (view on page 40) see under an employee's record: their sign-in and permissions. */
 export function EmployeeAdministration({ id }: { id: number }) {
-  const { data: permissions = [] } = useQuery(permissionsQuery);
-  if (!can(permissions, PAGES.administrator, "view")) return null;
+  const access = useAccess();
+  if (!access.page(PAGES.administrator, "view")) return null;
   return (
     <>
       <SignInForm empID={id} />

@@ -2,8 +2,7 @@ import { Button, Table } from "@mantine/core";
 import { tblAppLookup } from "@office/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useRef } from "react";
-import { useRecordWrites } from "../../widgets/record/mutations";
-import { useRecordForm } from "../../widgets/record/useRecordForm";
+import { useRecordForm, useRecordSave } from "../../widgets/record/useRecordForm";
 import { LookupInput } from "./LookupInput";
 import { LOOKUP_FORM, type LookupRow, nextSort } from "./lookup-list";
 
@@ -18,22 +17,15 @@ interface LookupAddRowProps {
 /** The row under a list's values that adds one at the bottom (Add, or Enter in a field). */
 export function LookupAddRow({ group, rows, actions }: LookupAddRowProps) {
   const state = useRecordForm(LOOKUP_FORM);
-  const writes = useRecordWrites(tblAppLookup.name);
+  const { save, pending } = useRecordSave(state, tblAppLookup.name);
   const first = useRef<HTMLInputElement>(null);
 
   const add = () => {
-    if (writes.isPending || !state.validate()) return;
-    writes.mutate(
-      {
-        kind: "insert",
-        fields: { ...state.fields(), appLookupParentID: group, appLookupSort: nextSort(rows) },
-      },
-      {
-        onSuccess: () => {
-          state.reset();
-          first.current?.focus();
-        },
-        onError: (error) => state.absorb(error),
+    save(
+      { kind: "insert", fields: { ...state.fields(), appLookupParentID: group, appLookupSort: nextSort(rows) } },
+      () => {
+        state.reset();
+        first.current?.focus();
       },
     );
   };
@@ -56,12 +48,7 @@ export function LookupAddRow({ group, rows, actions }: LookupAddRowProps) {
       ))}
       {actions ? (
         <Table.Td>
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} aria-hidden="true" />}
-            loading={writes.isPending}
-            onClick={add}
-          >
+          <Button size="xs" leftSection={<IconPlus size={14} aria-hidden="true" />} loading={pending} onClick={add}>
             Add
           </Button>
         </Table.Td>

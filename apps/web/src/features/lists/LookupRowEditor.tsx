@@ -1,12 +1,11 @@
 import { ActionIcon, Button, Group, Table } from "@mantine/core";
-import { tblAppLookup } from "@office/core";
+import { tblAppLookup, whereEquals } from "@office/core";
 import { IconArrowDown, IconArrowUp, IconTrash } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import type { DialogRights } from "../../widgets/record/dialog-buttons";
-import { useRecordWrites } from "../../widgets/record/mutations";
-import { useRecordForm } from "../../widgets/record/useRecordForm";
+import { useRecordForm, useRecordSave } from "../../widgets/record/useRecordForm";
 import { LookupInput } from "./LookupInput";
-import { LOOKUP_FORM, type LookupRow, whereId } from "./lookup-list";
+import { LOOKUP_FORM, type LookupRow } from "./lookup-list";
 
 interface LookupRowEditorProps {
   row: LookupRow;
@@ -26,7 +25,7 @@ interface LookupRowEditorProps {
  */
 export function LookupRowEditor({ row, index, count, rights, actions, onMove, onDelete }: LookupRowEditorProps) {
   const state = useRecordForm(LOOKUP_FORM, row);
-  const writes = useRecordWrites(tblAppLookup.name);
+  const { save: saveRecord, pending } = useRecordSave(state, tblAppLookup.name);
   const n = index + 1;
   const name = row.appLookupValue ?? "";
   const up = useRef<HTMLButtonElement>(null);
@@ -49,11 +48,9 @@ export function LookupRowEditor({ row, index, count, rights, actions, onMove, on
   }, [index]);
 
   const save = () => {
-    if (!rights.update || !state.dirty || writes.isPending) return;
-    if (!state.validate()) return;
-    writes.mutate(
-      { kind: "update", where: whereId(row.appLookupID), fields: state.fields() },
-      { onSuccess: () => state.saved(), onError: (error) => state.absorb(error) },
+    if (!rights.update || !state.dirty) return;
+    saveRecord({ kind: "update", where: whereEquals("appLookupID", row.appLookupID), fields: state.fields() }, () =>
+      state.saved(),
     );
   };
   const move = (by: -1 | 1) => {
@@ -82,13 +79,7 @@ export function LookupRowEditor({ row, index, count, rights, actions, onMove, on
           <Group gap={6} wrap="nowrap">
             {rights.update ? (
               <>
-                <Button
-                  size="xs"
-                  aria-label={`Save row ${n}`}
-                  disabled={!state.dirty}
-                  loading={writes.isPending}
-                  onClick={save}
-                >
+                <Button size="xs" aria-label={`Save row ${n}`} disabled={!state.dirty} loading={pending} onClick={save}>
                   Save
                 </Button>
                 <ActionIcon

@@ -1,14 +1,14 @@
 import { Alert, Loader, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
-import { anyResource, type LookupList, tblAppLookup } from "@office/core";
+import { type LookupList, tblAppLookup, whereEquals } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../api/client";
+import { useAccess } from "../../services/access";
 import { ConfirmDelete } from "../../widgets/ConfirmDelete";
 import { useRecordWrites } from "../../widgets/record/mutations";
-import { useRights } from "../../widgets/record/useRights";
 import { LookupAddRow } from "./LookupAddRow";
 import { LookupRowEditor } from "./LookupRowEditor";
-import { LOOKUP_FORM, type LookupRow, lookupRowsQuery, movedIds, whereId } from "./lookup-list";
+import { LOOKUP_FORM, type LookupRow, lookupRowsQuery, movedIds } from "./lookup-list";
 import { useListOrder } from "./useListOrder";
 
 const NO_ROWS: LookupRow[] = [];
@@ -19,7 +19,7 @@ const NO_ROWS: LookupRow[] = [];
  * row at the bottom adding a value. Without the Lists page's rights, only read.
  */
 export function LookupTable({ list }: { list: LookupList }) {
-  const rights = useRights(anyResource(tblAppLookup));
+  const rights = useAccess().rights(tblAppLookup);
   const { data: rows = NO_ROWS, isPending } = useQuery(lookupRowsQuery(list.group));
   const order = useListOrder(list.group);
   const writes = useRecordWrites(tblAppLookup.name);
@@ -38,7 +38,7 @@ export function LookupTable({ list }: { list: LookupList }) {
     const row = confirm?.row;
     if (!row) return;
     writes.mutate(
-      { kind: "delete", where: whereId(row.appLookupID) },
+      { kind: "delete", where: whereEquals("appLookupID", row.appLookupID) },
       {
         onError: (error) => {
           // Still referenced (a client's category, a note's type): the foreign key refuses it.

@@ -1,4 +1,4 @@
-import { LOOKUP_LISTS, type LookupList, recordForm, tblAppLookup, whereBuilder } from "@office/core";
+import { LOOKUP_LISTS, type LookupList, recordForm, tblAppLookup, whereBuilder, whereEquals } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
 import { queryRows } from "../../api/client";
 
@@ -49,18 +49,12 @@ export function lookupRowsQuery(group: string) {
         await queryRows<LookupRow>({
           table: tblAppLookup.name,
           fields: FIELDS.join(","),
-          where: w.print(w.eq("appLookupParentID", group)),
+          where: whereEquals("appLookupParentID", group),
           order: w.printOrder([w.asc("appLookupSort"), w.asc("appLookupID")]),
           rowLimit: 1_000,
         })
       ).data,
   });
-}
-
-/** The where of one value. */
-export function whereId(id: number): string {
-  const w = whereBuilder<"appLookupID">();
-  return w.print(w.eq("appLookupID", id));
 }
 
 /** The sort of a value added at the bottom: one past the largest. */

@@ -1,7 +1,7 @@
 import { vwMyRecentProjects, vwProjectList } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { queryRows } from "../../api/client";
-import { useMayView } from "../../widgets/record/useRights";
+import { useAccess } from "../../services/access";
 import { tableColumns } from "../../widgets/table/columns";
 import { type PlainColumn, PlainTable } from "../../widgets/table/PlainTable";
 
@@ -20,7 +20,7 @@ const FIELDS = [id, name, ...rest].map((c) => c.key).join(",");
  * opens, for those who may open projects (page 3).
  */
 export function MyRecentProjects() {
-  const mayOpen = useMayView(vwProjectList);
+  const mayOpen = useAccess().mayView(vwProjectList);
   const { data, isError } = useQuery({
     queryKey: [vwMyRecentProjects.name, "list", { recent: SHOWN }],
     queryFn: async () =>

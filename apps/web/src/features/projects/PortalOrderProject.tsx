@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, Text } from "@mantine/core";
-import { TOASTS, tblPortalOrder, tblProject, tblProjectStatus, whereBuilder } from "@office/core";
+import { TOASTS, tblPortalOrder, tblProject, tblProjectStatus, whereEquals } from "@office/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { api, queryRows } from "../../api/client";
+import { useAccess } from "../../services/access";
 import { endsSession } from "../../services/failures";
 import { showToast } from "../../services/toast";
 import { invalidateWritten } from "../../widgets/record/mutations";
-import { useRights } from "../../widgets/record/useRights";
 
 const FIELDS = "portalOrderID,portalOrderStatus,projectID";
 const APPROVED = 1;
@@ -19,13 +19,12 @@ const APPROVED = 1;
 export function PortalOrderProject({ id, dirty = false }: { id: number; dirty?: boolean }) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const mayChangeOrder = useRights(tblPortalOrder).update;
-  const mayAddProject = useRights(tblProject).insert;
+  const mayChangeOrder = useAccess().rights(tblPortalOrder).update;
+  const mayAddProject = useAccess().rights(tblProject).insert;
   const { data: order, refetch } = useQuery({
     queryKey: [tblPortalOrder.name, "one", id, { fields: FIELDS }],
     queryFn: async () => {
-      const w = whereBuilder();
-      const where = w.print(w.eq("portalOrderID", id));
+      const where = whereEquals("portalOrderID", id);
       return (
         (await queryRows<Record<string, unknown>>({ table: tblPortalOrder.name, fields: FIELDS, where })).data[0] ??
         null

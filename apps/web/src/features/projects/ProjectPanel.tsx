@@ -1,11 +1,11 @@
 import { vwProjectNoteSearch } from "@office/core";
-import { useMayView } from "../../widgets/record/useRights";
+import { useAccess } from "../../services/access";
 import { ProjectStatus } from "./ProjectStatus";
 import { ProjectTimeNotes } from "./ProjectTimeNotes";
 
 /** What a project's page shows under its form: its status, and the time logged on it for those who may see notes. */
 export function ProjectPanel({ id }: { id: number }) {
-  const mayViewNotes = useMayView(vwProjectNoteSearch);
+  const mayViewNotes = useAccess().mayView(vwProjectNoteSearch);
   return (
     <>
       <ProjectStatus projectID={id} />

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { displayText, tblProjectStatus, vwProjectStatusHistory } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
-import { useRights } from "../../widgets/record/useRights";
+import { useAccess } from "../../services/access";
 import { tableColumns } from "../../widgets/table/columns";
 import { PlainTable } from "../../widgets/table/PlainTable";
 import { SetStatusForm } from "./SetStatusForm";
@@ -16,7 +16,7 @@ const since = (at: unknown) => displayText(vwProjectStatusHistory.columns.create
 /** A project's status: the current one, a new one for those who may set it, and the history, latest first. */
 export function ProjectStatus({ projectID }: { projectID: number }) {
   const { data: history, isError } = useQuery(statusHistoryQuery(projectID));
-  const rights = useRights(tblProjectStatus);
+  const rights = useAccess().rights(tblProjectStatus);
   const current = history?.[0];
   return (
     <Stack component="section" aria-label="Status" gap="xs">

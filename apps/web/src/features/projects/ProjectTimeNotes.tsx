@@ -1,5 +1,5 @@
 import { Stack, Title } from "@mantine/core";
-import { anyResource, searchableColumns, vwProjectNoteSearch, whereBuilder } from "@office/core";
+import { searchableColumns, vwProjectNoteSearch, whereEquals } from "@office/core";
 import { tableColumns } from "../../widgets/table/columns";
 import { SearchableTable } from "../../widgets/table/SearchableTable";
 import { SearchTotals } from "../searches/SearchTotals";
@@ -16,12 +16,11 @@ const TOTALS = [
   { by: "empID", title: "By Employee" },
   { by: "projectNoteCategory", title: "By Category" },
 ];
-const NOTES = anyResource(vwProjectNoteSearch);
+const NOTES = vwProjectNoteSearch;
 
 /** The time logged on a project (for those who may search notes, page 35): its notes, and totals by employee and by type. */
 export function ProjectTimeNotes({ projectID }: { projectID: number }) {
-  const w = whereBuilder();
-  const where = w.print(w.eq("projectID", projectID));
+  const where = whereEquals("projectID", projectID);
   return (
     <Stack component="section" aria-label="Time notes" gap="xs">
       <Title order={3} size="h4">

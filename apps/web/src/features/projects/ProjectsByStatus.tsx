@@ -1,7 +1,7 @@
-import { anyResource, NONE, PROJECTS, STATUS_FIELD, vwProjectList, vwProjectsByStatus } from "@office/core";
+import { NONE, PROJECTS, STATUS_FIELD, vwProjectList, vwProjectsByStatus } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
+import { useAccess } from "../../services/access";
 import { referenceOf, referenceRowsQuery } from "../../widgets/form/reference-rows";
-import { useMayView } from "../../widgets/record/useRights";
 import { type PlainColumn, PlainTable } from "../../widgets/table/PlainTable";
 import { totalsQuery } from "../searches/totals-query";
 
@@ -22,9 +22,9 @@ const countLabel = (row: Record<string, unknown>) =>
  * who may search projects (page 3), a count opens the project search for that status.
  */
 export function ProjectsByStatus() {
-  const mayOpen = useMayView(vwProjectList);
+  const mayOpen = useAccess().mayView(vwProjectList);
   const statuses = useQuery(referenceRowsQuery(STATUSES));
-  const totals = useQuery(totalsQuery(anyResource(vwProjectsByStatus), "projectLatestStatusCodeID", ""));
+  const totals = useQuery(totalsQuery(vwProjectsByStatus, "projectLatestStatusCodeID", ""));
   const counts = new Map(totals.data?.data.map((group) => [String(group.key), group.count]));
   const none = counts.get("null") ?? 0;
   const rows: StatusRow[] | undefined =

@@ -1,8 +1,7 @@
 import { Button, Group } from "@mantine/core";
 import { recordForm, tblProjectStatus } from "@office/core";
 import { FieldInput } from "../../widgets/form/FieldInput";
-import { useRecordWrites } from "../../widgets/record/mutations";
-import { useRecordForm } from "../../widgets/record/useRecordForm";
+import { useRecordForm, useRecordSave } from "../../widgets/record/useRecordForm";
 
 const FORM = recordForm(tblProjectStatus, ["projectStatusCodeID"]);
 
@@ -14,15 +13,12 @@ const FORM = recordForm(tblProjectStatus, ["projectStatusCodeID"]);
  */
 export function SetStatusForm({ projectID, current }: { projectID: number; current?: unknown }) {
   const state = useRecordForm(FORM);
-  const writes = useRecordWrites(tblProjectStatus.name);
+  const { save, pending } = useRecordSave(state, tblProjectStatus.name);
   const chosen = state.values.projectStatusCodeID;
   const same = chosen !== "" && chosen === String(current);
   const submit = () => {
-    if (!state.validate() || same) return;
-    writes.mutate(
-      { kind: "insert", fields: { ...state.fields(), projectID } },
-      { onSuccess: () => state.reset(), onError: (error) => state.absorb(error) },
-    );
+    if (same) return;
+    save({ kind: "insert", fields: { ...state.fields(), projectID } }, () => state.reset());
   };
   return (
     <form
@@ -41,7 +37,7 @@ export function SetStatusForm({ projectID, current }: { projectID: number; curre
           error={state.error("projectStatusCodeID") ?? (same ? "This is the current status" : undefined)}
           onChange={(value) => state.set("projectStatusCodeID", value)}
         />
-        <Button type="submit" mt={25} loading={writes.isPending} disabled={same}>
+        <Button type="submit" mt={25} loading={pending} disabled={same}>
           Set status
         </Button>
       </Group>

@@ -1,4 +1,4 @@
-import { vwProjectStatusHistory, whereBuilder } from "@office/core";
+import { vwProjectStatusHistory, whereEquals } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
 import { queryRows } from "../../api/client";
 
@@ -6,8 +6,7 @@ const FIELDS = ["projectStatusID", "projectStatusCodeID", "statusName", "empName
 
 /** A project's status history, latest first: its first row is the project's status. */
 export function statusHistoryQuery(projectID: number) {
-  const w = whereBuilder();
-  const where = w.print(w.eq("projectID", projectID));
+  const where = whereEquals("projectID", projectID);
   return queryOptions({
     queryKey: [vwProjectStatusHistory.name, "list", { projectID }],
     queryFn: async () =>

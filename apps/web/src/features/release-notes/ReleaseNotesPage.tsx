@@ -1,5 +1,5 @@
 import { Box } from "@mantine/core";
-import { anyResource, recordForm, tblReleaseNote } from "@office/core";
+import { recordForm, tblReleaseNote } from "@office/core";
 import { ResourceRecords } from "../../widgets/record/ResourceRecords";
 
 const FORM = recordForm(tblReleaseNote, [
@@ -21,7 +21,7 @@ export function ReleaseNotesPage() {
   return (
     <Box p="md">
       <ResourceRecords
-        resource={anyResource(tblReleaseNote)}
+        resource={tblReleaseNote}
         label="Release notes"
         columns={COLUMNS}
         form={FORM}

@@ -1,12 +1,12 @@
 import { SimpleGrid, Stack, Text } from "@mantine/core";
-import type { ResourceDef, SearchPage } from "@office/core";
+import type { Resource, SearchPage } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { TotalsTable, type TotalsWords } from "./TotalsTable";
 import { totalsQuery } from "./totals-query";
 
 interface SearchTotalsProps {
   /** The list totalled, and its groupings shown (a search page's, or a page's own). */
-  list: ResourceDef;
+  list: Resource;
   totals: SearchPage["totals"];
   /** The where of the page's boxes (not of the table's own search box). */
   where: string;

@@ -1,5 +1,5 @@
 import { Box, Button, Group, Text } from "@mantine/core";
-import { formatMinutes, labelOf, type ResourceDef } from "@office/core";
+import { formatMinutes, labelOf, type Resource } from "@office/core";
 import { IconFileSpreadsheet } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -21,7 +21,7 @@ export interface TotalsWords {
 export const NOTE_TOTALS: TotalsWords = { counted: "Notes", summed: "HH:mm", format: formatMinutes };
 
 interface TotalsTableProps {
-  list: ResourceDef;
+  list: Resource;
   by: string;
   /** "By Employee": the table is named "Totals by employee". */
   title: string;

@@ -15,7 +15,7 @@ const WORDS = new Map<SearchPage, SearchPageWords>([
   [STATUS_AUDIT, { results: "Status changes", labels: { projectID: "Project ID", statusName: "New Status" } }],
 ]);
 
-const PAGES = new Map<string, ComponentType>(
+const VIEWS = new Map<string, ComponentType>(
   SEARCH_PAGES.map((page) => {
     const words = WORDS.get(page);
     if (!words) throw new Error(`no words for the search page ${page.path}`);
@@ -25,7 +25,7 @@ const PAGES = new Map<string, ComponentType>(
 
 /** The page of a search route of core's SEARCH_PAGES. */
 export function searchPage(path: string): ComponentType {
-  const page = PAGES.get(path);
+  const page = VIEWS.get(path);
   if (!page) throw new Error(`no search page for ${path}`);
   return page;
 }

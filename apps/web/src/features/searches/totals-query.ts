@@ -1,4 +1,4 @@
-import { type ResourceDef, TOTALS_MAX_GROUPS } from "@office/core";
+import { type Resource, TOTALS_MAX_GROUPS } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
 import { queryTotals } from "../../api/client";
 
@@ -8,7 +8,7 @@ import { queryTotals } from "../../api/client";
  * to a table the list reads refreshes them like the list itself. Any resource with totals
  * will do (the project page's notes, the dashboard's counts).
  */
-export const totalsQuery = (list: Pick<ResourceDef, "name">, by: string, where: string) =>
+export const totalsQuery = (list: Pick<Resource, "name">, by: string, where: string) =>
   queryOptions({
     queryKey: [list.name, "totals", { by, where }],
     queryFn: () => queryTotals({ table: list.name, by, where, rowLimit: TOTALS_MAX_GROUPS }),

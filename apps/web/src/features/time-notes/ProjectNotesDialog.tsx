@@ -2,12 +2,11 @@ import { NativeSelect } from "@mantine/core";
 import { DEFAULT_NOTE_CATEGORY, recordForm, tblProjectNotes } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { useAccess } from "../../services/access";
 import { FieldInput } from "../../widgets/form/FieldInput";
 import { ProjectTypeahead } from "../../widgets/ProjectTypeahead";
-import { useRecordWrites } from "../../widgets/record/mutations";
 import { RecordDialog } from "../../widgets/record/RecordDialog";
-import { useRecordForm } from "../../widgets/record/useRecordForm";
-import { useRights } from "../../widgets/record/useRights";
+import { useRecordForm, useRecordSave } from "../../widgets/record/useRecordForm";
 import { noteCategoriesQuery } from "./queries";
 
 const FORM = recordForm(tblProjectNotes, [
@@ -26,8 +25,8 @@ const NEW_NOTE = { projectNoteCategory: DEFAULT_NOTE_CATEGORY };
  */
 export function ProjectNotesDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const state = useRecordForm(FORM);
-  const writes = useRecordWrites(tblProjectNotes.name);
-  const rights = useRights(tblProjectNotes);
+  const { save, pending } = useRecordSave(state, tblProjectNotes.name);
+  const rights = useAccess().rights(tblProjectNotes);
   const { data: categories = [] } = useQuery({ ...noteCategoriesQuery, enabled: opened });
   const { reset } = state;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new note each time the dialog opens.
@@ -36,8 +35,7 @@ export function ProjectNotesDialog({ opened, onClose }: { opened: boolean; onClo
   }, [opened]);
 
   const insert = () => {
-    if (!state.validate()) return;
-    writes.mutate({ kind: "insert", fields: state.fields() }, { onSuccess: onClose, onError: state.absorb });
+    save({ kind: "insert", fields: state.fields() }, onClose);
   };
   const field = (name: (typeof FORM.names)[number]) => ({
     label: FORM.rules[name].label,
@@ -54,7 +52,7 @@ export function ProjectNotesDialog({ opened, onClose }: { opened: boolean; onClo
       mode="INSERT"
       can={rights}
       dirty={state.dirty}
-      busy={writes.isPending}
+      busy={pending}
       onClose={onClose}
       onInsert={insert}
     >

@@ -1,4 +1,12 @@
-import { type FieldKind, printWhere, RESOURCES, type Reference, type Where, whereBuilder } from "@office/core";
+import {
+  type FieldKind,
+  printWhere,
+  RESOURCES,
+  type Reference,
+  type Where,
+  whereBuilder,
+  whereEquals,
+} from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
 import { type QueryParams, queryRows } from "../../api/client";
 
@@ -66,11 +74,10 @@ export function referenceRowsQuery(reference: Reference, within?: string) {
 
 /** The call that reads the one row a value names, with its label. */
 export function referenceRowParams(reference: Reference, value: string): QueryParams {
-  const w = whereBuilder();
   return {
     table: reference.table,
     fields: `${reference.value},${reference.label}`,
-    where: w.print(w.eq(reference.value, Number(value))),
+    where: whereEquals(reference.value, Number(value)),
     rowLimit: 1,
   };
 }

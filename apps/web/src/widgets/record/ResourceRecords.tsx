@@ -1,20 +1,19 @@
 import { Button, Group, Stack } from "@mantine/core";
-import { type RecordForm, type ResourceDef, searchableColumns, whereBuilder } from "@office/core";
+import { type RecordForm, type Resource, searchableColumns, whereEquals } from "@office/core";
 import { IconPlus } from "@tabler/icons-react";
 import { type ReactNode, useMemo, useState } from "react";
+import { useAccess } from "../../services/access";
 import { ConfirmDelete } from "../ConfirmDelete";
 import { RecordFields } from "../form/RecordFields";
 import { tableColumns } from "../table/columns";
 import { SearchableTable } from "../table/SearchableTable";
-import { useRecordWrites } from "./mutations";
 import { RecordDialog } from "./RecordDialog";
-import { useRecordForm } from "./useRecordForm";
-import { useRights } from "./useRights";
+import { useRecordForm, useRecordSave } from "./useRecordForm";
 
 interface ResourceRecordsProps<K extends string> {
-  resource: ResourceDef;
+  resource: Resource;
   /** What the table reads, where it is not the resource: a view with the names of what a row refers to. */
-  list?: ResourceDef | undefined;
+  list?: Resource | undefined;
   /** The table's accessible name. */
   label: string;
   columns: readonly string[];
@@ -43,25 +42,20 @@ interface ResourceRecordsProps<K extends string> {
 export function ResourceRecords<K extends string>(props: ResourceRecordsProps<K>) {
   const { resource, form, scope } = props;
   const list = props.list ?? resource;
-  const rights = useRights(resource);
+  const rights = useAccess().rights(resource);
   const [dialog, setDialog] = useState<{ mode: "INSERT" | "UPDATE"; key?: number } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const state = useRecordForm(form);
-  const writes = useRecordWrites(resource.name);
+  const { save: saveRecord, writes } = useRecordSave(state, resource.name);
   const columns = useMemo(() => tableColumns(list, props.columns), [list, props.columns]);
   const search = useMemo(() => searchableColumns(list), [list]);
   // A row opens the record dialog: it brings its key and every field of the form, shown or not.
   const rowFields = useMemo(() => [resource.key, ...form.names], [resource, form]);
-  const w = whereBuilder();
-  const where = dialog?.key === undefined ? "" : w.print(w.eq(resource.key, dialog.key));
+  const where = dialog?.key === undefined ? "" : whereEquals(resource.key, dialog.key);
 
   const save = (kind: "insert" | "update") => {
-    if (!state.validate()) return;
     const fields = kind === "insert" ? { ...state.fields(), ...scope?.fields } : state.fields();
-    writes.mutate(
-      { kind, where, fields },
-      { onSuccess: () => setDialog(null), onError: (error) => state.absorb(error) },
-    );
+    saveRecord({ kind, where, fields }, () => setDialog(null));
   };
   const remove = () =>
     writes.mutate(

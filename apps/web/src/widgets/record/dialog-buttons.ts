@@ -1,3 +1,4 @@
+import type { RecordRights } from "../../services/access";
 export type DialogMode = "INSERT" | "UPDATE" | "SELECT" | "SAVE&SELECT";
 
 export type DialogAction = "cancel" | "insert" | "update" | "delete" | "select" | "saveSelect";
@@ -9,11 +10,7 @@ export interface DialogButton {
 }
 
 /** The user's permissions for the dialog's buttons (spec 4: a button shows only when true). */
-export interface DialogRights {
-  insert: boolean;
-  update: boolean;
-  delete: boolean;
-}
+export type DialogRights = RecordRights;
 
 /**
  * The buttons of the record dialog in each mode (spec 4): INSERT Cancel and Insert, UPDATE

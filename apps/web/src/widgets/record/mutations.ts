@@ -6,6 +6,13 @@ import { showToast } from "../../services/toast";
 
 type Fields = Record<string, unknown>;
 
+/** One write of a record form: an insert's fields, an update's where and fields, a delete's where. */
+export interface RecordWrite {
+  kind: "insert" | "update" | "delete";
+  where?: string;
+  fields?: Fields;
+}
+
 /**
  * One write through the data service; an answer that is not success is the spec's 'Failed …'
  * (spec 7). An insert answers the new record's key.
@@ -49,15 +56,7 @@ export function invalidateWritten(client: QueryClient, table: string) {
 export function useRecordWrites(table: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      kind,
-      where = "",
-      fields = {},
-    }: {
-      kind: "insert" | "update" | "delete";
-      where?: string;
-      fields?: Fields;
-    }) => writeRecord(kind, table, where, fields),
+    mutationFn: ({ kind, where = "", fields = {} }: RecordWrite) => writeRecord(kind, table, where, fields),
     onSuccess: (_result, { kind }) => {
       showToast(OUTCOME[kind].done);
       // A deleted record read again would be 'Not Found' under the page that deleted it.

@@ -1,6 +1,7 @@
 import { checkForm, type RecordForm } from "@office/core";
 import { useState } from "react";
 import { ApiError } from "../../api/client";
+import { type RecordWrite, useRecordWrites } from "./mutations";
 
 /**
  * The state of a record form: values, the errors of the core rules (shown once the user tried
@@ -34,7 +35,7 @@ export function useRecordForm<K extends string>(form: RecordForm<K>, row?: Recor
     /** The values as the fields of an insert or update. */
     fields: () => form.toFields(values),
     /** Puts a 400's field errors on their fields. */
-    absorb(error: unknown) {
+    showServerErrors(error: unknown) {
       if (error instanceof ApiError && error.body.fieldErrors)
         setServerErrors(error.body.fieldErrors as Partial<Record<K, string>>);
     },
@@ -57,3 +58,22 @@ export function useRecordForm<K extends string>(form: RecordForm<K>, row?: Recor
 }
 
 export type FormState<K extends string> = ReturnType<typeof useRecordForm<K>>;
+
+/**
+ * Save of a record form, the one sequence every form follows: check the core rules (showing
+ * every error if one fails), write once at a time, and put the server's field errors on their
+ * fields; the write's toasts and refreshed lists are useRecordWrites'. `onSaved` gets an
+ * insert's new key.
+ */
+export function useRecordSave<K extends string>(state: FormState<K>, table: string) {
+  const writes = useRecordWrites(table);
+  return {
+    pending: writes.isPending,
+    save(write: RecordWrite, onSaved?: (id: number | undefined) => void) {
+      if (writes.isPending || !state.validate()) return;
+      writes.mutate(write, { onSuccess: (id) => onSaved?.(id), onError: state.showServerErrors });
+    },
+    /** A write that is not a form's save (a delete). */
+    writes,
+  };
+}

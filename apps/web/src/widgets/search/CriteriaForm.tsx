@@ -1,5 +1,5 @@
 import { Button, Group, SimpleGrid } from "@mantine/core";
-import type { ResourceDef, SearchCriterion } from "@office/core";
+import type { Resource, SearchCriterion } from "@office/core";
 import { CriterionInput } from "./CriterionInput";
 import type { CriteriaSearch } from "./useCriteriaSearch";
 
@@ -7,7 +7,7 @@ interface CriteriaFormProps {
   /** The form's accessible name. */
   label: string;
   criteria: readonly SearchCriterion[];
-  list: ResourceDef;
+  list: Resource;
   search: CriteriaSearch;
 }
 

@@ -1,5 +1,5 @@
 import { Stack } from "@mantine/core";
-import { type ResourceDef, type SearchCriterion, searchableColumns } from "@office/core";
+import { type Resource, type SearchCriterion, searchableColumns } from "@office/core";
 import { type ReactNode, useMemo } from "react";
 import { useNavigate } from "react-router";
 import { tableColumns } from "../table/columns";
@@ -12,7 +12,7 @@ export interface CriteriaSearchPageProps {
   path: string;
   criteria: readonly SearchCriterion[];
   /** The table or view searched, and its columns shown. */
-  list: ResourceDef;
+  list: Resource;
   columns: readonly string[];
   /** Column headers where the page names a column otherwise than its declaration. */
   labels?: Readonly<Record<string, string>> | undefined;

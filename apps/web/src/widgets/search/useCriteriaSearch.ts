@@ -1,4 +1,4 @@
-import { criteriaMessages, criteriaWhere, printWhere, type ResourceDef, type SearchCriterion } from "@office/core";
+import { criteriaMessages, criteriaWhere, printWhere, type Resource, type SearchCriterion } from "@office/core";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { rememberedSearch, rememberSearch } from "../../services/remembered-searches";
@@ -29,11 +29,7 @@ const none = (messages: Record<string, string>) => Object.keys(messages).length 
  * be linked, reloaded and gone back to; the last one is kept for the session (per page) and
  * comes back when the page is opened bare.
  */
-export function useCriteriaSearch(
-  path: string,
-  criteria: readonly SearchCriterion[],
-  list: ResourceDef,
-): CriteriaSearch {
+export function useCriteriaSearch(path: string, criteria: readonly SearchCriterion[], list: Resource): CriteriaSearch {
   const [params, setParams] = useSearchParams();
   const today = useCompanyToday(needsToday(criteria));
   const remembered = isBare(criteria, params) ? rememberedSearch(path) : null;

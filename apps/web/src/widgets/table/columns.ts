@@ -1,4 +1,4 @@
-import { displayText, labelOf, type ResourceDef } from "@office/core";
+import { displayText, labelOf, type Resource, type ResourceDef } from "@office/core";
 
 type Row = Record<string, unknown>;
 
@@ -20,7 +20,7 @@ export const cellText = (column: TableColumn, row: Row): string => {
  * A table's columns from a resource's declaration: each column's label and the way its values
  * show (dates, minutes, lookups). A page may name a column differently where it reads better.
  */
-export function tableColumns<C extends ResourceDef["columns"]>(
+export function tableColumns<C extends Resource["columns"]>(
   resource: ResourceDef<C>,
   names: readonly (keyof C & string)[],
   labels: Partial<Record<keyof C & string, string>> = {},

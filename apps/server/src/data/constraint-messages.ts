@@ -5,7 +5,7 @@ import { AppError } from "../http/app-error.js";
  * Runs a statement that writes `table`: a constraint it violates answers in the words of the
  * form of that table, or says that the record is in use (db/constraints.ts).
  */
-export async function writing<T>(table: string, statement: Promise<T>): Promise<T> {
+export async function withConstraintMessages<T>(table: string, statement: Promise<T>): Promise<T> {
   try {
     return await statement;
   } catch (error) {

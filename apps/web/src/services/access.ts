@@ -1,0 +1,47 @@
+import {
+  can,
+  type Grant,
+  grantAllows,
+  type PageId,
+  type PermissionFlag,
+  type Resource,
+  type RouteDef,
+  routeAccess,
+} from "@office/core";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { permissionsQuery } from "./session";
+
+/** What a user may do on a resource's records: the buttons of its forms (the server decides again). */
+export interface RecordRights {
+  insert: boolean;
+  update: boolean;
+  delete: boolean;
+}
+
+/**
+ * What the signed-in user may do, by core's access rules (access.ts) over their permission
+ * rows: the one question every page and widget asks, so the web app shows only what the server
+ * would allow. Until the rows are read, nothing is allowed.
+ */
+export function useAccess() {
+  const { data: permissions = [] } = useQuery(permissionsQuery);
+  return useMemo(
+    () => ({
+      /** A flag on a site page (view on page 40 for administrators' parts). */
+      page: (page: PageId, flag: PermissionFlag) => can(permissions, page, flag),
+      /** A resource's grant for an action ("everyone", "anyone", or a page's flag). */
+      grant: (grant: Grant, flag: PermissionFlag) => grantAllows(permissions, grant, flag),
+      /** Whether a route opens (the guard's rule; a data-entry path without a query needs add). */
+      route: (route: RouteDef, search = "") => routeAccess(route, search, permissions) === "allowed",
+      rights: (resource: Pick<Resource, "access">): RecordRights => ({
+        insert: grantAllows(permissions, resource.access.add, "add"),
+        update: grantAllows(permissions, resource.access.change, "change"),
+        delete: grantAllows(permissions, resource.access.del, "del"),
+      }),
+      /** Whether the user may read a resource: a part of a page that reads it is left out otherwise, not refused. */
+      mayView: (resource: Pick<Resource, "access">) => grantAllows(permissions, resource.access.view, "view"),
+    }),
+    [permissions],
+  );
+}
