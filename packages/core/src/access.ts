@@ -16,6 +16,36 @@ export interface PermissionRow {
   permissionDel: number;
 }
 
+/**
+ * A user's permissions as the rules read them: whether they hold any row at all (spec 6: none
+ * is 'Access Denied!'), and a flag on a page. The web app has the rows of GET /API/Permissions/;
+ * the server, the session's own map; both are read through this.
+ */
+export interface PermissionSet {
+  readonly any: boolean;
+  flag(page: number, flag: PermissionFlag): boolean;
+}
+
+const FLAG_COLUMNS = {
+  view: "permissionView",
+  add: "permissionAdd",
+  change: "permissionChange",
+  del: "permissionDel",
+} as const satisfies Record<PermissionFlag, keyof PermissionRow>;
+
+export type Permissions = readonly PermissionRow[] | PermissionSet;
+
+/** Permission rows as a set (the set itself when given one). */
+export function permissionSet(permissions: Permissions): PermissionSet {
+  if (!Array.isArray(permissions)) return permissions as PermissionSet;
+  const rows = permissions as readonly PermissionRow[];
+  return {
+    any: rows.length > 0,
+    flag: (page, flag) => rows.some((row) => row.permissionPageID === page && row[FLAG_COLUMNS[flag]] === 1),
+  };
+}
+
+/** An answer of the rules: allowed, refused, or refused because the user has no permission rows at all. */
 export type RouteAccess = "allowed" | "denied" | "accessDenied";
 
 /**
@@ -24,40 +54,41 @@ export type RouteAccess = "allowed" | "denied" | "accessDenied";
  * other "always" routes) are always allowed; a user with no permission rows is refused
  * ("accessDenied", the spec's silent 'Access Denied!'); a disabled route is refused.
  */
-export function routeAccess(route: RouteDef, search: string, permissions: readonly PermissionRow[]): RouteAccess {
+export function routeAccess(route: RouteDef, search: string, permissions: Permissions): RouteAccess {
   if (route.gate === "always") return "allowed";
-  if (permissions.length === 0) return "accessDenied";
+  const set = permissionSet(permissions);
+  if (!set.any) return "accessDenied";
   // A disabled route (project accounting) is closed to everyone, whatever their flags.
   if (route.disabled) return "denied";
   if (route.gate === "signedIn") return "allowed";
-  const row = permissions.find((p) => p.permissionPageID === route.gate);
   const needsAdd = route.path.endsWith("/de") && new URLSearchParams(search).size === 0;
-  const flag = needsAdd ? row?.permissionAdd : row?.permissionView;
-  return flag === 1 ? "allowed" : "denied";
+  return set.flag(route.gate, needsAdd ? "add" : "view") ? "allowed" : "denied";
 }
 
 /** Whether the user holds a flag on a page (for buttons: add, change, delete). */
-export function can(permissions: readonly PermissionRow[], page: PageId, flag: "view" | "add" | "change" | "del") {
-  const row = permissions.find((p) => p.permissionPageID === page);
-  if (!row) return false;
-  const value = {
-    view: row.permissionView,
-    add: row.permissionAdd,
-    change: row.permissionChange,
-    del: row.permissionDel,
-  }[flag];
-  return value === 1;
+export function can(permissions: Permissions, page: PageId, flag: PermissionFlag): boolean {
+  return permissionSet(permissions).flag(page, flag);
 }
 
 /**
  * Whether a resource's grant lets the user do an action, as the server decides it: "everyone"
  * signed in, "anyone" with permission rows, or the flag on the page.
  */
-export function grantAllows(permissions: readonly PermissionRow[], grant: Grant, flag: PermissionFlag): boolean {
-  if (grant === null) return false;
-  if (grant === "everyone") return true;
-  if (permissions.length === 0) return false;
-  if (grant === "anyone") return true;
+export function grantAllows(permissions: Permissions, grant: Grant, flag: PermissionFlag): boolean {
+  return grantAccess(permissions, grant, flag) === "allowed";
+}
+
+/**
+ * A grant's answer for an action, as the data service gives it: "everyone" signed in is
+ * allowed; a user with no permission rows is refused everything else ("accessDenied", spec 6);
+ * "anyone" with rows is allowed; a page's grant needs its flag; a null grant is nobody's.
+ */
+export function grantAccess(permissions: Permissions, grant: Grant, flag: PermissionFlag): RouteAccess {
+  if (grant === "everyone") return "allowed";
+  const set = permissionSet(permissions);
+  if (!set.any) return "accessDenied";
+  if (grant === null) return "denied";
+  if (grant === "anyone") return "allowed";
   const needed = grantedFlag(grant, flag);
-  return needed !== null && can(permissions, needed.page, needed.flag);
+  return needed !== null && set.flag(needed.page, needed.flag) ? "allowed" : "denied";
 }

@@ -1,4 +1,11 @@
-import { ERROR_MESSAGES, type Grant, grantedFlag, PERMISSION_FLAGS, type PermissionFlag } from "@office/core";
+import {
+  ERROR_MESSAGES,
+  type Grant,
+  grantAccess,
+  PERMISSION_FLAGS,
+  type PermissionFlag,
+  type PermissionSet,
+} from "@office/core";
 import { AppError } from "../http/app-error.js";
 
 export type PageFlags = Record<PermissionFlag, boolean>;
@@ -23,12 +30,19 @@ export function permissionMap(rows: ReadonlyArray<readonly number[]> | null): Ma
   return map;
 }
 
+/** The session's map read by core's rules (access.ts): the server and the web app decide alike. */
+function permissionsOf(permissions: ReadonlyMap<number, PageFlags>): PermissionSet {
+  return { any: permissions.size > 0, flag: (page, flag) => permissions.get(page)?.[flag] === true };
+}
+
+/** Whether the caller may do an action a grant governs; the system may do anything someone may. */
+function decide(actor: Actor, grant: Grant, flag: PermissionFlag) {
+  if (actor.kind === "system") return grant === null ? "denied" : "allowed";
+  return grantAccess(permissionsOf(actor.permissions), grant, flag);
+}
+
 export function may(actor: Actor, grant: Grant, flag: PermissionFlag): boolean {
-  if (actor.kind === "system") return grant !== null;
-  if (grant === null) return false;
-  if (grant === "anyone" || grant === "everyone") return true;
-  const needed = grantedFlag(grant, flag);
-  return needed !== null && actor.permissions.get(needed.page)?.[needed.flag] === true;
+  return decide(actor, grant, flag) === "allowed";
 }
 
 /**
@@ -36,9 +50,9 @@ export function may(actor: Actor, grant: Grant, flag: PermissionFlag): boolean {
  * without the flag the action needs.
  */
 export function requireAccess(actor: Actor, grant: Grant, flag: PermissionFlag, what: string): void {
-  if (grant === "everyone") return;
-  if (actor.kind === "employee" && actor.permissions.size === 0) throw new AppError(403, ERROR_MESSAGES.accessDenied);
-  if (!may(actor, grant, flag)) throw new AppError(403, `You may not ${ACTIONS[flag]} ${what}.`);
+  const decision = decide(actor, grant, flag);
+  if (decision === "accessDenied") throw new AppError(403, ERROR_MESSAGES.accessDenied);
+  if (decision === "denied") throw new AppError(403, `You may not ${ACTIONS[flag]} ${what}.`);
 }
 
 const ACTIONS: Record<PermissionFlag, string> = { view: "read", add: "add to", change: "change", del: "delete from" };
