@@ -3,8 +3,9 @@ import { type Grant, grantedFlag } from "./resources/resource.js";
 import type { RouteDef } from "./routes.js";
 
 /*
- * Who may do what: the one implementation of spec 6's rules, which the server enforces on
- * every call and the web app follows to show only what a user may use.
+ * Who may do what: the one implementation of the access rules (docs/product-rules.md#access),
+ * which the server enforces on every call and the web app follows to show only what a user may
+ * use.
  */
 
 /** A user's flags on one site page, as GET /API/Permissions/ lists them. */
@@ -17,8 +18,8 @@ export interface PermissionRow {
 }
 
 /**
- * A user's permissions as the rules read them: whether they hold any row at all (spec 6: none
- * is 'Access Denied!'), and a flag on a page. The web app has the rows of GET /API/Permissions/;
+ * A user's permissions as the rules read them: whether they hold any row at all (none is
+ * 'Access Denied!'), and a flag on a page. The web app has the rows of GET /API/Permissions/;
  * the server, the session's own map; both are read through this.
  */
 export interface PermissionSet {
@@ -49,10 +50,10 @@ export function permissionSet(permissions: Permissions): PermissionSet {
 export type RouteAccess = "allowed" | "denied" | "accessDenied";
 
 /**
- * The access rule of spec section 6. A path ending in "de" without a query needs add; with
- * a query, and any other path, needs view; login, forbidden, settings and inbox (and the
- * other "always" routes) are always allowed; a user with no permission rows is refused
- * ("accessDenied", the spec's silent 'Access Denied!'); a disabled route is refused.
+ * The access rule by route (docs/product-rules.md#access). A path ending in "de" without a
+ * query needs add; with a query, and any other path, needs view; login, forbidden, settings
+ * and inbox (and the other "always" routes) are always allowed; a user with no permission rows
+ * is refused ("accessDenied", the silent 'Access Denied!'); a disabled route is refused.
  */
 export function routeAccess(route: RouteDef, search: string, permissions: Permissions): RouteAccess {
   if (route.gate === "always") return "allowed";
@@ -80,8 +81,9 @@ export function grantAllows(permissions: Permissions, grant: Grant, flag: Permis
 
 /**
  * A grant's answer for an action, as the data service gives it: "everyone" signed in is
- * allowed; a user with no permission rows is refused everything else ("accessDenied", spec 6);
- * "anyone" with rows is allowed; a page's grant needs its flag; a null grant is nobody's.
+ * allowed; a user with no permission rows is refused everything else ("accessDenied",
+ * 'Access Denied!'); "anyone" with rows is allowed; a page's grant needs its flag; a null
+ * grant is nobody's.
  */
 export function grantAccess(permissions: Permissions, grant: Grant, flag: PermissionFlag): RouteAccess {
   if (grant === "everyone") return "allowed";

@@ -1,8 +1,7 @@
 import { formatMinutes } from "./formats.js";
 
 /**
- * Colleague availability as the avatar panel shows it (spec 2.3, 3 "Availability row as
- * displayed", 4 "Availability").
+ * Colleague availability as the avatar panel shows it (docs/product-rules.md#availability).
  */
 
 /** The colour of a status: In green, Break yellow, Out red, anything else neutral. */
@@ -15,7 +14,7 @@ export function availabilityColour(type: string | null | undefined): Availabilit
   return "neutral";
 }
 
-/** A status as text: an empty one is the text NULL (spec 4). */
+/** A status as text: an empty one is the text NULL. */
 export const availabilityText = (type: string | null | undefined) => (type ? type : "NULL");
 
 /** HH:mm since the last change; empty when there was none. Never negative (clocks differ). */
@@ -40,7 +39,7 @@ export interface AvailabilitySource {
   empAvailabilityTS: string | null;
 }
 
-/** The availability row as displayed (spec 3). */
+/** The availability row as displayed (docs/product-rules.md#availability). */
 export interface AvailabilityRow {
   empID: number;
   name: string;
@@ -81,7 +80,7 @@ export interface DepartmentGroup {
 }
 
 /**
- * Colleagues grouped by department (spec 2.3): the user's own department first, the others by
+ * Colleagues grouped by department: the user's own department first, the others by
  * name; people by last name, then first name.
  */
 export function departmentGroups(

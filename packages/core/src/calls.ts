@@ -1,7 +1,7 @@
 /** The answer of GET /API/Query/ (DESIGN.md): rows and the total of the search. */
 export interface QueryResponse<Row = Record<string, unknown>> {
   data: Row[];
-  /** confirmRequired: the total is over the confirm threshold and no rows came (spec 4, Table). */
+  /** confirmRequired: the total is over the confirm threshold and no rows came (docs/product-rules.md#widgets). */
   meta: { TotalRecords: number; confirmRequired?: true };
 }
 

@@ -42,7 +42,7 @@ export interface DayRange {
 }
 
 /**
- * The ranges of the header's hours tables (spec 7): today to tomorrow, and the Sunday of the
+ * The ranges of the header's hours tables: today to tomorrow, and the Sunday of the
  * current week to tomorrow (the week starts on Sunday).
  */
 export function hoursRanges(instant: Date, timeZone: string): { today: DayRange; week: DayRange } {
@@ -131,7 +131,7 @@ export function zonedIso(instant: Date, timeZone: string): string {
   return `${wall}${offset < 0 ? "-" : "+"}${hh}:${mm}`;
 }
 
-/** An instant as the company's wall-clock time, "YYYY-MM-DD HH:mm:ss" (the Update call's time format, spec 7). */
+/** An instant as the company's wall-clock time, "YYYY-MM-DD HH:mm:ss", as the Update call sends times. */
 export function companyDateTime(instant: Date, timeZone: string): string {
   return zonedIso(instant, timeZone).slice(0, 19).replace("T", " ");
 }

@@ -1,4 +1,4 @@
-/** Business constants and limits of spec section 9. */
+/** Business constants and limits (docs/product-rules.md#constants). */
 
 /** The range of a PostgreSQL integer (int4), the type of every id column. */
 export const INT4 = { min: -2_147_483_648, max: 2_147_483_647 } as const;

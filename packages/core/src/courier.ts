@@ -1,7 +1,7 @@
 /**
- * Courier recognition from a tracking number (spec 5). Spaces are ignored (carriers print
- * numbers in groups) and letters may be either case. The patterns follow the carriers'
- * published formats; docs/decisions.md names the source of each.
+ * Courier recognition from a tracking number: UPS, FedEx or none (docs/product-rules.md#forms).
+ * Spaces are ignored (carriers print numbers in groups) and letters may be either case. The
+ * patterns follow the carriers' published formats; docs/decisions.md names the source of each.
  */
 export type Courier = "UPS" | "FEDEX";
 

@@ -1,6 +1,6 @@
 import { DEVICE_COOKIE_SECONDS } from "./constants.js";
 
-/** The cookie that picks the layout (spec 1): DESKTOP means desktop, anything else mobile. */
+/** The cookie that picks the layout: DESKTOP means desktop, anything else mobile. */
 export const DEVICE_COOKIE = "device";
 export type Device = "DESKTOP" | "MOBILE";
 export type Layout = "desktop" | "mobile";

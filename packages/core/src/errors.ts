@@ -1,6 +1,6 @@
 /**
- * The error catalogue of spec section 8: one body shape on the wire, one list of statuses.
- * The server builds every failure from here; the web app reads the same shape back.
+ * The error catalogue (docs/product-rules.md#errors): one body shape on the wire, one list of
+ * statuses. The server builds every failure from here; the web app reads the same shape back.
  */
 
 export const ERROR_STATUS = {
@@ -38,14 +38,14 @@ export interface ErrorBody {
   message: string;
   /** The request path (without the query string). */
   path: string;
-  /** The query parameters of the request, as sent (400 only: spec section 8). */
+  /** The query parameters of the request, as sent (400 only: a Bad Request shows them). */
   params?: Record<string, string>;
   /** Per-field messages of a validation failure, keyed by field name. */
   fieldErrors?: Record<string, string>;
   requestId?: string;
 }
 
-/** The status text of a code; an unknown code is an internal error (spec: default status 500). */
+/** The status text of a code; an unknown code is an internal error (the default status is 500). */
 export function statusText(statusCode: number): string {
   return (ERROR_STATUS as Record<number, string>)[statusCode] ?? ERROR_STATUS[500];
 }
@@ -60,8 +60,9 @@ export function isErrorBody(value: unknown): value is ErrorBody {
 export const EXPIRED_SESSION_ERROR = "ExpiredAuthSessionError";
 
 /**
- * The web app's codes beside HTTP statuses (spec 8): 0 no answer from the server, -1 a
- * failure that is not an HTTP one, -404 a record the page asked for does not exist.
+ * The web app's codes beside HTTP statuses (docs/product-rules.md#errors): 0 no answer from the
+ * server, -1 a failure that is not an HTTP one, -404 a record the page asked for does not
+ * exist.
  */
 export const APP_STATUS = { noAnswer: 0, unknown: -1, recordNotFound: -404 } as const;
 
@@ -86,7 +87,7 @@ export function failureDisplay(failure: FailureSummary): "toast" | "page" {
   return failure.fromApi && failure.statusCode === 500 ? "toast" : "page";
 }
 
-/** The error page of spec 8 for a failure: its title and what it offers. */
+/** The error page for a failure (docs/product-rules.md#errors): its title and what it offers. */
 export function errorPageView({ statusCode, name, fromApi }: FailureSummary): ErrorPageView {
   switch (statusCode) {
     case 404:

@@ -1,7 +1,7 @@
 /**
- * The formats of spec 5, printing and parsing. Dates travel as text (ISO "YYYY-MM-DD" or
- * "YYYY-MM-DD HH:mm:ss", as the calls send them) and are formatted from their parts, so no
- * time zone of the machine that runs this can shift a day.
+ * The formats of docs/product-rules.md#forms, printing and parsing. Dates travel as text (ISO
+ * "YYYY-MM-DD" or "YYYY-MM-DD HH:mm:ss", as the calls send them) and are formatted from their
+ * parts, so no time zone of the machine that runs this can shift a day.
  */
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");

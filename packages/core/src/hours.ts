@@ -3,8 +3,8 @@ import { formatMinutes } from "./formats.js";
 import { whereBuilder } from "./where/build.js";
 
 /**
- * Today's and this week's hours (spec 2.7, 7): the signed-in user's time notes of a range of
- * the company's days, as the header's two tables show them.
+ * Today's and this week's hours (docs/product-rules.md#time-notes): the signed-in user's time
+ * notes of a range of the company's days, as the header's two tables show them.
  */
 
 /** The columns the hours tables read of `vwMyProjectNotes`. */
@@ -31,7 +31,7 @@ export function loggedRangeWhere(range: DayRange): string {
   return w.print(w.and(w.ge("createdTS", range.start), w.lt("createdTS", range.end)));
 }
 
-/** One row of an hours table, in the spec's column names. */
+/** One row of an hours table, with the columns the product names (docs/product-rules.md#time-notes). */
 export interface HoursRow {
   index: number;
   projectNotesID: number;

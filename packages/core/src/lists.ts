@@ -3,9 +3,10 @@ import { PAGES } from "./pages.js";
 import type { RouteGroup } from "./routes.js";
 
 /**
- * The groups of tblAppLookup (its appLookupParentID). The spec fixes 68 (note categories)
- * and 135 (departments); the others are ours, named rather than numbered, so that no
- * installation's own lookup ids can ever collide with them.
+ * The groups of tblAppLookup (its appLookupParentID). The product fixes 68 (note categories)
+ * and 135 (departments), as docs/product-rules.md#lookup-lists records; the others are ours,
+ * named rather than numbered, so that no installation's own lookup ids can ever collide with
+ * them.
  */
 export const LOOKUP_GROUPS = {
   sitePages: "sitePages1",

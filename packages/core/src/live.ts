@@ -1,8 +1,8 @@
 import type { AvailabilitySource } from "./availability.js";
 
 /**
- * Live updates (spec 2.3: colleagues' status as it changes): a server-sent event stream at
- * `LIVE_PATH`, one per browser tab. The server sends `hello` when the stream opens (its clock,
+ * Live updates of colleagues' availability (ours: docs/decisions.md, "Availability and time
+ * notes"): a server-sent event stream at `LIVE_PATH`, one per browser tab. The server sends `hello` when the stream opens (its clock,
  * for durations), `availability` with a colleague's row as the availability view now has it
  * (null: no longer listed), and `resync` when a change cannot be told row by row (the
  * departments changed, or the server may have missed changes): the tab reloads the list.

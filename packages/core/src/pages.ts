@@ -1,4 +1,4 @@
-/** Site page ids of spec section 6: the unit of every permission. */
+/** Site page ids (docs/product-rules.md#access): the unit of every permission. */
 export const PAGES = {
   home: 1,
   statusDashboard: 2,

@@ -5,7 +5,7 @@ import { whereBuilder } from "./where/build.js";
 type Column = keyof typeof vwProjectSearch.columns;
 
 /**
- * The where of the project dropdown (spec 2.5, 5): the term anywhere in the name or either
+ * The where of the project dropdown: the term anywhere in the name or either
  * source number, or the project id itself, among projects whose latest status is none of
  * 56, 66, 194 (a project without a status yet is open). Quotes are escaped by the printer.
  */

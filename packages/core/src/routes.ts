@@ -21,7 +21,7 @@ export type IconName =
   | "forbidden"
   | "notFound";
 
-/** Who may open a route beyond the path rule: always (spec 6), or anyone with permissions. */
+/** Who may open a route beyond the path rule: always (docs/product-rules.md#access), or anyone with permissions. */
 type Gate = PageId | "always" | "signedIn";
 
 export interface RouteDef {
@@ -29,7 +29,7 @@ export interface RouteDef {
   path: string;
   title: string;
   icon: IconName;
-  /** The site page whose flags govern the route (spec section 6). */
+  /** The site page whose flags govern the route (docs/product-rules.md#access). */
   gate: Gate;
   /** The bare layout (login) instead of the shell. */
   bare?: boolean;
@@ -83,8 +83,8 @@ const group = (icon: IconName, gate: Gate, menu: RouteGroup["menu"], routes: Rou
 });
 
 /**
- * The routes of spec 2.1 that belong to no declared area, search or list: those declare their
- * own (areas/, lists.ts), and ROUTES (site.ts) gathers them all.
+ * The routes (docs/product-rules.md#routes) that belong to no declared area, search or list:
+ * those declare their own (areas/, lists.ts), and ROUTES (site.ts) gathers them all.
  */
 export const PAGE_ROUTES: readonly RouteGroup[] = [
   group("home", PAGES.home, { under: ["Home"], sequence: 100 }, [{ path: "/", title: "Home" }]),
@@ -122,7 +122,7 @@ export const PAGE_ROUTES: readonly RouteGroup[] = [
 export const NOT_FOUND_ROUTE: RouteDef = { path: "*", title: "Not Found", icon: "notFound", gate: "always" };
 export const NOT_FOUND_TEXT = "This page could not be found";
 
-/** Route name = first path segment plus suffix (spec 2.1): "/project/de" is "project-de", "/" is "index". */
+/** Route name = first path segment plus suffix: "/project/de" is "project-de", "/" is "index". */
 export function routeName(path: string): string {
   const segments = path.split("/").filter(Boolean);
   return segments.length ? segments.join("-") : "index";

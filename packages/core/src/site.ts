@@ -4,9 +4,9 @@ import { LIST_ROUTES } from "./lists.js";
 import { PAGE_ROUTES, type RouteDef, routeTable } from "./routes.js";
 
 /**
- * The route table of spec 2.1, in menu order, gathered from every declaration that has routes:
- * the areas, the search pages, the lists and the pages of their own. Router, menus, guard,
- * breadcrumbs and titles derive from it.
+ * The route table (docs/product-rules.md#routes), in menu order, gathered from every
+ * declaration that has routes: the areas, the search pages, the lists and the pages of their
+ * own. Router, menus, guard, breadcrumbs and titles derive from it.
  */
 export const ROUTES: readonly RouteDef[] = routeTable([
   ...PAGE_ROUTES,

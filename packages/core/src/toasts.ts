@@ -1,6 +1,6 @@
 import { TOAST_MS } from "./constants.js";
 
-/** A toast of spec section 8: its words, its look and how long it stays. */
+/** A toast (docs/product-rules.md#toasts): its words, its look and how long it stays. */
 export interface Toast {
   kind: "success" | "failure" | "info";
   title?: string;
@@ -16,7 +16,7 @@ const failure = (title: string, message: string, ms: number = TOAST_MS.failure):
 });
 const success = (title: string, message: string): Toast => ({ kind: "success", title, message, ms: TOAST_MS.success });
 
-/** Every toast the spec names, in its exact words. */
+/** Every toast of docs/product-rules.md#toasts, in its exact words. */
 export const TOASTS = {
   loginFailed: failure("Login Failed", "Username or Password is incorrect!", TOAST_MS.loginFailure),
   insertFailed: failure("Failed Insert", "Record insert is Failed!"),
@@ -28,6 +28,6 @@ export const TOASTS = {
   copied: (value: string): Toast => ({ kind: "info", message: `${value} copied`, ms: TOAST_MS.copy }),
   /** Ours: the browser refused the clipboard (a page not served over https, say). */
   copyFailed: (value: string) => failure("Copy Failed", `${value} could not be copied; select it and copy it by hand.`),
-  /** An API answer of 500 (spec 8: code 500 shows as a toast). */
+  /** An API answer of 500: an error with code 500 shows as a toast, not the error page. */
   applicationError: (message: string) => failure("Application Error", message),
 } as const;

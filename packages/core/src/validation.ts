@@ -1,9 +1,10 @@
 import { parseTime12h, parseUsDate } from "./formats.js";
 
 /**
- * The form rules of spec 5, shared by the web app's forms and the server's checks of inserts
- * and updates: the same rule gives the same message in both places. A rule other than
- * required passes an empty value (a field is checked only when it holds something).
+ * The form rules and their messages (docs/product-rules.md#forms), shared by the web app's
+ * forms and the server's checks of inserts and updates: the same rule gives the same message in
+ * both places. A rule other than required passes an empty value (a field is checked only when
+ * it holds something).
  */
 export type RuleName =
   | "required"
@@ -44,7 +45,7 @@ export const MESSAGES = {
   number: "Enter a valid number",
   date: (field: string) => `${field} is not \`Date\` format`,
   approvalCode: (field: string) => `${field} is not valid. Please re-enter the valid one.`,
-  // Ours, in the words of the spec's format rules (docs/decisions.md).
+  // Ours, worded like the format rules above (docs/decisions.md).
   email: (field: string) => `${field} is not \`email\` format`,
   url: (field: string) => `${field} is not \`url\` format`,
 } as const;
@@ -108,7 +109,8 @@ export function checkRule(rule: RuleSpec, value: unknown, field: string): string
     case "tracking_number":
       return s?.includes(",") ? MESSAGES.trackingNumber : null;
     case "tracking_numbers":
-      // The spec's rule passes whatever it is given; kept so declarations can name it.
+      // The product's rule passes whatever it is given (docs/product-rules.md#forms); kept so
+      // declarations can name it.
       return null;
     case "time":
       return s !== null && parseTime12h(s) !== null ? null : MESSAGES.time;
@@ -146,8 +148,8 @@ export function checkForm<K extends string>(form: FormRules<K>, values: Partial<
 }
 
 /**
- * validateApprovalCode (spec 5): the form supplies the asynchronous check (an approval code
- * known to the server); the message is the spec's.
+ * validateApprovalCode: the form supplies the asynchronous check (an approval code known to
+ * the server); the message is the product's (docs/product-rules.md#forms).
  */
 export async function validateApprovalCode(
   value: string,

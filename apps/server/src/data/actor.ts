@@ -46,7 +46,7 @@ export function may(actor: Actor, grant: Grant, flag: PermissionFlag): boolean {
 }
 
 /**
- * Refuses an employee without any permission rows (spec 6: 'Access Denied!'), then one
+ * Refuses an employee without any permission rows ('Access Denied!'), then one
  * without the flag the action needs.
  */
 export function requireAccess(actor: Actor, grant: Grant, flag: PermissionFlag, what: string): void {

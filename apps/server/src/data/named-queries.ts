@@ -15,11 +15,12 @@ interface NamedQuery {
  */
 export const NAMED_QUERIES: ReadonlyMap<string, NamedQuery> = new Map<string, NamedQuery>([
   [
-    // Spec 6, inbox: over-limit requests (status 1) for approvers of page 45, and used-card
-    // requests (status 1) of the caller's team on cards the caller owns.
+    // The inbox count (docs/product-rules.md#access): over-limit requests (status 1) for
+    // approvers of page 45, and used-card requests (status 1) of the caller's team on cards
+    // the caller owns.
     "pendingApprovalCount",
     {
-      // The shell loads it for everyone signed in: the inbox is always allowed (spec 6).
+      // The shell loads it for everyone signed in: the inbox is always allowed.
       access: "everyone",
       async run(db, actor) {
         if (actor.kind !== "employee") return [{ TotalCount: 0 }];

@@ -27,7 +27,8 @@ const ROW = "office:row";
 export const MAX_ROW_LIMIT = 100_000;
 /**
  * A rowLimit up to this (the dropdown's first 100, a table's page of 50) asks for a page, not
- * the table: the confirm threshold of spec 4 (a table's full load) never refuses it.
+ * the table: the confirm threshold (docs/product-rules.md#widgets: a table's full load) never
+ * refuses it.
  */
 export const BOUNDED_ROW_LIMIT = DROPDOWN_KEEP_ROWS;
 /** Rows read in one statement: a load of more is read a batch at a time as it is written. */
@@ -44,7 +45,7 @@ export const queryInput = z.strictObject({
     .enum(["0", "1", "true", "false"])
     .transform((v) => v === "1" || v === "true")
     .default(false),
-  // The spec's calls send this; it changes nothing.
+  // The product's calls may send it (Update sends 0: docs/product-rules.md#calls); it changes nothing.
   debug: z.string().max(5).optional(),
   // The error page's Debug button re-sends a failed call with DEBUG=1: the server logs it.
   DEBUG: z.enum(["0", "1"]).optional(),
@@ -77,7 +78,7 @@ export function parseOrBadRequest<T>(parse: () => T, part: string): T {
 
 /**
  * GET /API/Query/: rows of a resource with the total. A search whose total passes the confirm
- * threshold answers the total alone unless the caller asked to `continue` (spec 4, Table) or
+ * threshold answers the total alone unless the caller asked to `continue` or
  * only for a page (a rowLimit up to BOUNDED_ROW_LIMIT).
  */
 export async function runQuery(db: Kysely<DB>, def: Resource, input: QueryInput, actor: Actor): Promise<QueryResult> {

@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES } from "@office/core";
 
-/** A failure with the status and message it answers with (spec section 8). */
+/** A failure with the status and message it answers with (docs/product-rules.md#errors). */
 export class AppError extends Error {
   override name = "AppError";
 

@@ -19,7 +19,7 @@ export interface SentRequest {
   body?: unknown;
 }
 
-/** A failed call, carrying the server's error body (spec section 8) and the request. */
+/** A failed call, carrying the server's error body (core's ErrorBody) and the request. */
 export class ApiError extends Error {
   override name = "ApiError";
 
@@ -36,8 +36,9 @@ export class ApiError extends Error {
 }
 
 /**
- * The stored session has run out by its token's own expiry (spec 8: status 500, the error
- * name ExpiredAuthSessionError). Raised before a call is sent: the server would refuse it.
+ * The stored session has run out by its token's own expiry: status 500 with the error name
+ * ExpiredAuthSessionError, which the error page titles 'Expired Session'. Raised before a call
+ * is sent: the server would refuse it.
  */
 export class ExpiredAuthSessionError extends Error {
   override name = EXPIRED_SESSION_ERROR;
@@ -118,7 +119,7 @@ export interface QueryParams {
 
 /**
  * GET /API/Query/: rows of a table or view of the data service. An answer without its list
- * of rows is an internal-server error (spec 7), shown like any 500: a toast.
+ * of rows is an internal-server error (docs/product-rules.md#calls), shown like any 500: a toast.
  */
 export async function queryRows<Row>(params: QueryParams): Promise<QueryResponse<Row>> {
   const sent = Object.fromEntries(

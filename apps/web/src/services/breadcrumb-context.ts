@@ -1,7 +1,10 @@
 import type { RouteDef } from "@office/core";
 import { createContext, type ReactNode, useContext, useEffect } from "react";
 
-/** What a page adds to its route's breadcrumb (spec 2.6); level 1 is always the route's title. */
+/**
+ * What a page adds to its route's breadcrumb (docs/product-rules.md#breadcrumb); level 1 is
+ * always the route's title.
+ */
 export interface Crumb {
   /** Level 2: "..." shows a loading animation until the page knows it. */
   level2?: string;
@@ -42,7 +45,7 @@ export function defaultCrumb(
   return route.record && pageComing ? { level2: LOADING_CRUMB } : { level2: id, clipboard: id };
 }
 
-/** The page title (spec 1): level 1, then level 2 when there is one. */
+/** The page title: level 1, then level 2 when there is one. */
 export function pageTitle(level1: string, level2: string | undefined): string {
   return level2 && level2 !== LOADING_CRUMB ? `${level1} - ${level2}` : level1;
 }

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from "react";
 
 const listeners = new Set<() => void>();
 
-/** The layout of this browser, from the device cookie the server set (spec 1). */
+/** The layout of this browser, from the device cookie the server set. */
 export function currentLayout(): Layout {
   return layoutOf(deviceCookieValue(document.cookie));
 }

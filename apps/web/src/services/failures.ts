@@ -15,7 +15,7 @@ export interface Failure {
 }
 
 /**
- * A record a page asked for by id does not exist (spec 8: -404, 'Not Found' with a Back link).
+ * A record a page asked for by id does not exist (-404: the error page 'Not Found' with a Back link).
  * A page raises it by throwing it from its query function, or with `reportFailure`.
  */
 export class RecordNotFoundError extends Error {
@@ -54,7 +54,7 @@ const emit = () => {
   for (const listener of listeners) listener();
 };
 
-/** The shared exception handler (spec 8): a 500 answer is a toast, any other failure the error page. */
+/** The shared exception handler: a 500 answer is a toast, any other failure the error page. */
 export function reportFailure(error: unknown): void {
   const failure = toFailure(error);
   if (failureDisplay(failure) === "toast") {

@@ -2,10 +2,11 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { endsSession, reportFailure } from "./failures";
 
 /**
- * The one cache of server data. A failed read goes to the shared exception handler of spec 8
- * (toast for a 500, the error page otherwise); nothing is retried behind the user's back. A
- * write that fails because the session ended (401, or a token past its expiry) goes there too,
- * so every 401 starts the countdown; other failed writes are their form's 'Failed …' toast.
+ * The one cache of server data. A failed read goes to the shared exception handler (a toast
+ * for a 500, the error page otherwise: docs/product-rules.md#errors); nothing is retried
+ * behind the user's back. A write that fails because the session ended (401, or a token past
+ * its expiry) goes there too, so every 401 starts the countdown; other failed writes are their
+ * form's 'Failed …' toast.
  */
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: reportFailure }),

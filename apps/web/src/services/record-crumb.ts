@@ -8,9 +8,9 @@ import { RecordNotFoundError, reportFailure } from "./failures";
 const isRecordId = (id: string) => /^\d{1,10}$/.test(id) && Number(id) > 0 && Number(id) <= INT4.max;
 
 /**
- * Level 2 of a page that shows one record by its id (spec 2.6): '...' while the record is
+ * Level 2 of a page that shows one record by its id: '...' while the record is
  * looked up, then the id, which a click copies. An id that names no record of the table
- * raises 'Not Found' with a Back link (spec 8, -404). Answers the record's `fields` (its key
+ * raises 'Not Found' with a Back link (-404). Answers the record's `fields` (its key
  * alone by default) once read.
  */
 export function useRecordCrumb(

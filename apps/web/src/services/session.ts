@@ -25,7 +25,10 @@ export const appConfigQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-/** The inbox's pending-approval count (spec 6): loaded when the shell starts, in either layout, and kept. */
+/**
+ * The inbox's pending-approval count (docs/product-rules.md#access): loaded when the shell
+ * starts, in either layout, and kept.
+ */
 export const pendingApprovalCountQuery = queryOptions({
   queryKey: [...SESSION_KEY, "pendingApprovalCount"],
   queryFn: async () => {

@@ -52,7 +52,7 @@ function CopyButton({ value, noun }: { value: string; noun: string }) {
   );
 }
 
-/** The breadcrumb bar (spec 2.6): level 1 with its icon, an optional level 2, optional text on the right. */
+/** The breadcrumb bar: level 1 with its icon, an optional level 2, optional text on the right. */
 export function Breadcrumb({ route, crumb }: { route: RouteDef; crumb: Crumb | null }) {
   return (
     <Group component="nav" aria-label="Breadcrumb" justify="space-between" px="md" py={6} bg="gray.0">

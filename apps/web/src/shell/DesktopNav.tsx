@@ -58,7 +58,7 @@ function NavMenu({ path, children }: { path: string; children: ReactNode }) {
 }
 
 /**
- * The desktop menu bar (spec 2.4): leaves and dropdowns nested up to three levels; the top
+ * The desktop menu bar: leaves and dropdowns nested up to three levels; the top
  * item that holds the current route (breadcrumb level 1) is marked active.
  */
 export function DesktopNav({ tree, path }: { tree: MenuNode[]; path: string }) {

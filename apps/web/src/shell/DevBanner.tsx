@@ -1,4 +1,4 @@
-/** The red 'Dev Version' banner of a development build (spec 1); a production build has none. */
+/** The red 'Dev Version' banner of a development build; a production build has none. */
 export function DevBanner() {
   if (!import.meta.env.DEV) return null;
   return (

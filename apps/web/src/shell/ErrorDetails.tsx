@@ -8,7 +8,7 @@ import type { Failure } from "../services/failures";
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /**
- * The tabs of 'Server Internal Error' (spec 8): the response, the request and its params;
+ * The tabs of 'Server Internal Error' (status 0, no answer): the response, the request and its params;
  * administrators may re-send the request with DEBUG=1, which the server records in its log.
  */
 export function ErrorDetails({ failure }: { failure: Failure }) {

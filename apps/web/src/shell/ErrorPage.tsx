@@ -46,7 +46,7 @@ function WayOut({ action }: { action: ReturnType<typeof errorPageView>["action"]
   }
 }
 
-/** The error page of spec 8: the title for the failure, what happened, and the way out. */
+/** The error page (docs/product-rules.md#errors): the title for the failure, what happened, and the way out. */
 export function ErrorPage({ failure }: { failure: Failure }) {
   const view = errorPageView(failure);
   const body = failure.response;

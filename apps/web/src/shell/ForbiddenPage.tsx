@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 
-/** Where the guard sends a route the user may not open (spec 4, 8). */
+/** Where the guard sends a route the user may not open (docs/product-rules.md#access). */
 export function ForbiddenPage() {
   return (
     <Stack p="lg" gap="sm">

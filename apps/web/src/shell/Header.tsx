@@ -47,7 +47,7 @@ function TimeClockLink({ compact = false }: { compact?: boolean }) {
   );
 }
 
-/** The inbox with its pending-approval count (spec 2.5) in the mobile header: a red dot with the number while any wait. */
+/** The inbox with its pending-approval count in the mobile header: a red dot with the number while any wait. */
 function InboxLink({ count }: { count: number | undefined }) {
   const label = count === undefined ? "Inbox" : `Inbox: ${pendingApprovalsLabel(count)}`;
   return (
@@ -70,10 +70,10 @@ interface HeaderProps {
   onLogout: () => void;
 }
 
-/** The top header (spec 2.2), in the desktop or the (compact) mobile arrangement. */
+/** The top header (docs/product-rules.md#header), in the desktop or the (compact) mobile arrangement. */
 export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMenu, onLogout }: HeaderProps) {
   const avatar = user ? <UserAvatar user={user} /> : null;
-  // Logging a note needs add on page 9 (spec 2.7); the hours are the user's own notes.
+  // Logging a note needs add on page 9; the hours are the user's own notes.
   const access = useAccess();
   const mayLogNotes = access.grant(tblProjectNotes.access.add, "add");
   const maySeeHours = access.mayView(vwMyProjectNotes);

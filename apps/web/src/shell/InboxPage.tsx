@@ -7,8 +7,9 @@ import { pendingApprovalCountQuery, pendingApprovalsLabel } from "../services/se
 const APPROVALS = findRoute("/approvals");
 
 /**
- * /inbox until the inbox area lands: its breadcrumb says how many approvals wait (the count
- * the shell keeps, spec 6) and, for those who may decide them, leads on to Approvals.
+ * /inbox until the inbox area lands: its breadcrumb says how many approvals wait (the count the
+ * shell keeps: docs/product-rules.md#access) and, for those who may decide them, leads on to
+ * Approvals.
  */
 export function InboxPage() {
   const { data: count } = useQuery(pendingApprovalCountQuery);

@@ -60,7 +60,7 @@ interface MobileNavProps {
   onLogout: () => void;
 }
 
-/** The mobile menu (spec 2.5): the same tree, project search, Quick Launch, the inbox count, Log out. */
+/** The mobile menu: the same tree, project search, Quick Launch, the inbox count, Log out. */
 export function MobileNav({ opened, tree, path, pendingApprovals, onGo, onLogout }: MobileNavProps) {
   // Rendered only while open, so a closed menu is out of the page for keyboard and screen reader.
   if (!opened) return null;

@@ -1,7 +1,7 @@
 import { Badge } from "@mantine/core";
 import { useNetwork } from "@mantine/hooks";
 
-/** Whether the browser is online (spec 4, Other), announced politely when it changes. */
+/** Whether the browser is online, announced politely when it changes. */
 export function NetworkStatus() {
   const { online } = useNetwork();
   return (

@@ -2,7 +2,7 @@ import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { NOT_FOUND_TEXT } from "@office/core";
 import { Link } from "react-router";
 
-/** An address that matches no route (spec 2.1, 8): 404, "This page could not be found". */
+/** An address that matches no route: 404, "This page could not be found". */
 export function NotFoundPage() {
   return (
     <Stack p="lg" gap="sm">

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
 import { ProjectTypeahead } from "../widgets/ProjectTypeahead";
 
-/** The header's project search (spec 2.5): choosing a project opens it, and so does Enter with a project number. */
+/** The header's project search: choosing a project opens it, and so does Enter with a project number. */
 export function ProjectSearch({ width = 280 }: { width?: number | string }) {
   const navigate = useNavigate();
   const open = (id: number | string) => navigate(`/project/de?id=${id}`);

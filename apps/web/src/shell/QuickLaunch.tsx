@@ -4,7 +4,7 @@ import { IconArrowRight } from "@tabler/icons-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 
-/** Quick Launch (spec 2.2): a project id of up to 15 digits; Enter or the button opens it. */
+/** Quick Launch: a project id of up to 15 digits; Enter or the button opens it. */
 export function QuickLaunch() {
   const navigate = useNavigate();
   const [id, setId] = useState("");

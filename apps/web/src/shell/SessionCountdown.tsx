@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { signOutToLogin } from "../services/sign-out";
 
-/** After a 401 (spec 4, Session): counts 15 seconds down, then logs out and goes to login. */
+/** After a 401: counts 15 seconds down, then logs out and goes to login. */
 export function SessionCountdown() {
   const navigate = useNavigate();
   const [left, setLeft] = useState(SESSION_EXPIRY_COUNTDOWN_SECONDS);

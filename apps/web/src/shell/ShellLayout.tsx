@@ -36,7 +36,7 @@ function Shell() {
   const [menuOpened, setMenuOpened] = useState(false);
   const { data: user } = useQuery(userQuery);
   const access = useAccess();
-  // The inbox count is loaded when the shell starts, in either layout, and kept (spec 6).
+  // The inbox count is loaded when the shell starts, in either layout, and kept (docs/product-rules.md#access).
   const { data: pendingApprovals } = useQuery(pendingApprovalCountQuery);
 
   // The menus offer what the user may open; disabled items stay, shown disabled.

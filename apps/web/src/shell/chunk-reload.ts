@@ -1,4 +1,4 @@
-/** Chunk-load failures (spec 8): after a deploy, an open tab asks for files that are gone. */
+/** Chunk-load failures reload the page, at most once per 60 s: after a deploy, an open tab asks for files that are gone. */
 export const CHUNK_RELOAD_WINDOW_MS = 60_000;
 const KEY = "office.chunkReloadAt";
 

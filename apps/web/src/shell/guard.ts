@@ -5,11 +5,11 @@ import { queryClient } from "../services/query-client";
 import { permissionsQuery } from "../services/session";
 
 /**
- * The route guard (spec 4, 6): without a session to login; permissions loaded before the
- * navigation when none are cached; a route the user may not open goes to forbidden, as does
- * every route for a user with no permission rows ('Access Denied!', handled silently). A
- * failed load is the route's error page: a 401 there counts down to login like any other,
- * and a token past its expiry is 'Expired Session'.
+ * The route guard (docs/product-rules.md#access): without a session to login; permissions
+ * loaded before the navigation when none are cached; a route the user may not open goes to
+ * forbidden, as does every route for a user with no permission rows ('Access Denied!', handled
+ * silently). A failed load is the route's error page: a 401 there counts down to login like any
+ * other, and a token past its expiry is 'Expired Session'.
  */
 export function guard(route: RouteDef) {
   return async ({ request }: LoaderFunctionArgs) => {

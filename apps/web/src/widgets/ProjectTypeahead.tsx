@@ -10,7 +10,7 @@ type ProjectTypeaheadProps = Omit<
 >;
 
 /**
- * The project type-ahead (spec 2.5, 2.7): up to 50 open projects (latest status not 56, 66
+ * The project type-ahead: up to 50 open projects (latest status not 56, 66
  * or 194) whose id, name or source numbers match, newest first, as "id · name · sources".
  */
 export function ProjectTypeahead(props: ProjectTypeaheadProps) {

@@ -24,7 +24,7 @@ export interface TypeaheadProps {
   /** Opened before anything is typed, it lists the first rows in its order (a select). */
   browse?: boolean;
   order?: string;
-  /** Rows asked of the server; at most the first 100 are kept (spec 9). */
+  /** Rows asked of the server; at most the first 100 are kept. */
   rowLimit?: number;
   valueFor: (row: Row) => string;
   labelFor: (row: Row) => string;
@@ -34,7 +34,7 @@ export interface TypeaheadProps {
   onChange: (value: string | null, row: Row | undefined) => void;
   /** An action box: it empties itself once an option is chosen. */
   clearOnChoose?: boolean;
-  /** Enter with a numeric term: the selection is cleared and the number raised (spec 5). */
+  /** Enter with a numeric term: the selection is cleared and the number raised. */
   onNumber?: (n: number) => void;
   nothingFound?: string;
   clearable?: boolean;
@@ -43,7 +43,7 @@ export interface TypeaheadProps {
 }
 
 /**
- * The type-ahead dropdown (spec 2.8, 5, 9): searches on the server after a 500 ms pause, keeps
+ * The type-ahead dropdown: searches on the server after a 500 ms pause, keeps
  * the first 100 results, a menu at most 13em high; Enter with a number raises it instead of
  * choosing. A select over a table that grows is one, with `browse`.
  */

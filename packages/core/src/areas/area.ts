@@ -30,7 +30,7 @@ export interface AreaRoute {
 }
 
 /**
- * An area (spec 2.1, 6): its routes and place in the menus, its table, the view its list
+ * An area: its routes and place in the menus, its table, the view its list
  * reads, its form and its search, declared once. The route table, the menus, the guard and
  * the web app's list, search and data-entry pages are built from this; an area is a
  * declaration, not a copy of the last one.
@@ -38,7 +38,7 @@ export interface AreaRoute {
 export interface AreaDeclaration {
   /** Its noun, for messages ("There is no client with the id 7"). */
   noun: string;
-  /** The site page whose flags govern its routes and records (spec 6). */
+  /** The site page whose flags govern its routes and records (docs/product-rules.md#access). */
   page: PageId;
   icon: IconName;
   /** The dropdowns that hold its routes, outermost first, and its order among the menus' groups. */

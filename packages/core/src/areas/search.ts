@@ -40,7 +40,7 @@ export function criterionParams(criterion: SearchCriterion): string[] {
   return criterion.kind === "dateRange" ? [`${criterion.name}From`, `${criterion.name}To`] : [criterion.name];
 }
 
-/** The rules of spec 5 a date range of a search must pass. */
+/** The form rules (docs/product-rules.md#forms) a date range of a search must pass. */
 export function dateRangeRules(criterion: SearchCriterion): readonly RuleSpec[] {
   const format: RuleSpec[] = ["daterangevalidformat", "daterange"];
   return criterion.required ? ["requireddaterange", ...format] : format;

@@ -13,7 +13,7 @@ import { checkColumns, checkCriteria, type SearchCriterion } from "./search.js";
 export interface SearchPageDeclaration {
   path: string;
   title: string;
-  /** The site page whose flags govern it (spec 6), its icon, and its place in the menus. */
+  /** The site page whose flags govern it (docs/product-rules.md#access), its icon, and its place in the menus. */
   page: PageId;
   icon: IconName;
   menu: { under: readonly string[]; sequence: number };

@@ -1,8 +1,8 @@
 import { formatMinutes } from "../formats.js";
 
 /**
- * The enumerations of spec 3 "Lookup lists", each an ordered list of stored value and label.
- * Forms offer them in this order; tables print a stored value through `lookupLabel`.
+ * The enumerations of docs/product-rules.md#lookup-lists, each an ordered list of stored value
+ * and label. Forms offer them in this order; tables print a stored value through `lookupLabel`.
  */
 export interface LookupOption<V extends number | string = number> {
   value: V;
@@ -30,7 +30,7 @@ export const VISIBLE_FOR = options([1, "Attendees"], [2, "Everybody"]);
 export const RECURRING_EDIT_SCOPES = options([1, "This event"], [2, "This and following events"], [3, "All events"]);
 export const RECURRENCES = options([1, "Once"], [2, "Daily"], [3, "Weekly"], [4, "Monthly"]);
 export const HYPERLINK_TARGETS = options([0, "New Tab"], [1, "Current Tab"]);
-/** Credit card permission statuses (spec 3, 4): numeric 0, 1 and 2. */
+/** Credit card permission statuses: numeric 0, 1 and 2. */
 export const APPROVAL_STATUSES = options([0, "Pending"], [1, "Approved"], [2, "Denied"]);
 
 /** The Charged Time choices of a time note, in minutes, shown as h:mm. */

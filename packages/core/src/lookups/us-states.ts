@@ -1,6 +1,6 @@
 import type { LookupOption } from "./enumerations.js";
 
-/** The 50 US states (spec 3 "Lookup lists"): USPS code, the value stored, and name. */
+/** The 50 US states (docs/product-rules.md#lookup-lists): USPS code, the value stored, and name. */
 export interface UsState {
   code: string;
   name: string;

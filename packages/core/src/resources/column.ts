@@ -64,7 +64,7 @@ export interface Column {
   hidden?: true;
   /** The field name the rule messages use (the column's own name when absent). */
   label?: string;
-  /** The form rules of spec 5 a written value must pass (the web app's forms run the same). */
+  /** The form rules (docs/product-rules.md#forms) a written value must pass (the web app's forms run the same). */
   rules?: readonly RuleSpec[];
   field?: FieldKind;
   /** A new record's value in a form (the database's default, where it has one). */
@@ -138,13 +138,13 @@ export const col = {
         .max(options.max ?? INT4.max),
       options,
     ),
-  /** A 1/0 flag (the spec's permission flags, empActive). */
+  /** A 1/0 flag (the permission flags, empActive). */
   flag: (options: Options = {}) =>
     make("integer", z.union([z.literal(0), z.literal(1)]), { field: { kind: "flag" }, ...options }),
   text: (maxLength: number, options: Options & { emptyAsNull?: boolean; multiline?: boolean } = {}) => {
     // The length limit is a rule, so its message names the field like every other rule's.
     const text = z.string();
-    // The spec stores an empty note text as null.
+    // An empty note text is stored as null.
     const base = options.emptyAsNull ? text.transform((v) => (v.trim() === "" ? null : v)) : text;
     const field = options.multiline ? ({ kind: "textarea" } as const) : options.field;
     return make("text", base, { ...options, field, rules: [...(options.rules ?? []), { max: maxLength }] });
@@ -180,7 +180,7 @@ export const col = {
       field: { kind: "reference", reference },
       ...settings,
     }),
-  /** A value of one of the editable lists of tblAppLookup (spec 3, page 26). */
+  /** A value of one of the editable lists of tblAppLookup (the Lists, page 26). */
   lookup: (group: string, settings: Options = {}) => col.reference(lookupReference(group), settings),
   /** An e-mail address. */
   email: (options: Options = {}) =>

@@ -6,7 +6,7 @@ import { type Column, writeSchema } from "./column.js";
  * Who may do an action: those with the action's flag on a page; those with another flag on a
  * page (setting a project's status is adding a status row, but it is a change of the project);
  * "anyone" signed in who has permission rows; "everyone" signed in, even without permission
- * rows (the shell's own calls, such as the inbox count: spec 6 always allows the inbox); or
+ * rows (the shell's own calls, such as the inbox count: the inbox is always allowed); or
  * nobody.
  */
 export type Grant = PageId | PageFlag | "anyone" | "everyone" | null;
@@ -142,7 +142,8 @@ function writable(def: Resource, mode: "insert" | "update") {
       shape[name] = z.custom(() => false, `${column.label ?? name} cannot be changed`).optional();
       continue;
     }
-    // Server-owned values a client sends (as the spec's own calls do) are accepted and replaced.
+    // Server-owned values a client sends are accepted and replaced: the product's own calls send
+    // some (a note's author, the time of an availability change).
     const schema = column.serverOwned ? z.unknown() : writeSchema(name, column);
     shape[name] = mode === "update" || column.optional || column.serverOwned ? schema.optional() : schema;
   }

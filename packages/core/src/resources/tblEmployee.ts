@@ -14,7 +14,7 @@ export const tblEmployee = resource({
   kind: "table",
   key: "empID",
   access: pageAccess(PAGES.employees),
-  // Spec 4: an employee sets their own availability; the server stamps the time.
+  // An employee sets their own availability; the server stamps the time.
   selfService: { column: "empID", fields: ["empAvailabilityType", "empAvailabilityTS"], stamp: ["empAvailabilityTS"] },
   order: ["empLastName", "empFirstName"],
   columns: {

@@ -27,7 +27,8 @@ export const tblProjectNotes = resource({
       label: "Type",
       rules: ["required"],
     }),
-    // Time is charged in the steps of the project time list (spec 3), and in nothing else.
+    // Time is charged in the steps of the project time list (docs/product-rules.md#lookup-lists),
+    // and in nothing else.
     ProjectNotesMinutes: col.choice(PROJECT_TIME_CHOICES, { label: "Charged Time", rules: ["required"] }),
     ProjectNotesDesc: col.text(4000, {
       nullable: true,

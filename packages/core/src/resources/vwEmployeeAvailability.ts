@@ -2,8 +2,9 @@ import { col } from "./column.js";
 import { readOnly, resource } from "./resource.js";
 
 /**
- * Colleagues' availability (spec 2.3): active employees with view on page 42, with their
- * department's name and contact address and today's office hours. Everyone signed in sees it.
+ * Colleagues' availability (docs/product-rules.md#availability): active employees with view on
+ * page 42, with their department's name and contact address and today's office hours. Everyone
+ * signed in sees it.
  */
 export const vwEmployeeAvailability = resource({
   name: "vwEmployeeAvailability",

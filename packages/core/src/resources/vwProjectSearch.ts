@@ -3,8 +3,9 @@ import { readOnly, resource } from "./resource.js";
 
 /**
  * Projects with their latest status code: the header's project dropdown and the time-note
- * dialog's Project search this. Both are in every employee's header (spec 2.2, 2.7), so
- * anyone signed in may read it, as the other views of the header.
+ * dialog's Project search this. Both are in every employee's header
+ * (docs/product-rules.md#header), so anyone signed in may read it, as the other views of the
+ * header.
  */
 export const vwProjectSearch = resource({
   name: "vwProjectSearch",

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * The tables of spec section 3 under the spec's own names, and sign-in data apart from
- * tblEmployee. Identifiers are quoted because the spec's names are mixed case.
+ * The product's tables under the product's own names (docs/data-model.md), and sign-in data
+ * apart from tblEmployee. Identifiers are quoted because those names are mixed case.
  */
 const statements = [
   `create table "tblAppLookup" (

@@ -1,8 +1,9 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * What the data service needs besides the spec's tables: the audit trail, idempotency keys,
- * the read-only views of the spec's calls, and trigram indexes for searching names.
+ * What the data service needs besides the product's tables: the audit trail, idempotency
+ * keys, the read-only views the product's calls read (docs/product-rules.md#calls), and trigram
+ * indexes for searching names.
  */
 const statements = [
   `create table "auditLog" (

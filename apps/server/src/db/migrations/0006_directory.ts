@@ -97,7 +97,7 @@ const statements = [
     from "tblVendor" v
     left join "tblAppLookup" cat on cat."appLookupID" = v."vendorCategory"`,
 
-  // Values whose ids the spec fixes (105 the default note type; 56, 66 and 194 the statuses
+  // Values whose ids the product fixes (105 the default note type; 56, 66 and 194 the statuses
   // project searches leave out) are the product's own: renamed, never deleted.
   `create function "keepFixedLookups"() returns trigger language plpgsql as $$
   begin

@@ -26,8 +26,9 @@ const PROJECTS_AT_SCALE_1 = 3_000;
 const NOTES_AT_SCALE_1 = 50_000;
 const DAY_MS = 86_400_000;
 
-// Fixed lookup ids: the spec names 56, 66, 194 (excluded statuses), 68 (note group),
-// 105 (default note category) and 135 (department parent); site pages use their page id.
+// Fixed lookup ids: the product fixes 56, 66, 194 (excluded statuses), 68 (note group),
+// 105 (default note category) and 135 (department parent) (docs/product-rules.md#lookup-lists);
+// site pages use their page id.
 const GROUP_NOTE_CATEGORIES = 68;
 const GROUP_DEPARTMENTS = 135;
 const GROUP_PROJECT_STATUS = 190;

@@ -8,7 +8,7 @@ interface AvailabilitySwitchProps {
   disabled?: boolean;
 }
 
-/** The In / Break / Out radio switch (spec 2.2, 4), in the status's colour. */
+/** The In / Break / Out radio switch, in the status's colour (docs/product-rules.md#availability). */
 export function AvailabilitySwitch({ value, onChange, disabled }: AvailabilitySwitchProps) {
   return (
     <SegmentedControl

@@ -37,7 +37,7 @@ interface ColleagueTableProps {
 }
 
 /**
- * Colleagues' availability by department (spec 2.3): the user's own department first and
+ * Colleagues' availability by department: the user's own department first and
  * expanded, the others collapsed and toggled by their row's button; each department with a
  * mail link to its contact address; each person as "last, first", HH:mm since the last change
  * and the status in its light colour, with an info tooltip (extension, today's office hours).

@@ -24,7 +24,7 @@ export const initials = (user: Pick<SignedInUser, "empFirstName" | "empLastName"
   `${user.empFirstName.charAt(0)}${user.empLastName.charAt(0)}`.toUpperCase();
 
 /**
- * The avatar with the user's initials, in the colour of their status (spec 2.2, 4). Hovering
+ * The avatar with the user's initials, in the colour of their status. Hovering
  * or focusing it opens the panel: the In / Break / Out switch (when the user's own entry is in
  * the availability list), the settings and time-clock links, and the colleagues' table. From
  * the keyboard, focus shows the panel and Tab goes on past it; Enter, Space or Down goes into

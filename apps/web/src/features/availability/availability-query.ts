@@ -30,7 +30,7 @@ export function liveStreamStopped() {
 }
 
 /**
- * Colleagues' availability (spec 2.3): read once when the shell starts, then kept current by
+ * Colleagues' availability: read once when the shell starts, then kept current by
  * the live stream, so the avatar panel opens on rows already here. The first read waits a
  * moment for the stream to open, so no change can fall between the two; a stream that opens
  * later than that has the list read again (live.ts).

@@ -1,9 +1,9 @@
 import type { AvailabilityColour } from "@office/core";
 
 /**
- * A status colour as Mantine names it: In green, Break yellow, Out red, anything else grey
- * (spec 4). Shade 6 under black text: white text on any of Mantine's greens or reds falls short
- * of WCAG AA contrast (4.5:1), black on shade 6 of each passes.
+ * A status colour as Mantine names it: In green, Break yellow, Out red, anything else grey.
+ * Shade 6 under black text: white text on any of Mantine's greens or reds falls short of WCAG
+ * AA contrast (4.5:1), black on shade 6 of each passes.
  */
 export const MANTINE_COLOUR: Record<AvailabilityColour, string> = {
   green: "green.6",

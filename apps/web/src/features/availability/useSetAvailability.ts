@@ -8,10 +8,10 @@ import { AVAILABILITY_KEY } from "./availability-query";
 import { serverNow } from "./clock";
 
 /**
- * The user's own availability (spec 4, 7): empAvailabilityType and the time, written to their
- * own employee record through the Update call (the server keeps its own time), then the
- * colleague list read again. The switch moves at once; a refused change puts it back with
- * 'Failed Update'.
+ * The user's own availability (docs/product-rules.md#availability): empAvailabilityType and the
+ * time, written to their own employee record through the Update call (the server keeps its own
+ * time), then the colleague list read again. The switch moves at once; a refused change puts it
+ * back with 'Failed Update'.
  */
 export function useSetAvailability(empID: number) {
   const client = useQueryClient();

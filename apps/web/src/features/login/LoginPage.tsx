@@ -7,7 +7,7 @@ import { signIn } from "../../auth/session";
 import { tokenStore } from "../../auth/token-store";
 import { showToast } from "../../services/toast";
 
-/** The bare sign-in page (spec: login route, 'Login Failed' toast for 10 s). */
+/** The bare sign-in page; a refused sign-in is the 'Login Failed' toast, shown for 10 s. */
 export function LoginPage() {
   const navigate = useNavigate();
   const [username, setUsername] = useState("");
@@ -20,7 +20,7 @@ export function LoginPage() {
     tokenStore.clear();
     try {
       await signIn(username, password);
-      // A new sign-in starts with no cached permissions (spec 4, Route guard). The cache
+      // A new sign-in starts with no cached permissions (login clears them). The cache
       // loads here only when signing in: the login page's first load does without it.
       const [{ queryClient }, { SESSION_KEY }] = await Promise.all([
         import("../../services/query-client"),
@@ -30,7 +30,7 @@ export function LoginPage() {
       navigate("/", { replace: true });
     } catch (error) {
       const refused = error instanceof ApiError && error.statusCode === 401;
-      // A refusal or no answer says the spec's words; another answer (429: too many tries) its own.
+      // A refusal or no answer says 'Username or Password is incorrect!'; another (429: too many tries) its own.
       showToast(
         refused || !(error instanceof ApiError)
           ? TOASTS.loginFailed

@@ -8,7 +8,7 @@ interface HoursTableProps {
   withDate: boolean;
 }
 
-/** One of the header's hours tables (spec 2.7): index, project, note, HH:mm, logged; and the total. */
+/** One of the header's hours tables: index, project, note, HH:mm, logged; and the total. */
 export function HoursTable({ caption, hours, withDate }: HoursTableProps) {
   const logged = (at: string) => {
     const text = formatDateTime(at) ?? at;

@@ -21,9 +21,10 @@ function useCompanyDay(timeZone: string | undefined): string | undefined {
 }
 
 /**
- * Today's and this week's logged hours (spec 2.7, 7) in the header: a button with both totals
- * opens the two tables. The week is read once (Sunday to tomorrow, in the company's zone) and
- * today's notes are those of its last day; logging a note reads it again.
+ * Today's and this week's logged hours (docs/product-rules.md#time-notes) in the header: a
+ * button with both totals opens the two tables. The week is read once (Sunday to tomorrow, in
+ * the company's zone) and today's notes are those of its last day; logging a note reads it
+ * again.
  */
 export function LoggedHours({ compact = false }: { compact?: boolean }) {
   const { data: config } = useQuery(appConfigQuery);

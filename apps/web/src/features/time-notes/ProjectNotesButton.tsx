@@ -8,7 +8,7 @@ import { lazy, Suspense, useState } from "react";
 const loadDialog = () => import("./ProjectNotesDialog");
 const ProjectNotesDialog = lazy(() => loadDialog().then((m) => ({ default: m.ProjectNotesDialog })));
 
-/** The header's Project Notes button (spec 2.2) and its dialog; an icon alone in the compact header. */
+/** The header's Project Notes button and its dialog; an icon alone in the compact header. */
 export function ProjectNotesButton({ compact = false }: { compact?: boolean }) {
   const [opened, { open, close }] = useDisclosure(false);
   const [wanted, setWanted] = useState(false);

@@ -18,10 +18,10 @@ const FORM = recordForm(tblProjectNotes, [
 const NEW_NOTE = { projectNoteCategory: DEFAULT_NOTE_CATEGORY };
 
 /**
- * The time-note dialog (spec 2.7, 5): Project (open projects only), Charged Time, Type
- * (default 105) and the note. It inserts only when the whole form validates; the server
- * checks the same rules and makes the signed-in user the author. After an insert it closes
- * and the hours tables read again.
+ * The time-note dialog (docs/product-rules.md#time-notes): Project (open projects only),
+ * Charged Time, Type (default 105) and the note. It inserts only when the whole form validates;
+ * the server checks the same rules and makes the signed-in user the author. After an insert it
+ * closes and the hours tables read again.
  */
 export function ProjectNotesDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const state = useRecordForm(FORM);

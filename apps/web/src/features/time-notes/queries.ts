@@ -9,7 +9,7 @@ import {
 import { queryOptions } from "@tanstack/react-query";
 import { queryRows } from "../../api/client";
 
-/** The note types of group 68 (spec 3), for the dialog's Type. */
+/** The note types (the lookups of group 68), for the dialog's Type. */
 export const noteCategoriesQuery = queryOptions({
   queryKey: [vwNoteCategories.name, "list", "all"],
   queryFn: async () =>
@@ -17,7 +17,7 @@ export const noteCategoriesQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** The signed-in user's notes of a range of the company's days (the hours tables, spec 2.7, 7). */
+/** The signed-in user's notes of a range of the company's days (the header's hours tables). */
 export const loggedNotesQuery = (range: DayRange) =>
   queryOptions({
     queryKey: [vwMyProjectNotes.name, "list", range],

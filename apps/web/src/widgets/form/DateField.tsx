@@ -15,7 +15,7 @@ export interface DateFieldProps {
 }
 
 /**
- * A date typed as MM/DD/YYYY (spec 5), with a calendar to pick it from. The text is what the
+ * A date typed as MM/DD/YYYY, with a calendar to pick it from. The text is what the
  * form holds, so the rules see exactly what was typed and name a wrong one.
  */
 export function DateField({ label, value, onChange, error, required, readOnly }: DateFieldProps) {

@@ -25,7 +25,7 @@ export function FieldInput({ column, label, value, onChange, error, readOnly, wi
   };
   switch (column.field?.kind) {
     case "textarea":
-      // Spec 2.7 and 9: three rows, growing to eight.
+      // The product's textarea (docs/product-rules.md#widgets): three rows, growing to eight.
       return <Textarea autosize minRows={3} maxRows={8} {...text} />;
     case "date":
       return (

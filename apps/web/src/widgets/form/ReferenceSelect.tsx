@@ -24,8 +24,9 @@ export interface ReferenceSelectProps {
 
 /**
  * The rows a reference may name: a small table's (a list's values in their order) all at once,
- * filtered as the user types; any other table's searched on the server (spec 5, 9): its first
- * rows by name on opening, then those whose name holds what is typed.
+ * filtered as the user types; any other table's searched on the server as a type-ahead
+ * (docs/product-rules.md#widgets): its first rows by name on opening, then those whose name
+ * holds what is typed.
  */
 export function ReferenceSelect(props: ReferenceSelectProps) {
   return listedWhole(props.reference) ? <ReferenceList {...props} /> : <ReferenceSearch {...props} />;

@@ -31,7 +31,7 @@ const LOOK: Partial<Record<DialogAction, { variant?: string; color?: string }>> 
 export type { DialogMode };
 
 /**
- * The record dialog of spec 4: INSERT shows Cancel and the insert button, UPDATE Update and
+ * The record dialog: INSERT shows Cancel and the insert button, UPDATE Update and
  * Delete, SELECT a Select enabled with a selection, SAVE&SELECT saves then selects. Closing
  * with unsaved changes asks first.
  */

@@ -9,11 +9,11 @@ export interface DialogButton {
   disabled?: boolean;
 }
 
-/** The user's permissions for the dialog's buttons (spec 4: a button shows only when true). */
+/** The user's permissions for the dialog's buttons (a button shows only when its permission is true). */
 export type DialogRights = RecordRights;
 
 /**
- * The buttons of the record dialog in each mode (spec 4): INSERT Cancel and Insert, UPDATE
+ * The buttons of the record dialog in each mode: INSERT Cancel and Insert, UPDATE
  * Delete and Update, SELECT a Select enabled only with a selection, SAVE&SELECT one button
  * that inserts and selects what it inserted.
  */

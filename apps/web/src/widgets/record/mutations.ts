@@ -14,8 +14,8 @@ export interface RecordWrite {
 }
 
 /**
- * One write through the data service; an answer that is not success is the spec's 'Failed …'
- * (spec 7). An insert answers the new record's key.
+ * One write through the data service; an answer that is not success
+ * (docs/product-rules.md#calls) is its 'Failed …' toast. An insert answers the new record's key.
  */
 export async function writeRecord(
   kind: "insert" | "update" | "delete",
@@ -50,8 +50,9 @@ export function invalidateWritten(client: QueryClient, table: string) {
 }
 
 /**
- * Insert, update and delete of one table, with the toasts of spec 8 and the cached rows of
- * the table and the views that read it refreshed. A failure rejects with the error (its fieldErrors go onto the form).
+ * Insert, update and delete of one table, with the toasts of docs/product-rules.md#toasts and
+ * the cached rows of the table and the views that read it refreshed. A failure rejects with the
+ * error (its fieldErrors go onto the form).
  */
 export function useRecordWrites(table: string) {
   const client = useQueryClient();

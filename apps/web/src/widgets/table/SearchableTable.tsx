@@ -35,9 +35,9 @@ interface SearchableTableProps {
 
 const ALL = "all";
 /**
- * The searchable table (spec 2.8, 4, 9): loads through the data service, a search box over the
- * searchable columns, sorting by any column, 50-row pages or every row (virtualized), row
- * opening by click or keyboard, the >20,000 confirmation, and Excel export.
+ * The searchable table (docs/product-rules.md#widgets): loads through the data service, a
+ * search box over the searchable columns, sorting by any column, 50-row pages or every row
+ * (virtualized), row opening by click or keyboard, the >20,000 confirmation, and Excel export.
  */
 export function SearchableTable({
   label,

@@ -12,8 +12,9 @@ export interface SheetLayout {
 }
 
 /**
- * The sheet of an export (spec 9): the table's columns without the first one (the row's
- * key, which means nothing in a spreadsheet), and each width fitted to its longest value + 2.
+ * The sheet of an export (docs/product-rules.md#widgets): the table's columns without the
+ * first one (the row's key, which means nothing in a spreadsheet), and each width fitted to
+ * its longest value + 2.
  */
 export function sheetLayout(
   columns: readonly ExportColumn[],

@@ -20,7 +20,7 @@ const NO_ROWS: never[] = [];
  * The rows of a table widget. The first page comes first, with the total, so a large search
  * shows its first rows at once; the rest follows in a second call. A search whose total is over
  * the confirm threshold loads nothing more until the user is asked: Yes loads everything with
- * `continue`, No leaves the table empty (spec 4, Table). A new search asks again. (The server
+ * `continue`, No leaves the table empty. A new search asks again. (The server
  * answers a page whatever the total; it refuses only a full load without `continue`.)
  */
 export function useTableRows<Row>(source: TableSource) {
