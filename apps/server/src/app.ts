@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { LIVE_HEARTBEAT_MS } from "@office/core";
 import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import { adminRoutes } from "./admin/routes.js";
 import { authRoutes } from "./auth/routes.js";
 import { resolveJwtSecret } from "./auth/secret.js";
@@ -17,8 +18,9 @@ import { appConfigRoutes } from "./http/app-config.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { healthRoutes } from "./http/health.js";
 import { Lifecycle } from "./http/lifecycle.js";
-import { collectRoutes, openApiRoutes } from "./http/openapi.js";
+import { openApiRoutes, registerApiDocs } from "./http/openapi.js";
 import { securityHeaders } from "./http/security.js";
+import { validatorCompiler } from "./http/validate.js";
 import { webAppRoutes } from "./http/web-app.js";
 import { createLiveHub } from "./live/hub.js";
 import { LIVE_RECHECK_MS, liveRoutes } from "./live/routes.js";
@@ -88,11 +90,16 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   const tokens = await createTokens(await resolveJwtSecret(database.db, config.jwtSecret));
   const authenticate = createAuthenticator(database.db, tokens);
 
+  // Routes declare zod schemas: Fastify checks each request part with them before the handler
+  // (a failure is the 400 of error-handler.ts) and each answer as it is written, and
+  // @fastify/swagger makes the API document of them (http/openapi.ts).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await securityHeaders(app);
   lifecycle.register(app);
   registerAccess(app, authenticate);
-  const routes = collectRoutes(app);
+  await registerApiDocs(app);
 
   await app.register(healthRoutes, { database, lifecycle });
   await app.register(authRoutes, { db: database.db, tokens, throttle: createThrottle(database.db) });
@@ -102,7 +109,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   await app.register(adminRoutes, { db: database.db });
   await app.register(projectRoutes, { db: database.db });
   await app.register(liveRoutes, { hub, authenticate, recheckMs: live.recheckMs });
-  await app.register(openApiRoutes, { routes, authenticate });
+  await app.register(openApiRoutes, { authenticate });
   await app.register(appConfigRoutes, { timeClockUrl: config.timeClockUrl, timeZone: config.companyTimeZone });
   await app.register(webAppRoutes, { root: config.webDist });
   return { app, lifecycle };

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { ERROR_MESSAGES } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { AppError } from "../src/http/app-error.js";
 import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
 import { ENGINES } from "./support/engines.js";
@@ -54,6 +55,12 @@ describe.each(ENGINES)("errors on the wire on $name", (engine) => {
     t.app.get("/API/test/throws-string", { config: { access: "public" } }, async () => {
       throw "a thrown string";
     });
+    // An answer that is not what its route's schema says.
+    t.app.get(
+      "/API/test/bad-answer",
+      { config: { access: "public" }, schema: { response: { 200: z.object({ id: z.number() }) } } },
+      async () => ({ id: "secret internal detail" }),
+    );
     token = await tokenOf(t.app, "staff");
   });
   afterAll(() => t?.close());
@@ -95,6 +102,82 @@ describe.each(ENGINES)("errors on the wire on $name", (engine) => {
       });
       expect(response.statusCode, payload).toBe(400);
     }
+  });
+
+  it("400 for a query that fails its route's schema names the query and each field, with the params as sent", async () => {
+    const response = await t.app.inject(
+      withToken(token, { method: "GET", url: "/API/Query/?table=tblProject&rowLimit=many&nope=1" }),
+    );
+    expect(response.statusCode).toBe(400);
+    expectShape(response.json(), 400, "Bad Request", "/API/Query/");
+    expect(response.json().message).toBe("The query is not valid.");
+    expect(Object.keys(response.json().fieldErrors).sort()).toEqual(["_", "rowLimit"]);
+    expect(response.json().fieldErrors._).toMatch(/nope/);
+    expect(response.json().params).toEqual({ table: "tblProject", rowLimit: "many", nope: "1" });
+  });
+
+  it("400 params are the query as sent, not what its schema made of it", async () => {
+    const response = await t.app.inject(withToken(token, { method: "GET", url: "/API/Query/?table=tblNoSuch" }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: "Unknown table 'tblNoSuch'.",
+      fieldErrors: { table: "is not a known table" },
+      params: { table: "tblNoSuch" },
+    });
+  });
+
+  it("400 for a body, a path or a header that fails its route's schema, in the words of each", async () => {
+    const body = await t.app.inject(
+      withToken(token, { method: "POST", url: "/API/Delete/", payload: { table: 5, where: "x = 1" } }),
+    );
+    expect(body.statusCode).toBe(400);
+    expect(body.json().message).toBe("The request body is not valid.");
+    expect(Object.keys(body.json().fieldErrors)).toEqual(["table"]);
+    // The first message of each field only.
+    const grid = { rows: [{ permissionPageID: "x", permissionView: 2 }] };
+    const admin = await tokenOf(t.app, "admin");
+    const nested = await t.app.inject(withToken(admin, { method: "PUT", url: "/API/Permissions/1", payload: grid }));
+    expect(nested.statusCode).toBe(400);
+    expect(Object.keys(nested.json().fieldErrors)).toContain("rows.0.permissionPageID");
+
+    const path = await t.app.inject(withToken(admin, { method: "GET", url: "/API/Permissions/abc" }));
+    expect(path.statusCode).toBe(400);
+    expect(path.json().message).toBe("The path is not valid.");
+    expect(Object.keys(path.json().fieldErrors)).toEqual(["empID"]);
+
+    const header = await t.app.inject(
+      withToken(token, {
+        method: "POST",
+        url: "/API/Insert/",
+        payload: { table: "tblProjectNotes", fields: { projectID: 1, ProjectNotesMinutes: 15 } },
+        headers: { "idempotency-key": "bad key!" },
+      }),
+    );
+    expect(header.statusCode).toBe(400);
+    expect(header.json().message).toBe("The Idempotency-Key header is not valid.");
+    expect(header.json().fieldErrors).toEqual({ _: "must be 1 to 128 letters, digits or _.:-" });
+  });
+
+  it("checks an administrators' call's access before its input: a refused caller learns nothing of it", async () => {
+    for (const request of [
+      { method: "GET", url: "/API/Permissions/abc" },
+      { method: "PUT", url: "/API/SignIn/1", payload: { username: "" } },
+      { method: "GET", url: "/API/Audit/?nope=1" },
+      { method: "POST", url: "/API/Restore/", payload: { auditID: "x" } },
+    ] as const) {
+      const response = await t.app.inject(withToken(token, request));
+      expect(response.statusCode, request.url).toBe(403);
+    }
+  });
+
+  it("500 for an answer that is not what its route's schema says, the cause in the log only", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/API/test/bad-answer" });
+    expect(response.statusCode).toBe(500);
+    expectShape(response.json(), 500, "Internal Server Error", "/API/test/bad-answer");
+    expect(response.json().message).toBe(ERROR_MESSAGES.internal);
+    expect(response.body).not.toMatch(/secret|schema|number/);
+    const logged = t.logs.find((line) => line.includes(response.json().requestId) && line.includes("request failed"));
+    expect(logged).toContain("Response doesn't match the schema");
   });
 
   it("401 says the session has expired", async () => {

@@ -1,6 +1,6 @@
 import { col, PROJECT_TIME_CHOICES, RESOURCES, type ResourceDef, resource } from "@office/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "../src/http/openapi.js";
+import { completeDocument } from "../src/http/openapi.js";
 import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
 import { ENGINES } from "./support/engines.js";
 
@@ -127,7 +127,8 @@ describe("the API documentation", () => {
       access: { view: "anyone", add: "anyone", change: "anyone", del: "anyone" },
       columns: { id: col.id(), name: col.text(50), token: col.secret(100) },
     }) as unknown as ResourceDef;
-    const schemas: Record<string, unknown> = openApiDocument([], [tblSecretTest]).components.schemas;
+    const doc = completeDocument([tblSecretTest])({ openapiObject: { openapi: "3.1.0", paths: {} } });
+    const schemas = (doc as { components: { schemas: Record<string, unknown> } }).components.schemas;
     const { properties } = schemas.tblSecretTest as { properties: Record<string, Record<string, unknown>> };
     expect(properties.token).toMatchObject({ type: "string", maxLength: 100, writeOnly: true });
     expect(properties.name?.writeOnly).toBeUndefined();

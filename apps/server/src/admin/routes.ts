@@ -1,13 +1,12 @@
 import { listOrderBody, PAGES, permissionGridBody, permissionRowsAnswer, signInBody, tblAppLookup } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { requireAccess } from "../data/actor.js";
 import { actorOf } from "../data/context.js";
 import { reorderList } from "../data/list-order.js";
 import type { DB } from "../db/schema.js";
-import { signedIn } from "../http/openapi.js";
-import { validate } from "../http/validate.js";
 import { readPermissionGrid, savePermissionGrid } from "./permission-grid.js";
 import { readSignIn, saveSignIn } from "./sign-in.js";
 
@@ -17,82 +16,95 @@ const signInAnswer = z.object({
   data: z.object({ username: z.string(), disabled: z.boolean(), passwordChangedTS: z.iso.datetime() }).nullable(),
 });
 const statusAnswer = z.object({ status: z.literal("success") });
-type Answer<S extends z.ZodType> = Promise<z.input<S>>;
-
 /**
- * The administrator calling and the employee the call is about. Access is checked before the
- * request is read, as in the data service: a refused caller learns nothing from their input.
+ * Who may call these: administrators, for an employee's page. Access is checked before the
+ * request is read (a route's preValidation), as in the data service: a refused caller learns
+ * nothing from their input.
  */
-function employeeCall(request: FastifyRequest) {
-  const actor = actorOf(request);
-  requireAccess(actor, PAGES.administrator, "view", "employees' permissions and sign-ins");
-  return { actor, empID: validate(employeePath, request.params, "path").empID };
-}
+const administrators = async (request: FastifyRequest) =>
+  requireAccess(actorOf(request), PAGES.administrator, "view", "employees' permissions and sign-ins");
 
 /** What administrators do on an employee's page, and the Lists page's reordering. */
-export async function adminRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
+export async function adminRoutes(instance: FastifyInstance, { db }: { db: Kysely<DB> }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const config = { access: "signedIn" as const };
+  const tags = ["Administration"];
   app.get(
     "/API/Permissions/:empID",
-    signedIn({
-      summary: "An employee's permission rows (administrators).",
-      params: employeePath,
-      response: permissionRowsAnswer,
-    }),
-    async (request): Answer<typeof permissionRowsAnswer> => {
-      const { actor, empID } = employeeCall(request);
-      return { data: (await readPermissionGrid(db, empID, actor)) as z.input<typeof permissionRowsAnswer>["data"] };
+    {
+      config,
+      schema: {
+        summary: "An employee's permission rows (administrators).",
+        tags,
+        params: employeePath,
+        response: { 200: permissionRowsAnswer },
+      },
+      preValidation: administrators,
+    },
+    async (request) => {
+      const data = await readPermissionGrid(db, request.params.empID, actorOf(request));
+      return { data: data as z.output<typeof permissionRowsAnswer>["data"] };
     },
   );
   app.put(
     "/API/Permissions/:empID",
-    signedIn({
-      summary: "Replaces an employee's permissions with the grid, in one transaction (administrators).",
-      params: employeePath,
-      body: permissionGridBody,
-      response: savedAnswer,
-    }),
-    async (request): Answer<typeof savedAnswer> => {
-      const { actor, empID } = employeeCall(request);
-      return savePermissionGrid(db, empID, validate(permissionGridBody, request.body), actor);
+    {
+      config,
+      schema: {
+        summary: "Replaces an employee's permissions with the grid, in one transaction (administrators).",
+        tags,
+        params: employeePath,
+        body: permissionGridBody,
+        response: { 200: savedAnswer },
+      },
+      preValidation: administrators,
     },
+    async (request) => savePermissionGrid(db, request.params.empID, request.body, actorOf(request)),
   );
   app.get(
     "/API/SignIn/:empID",
-    signedIn({
-      summary: "An employee's sign-in, or null (administrators).",
-      params: employeePath,
-      response: signInAnswer,
-    }),
-    async (request): Answer<typeof signInAnswer> => {
-      const { actor, empID } = employeeCall(request);
-      return { data: await readSignIn(db, empID, actor) };
+    {
+      config,
+      schema: {
+        summary: "An employee's sign-in, or null (administrators).",
+        tags,
+        params: employeePath,
+        response: { 200: signInAnswer },
+      },
+      preValidation: administrators,
     },
+    async (request) => ({ data: await readSignIn(db, request.params.empID, actorOf(request)) }),
   );
   app.put(
     "/API/SignIn/:empID",
-    signedIn({
-      summary:
-        "Sets an employee's username, password or disabling; a new password ends their sessions (administrators).",
-      params: employeePath,
-      body: signInBody,
-      response: statusAnswer,
-    }),
-    async (request): Answer<typeof statusAnswer> => {
-      const { actor, empID } = employeeCall(request);
-      return saveSignIn(db, empID, validate(signInBody, request.body), actor);
+    {
+      config,
+      schema: {
+        summary:
+          "Sets an employee's username, password or disabling; a new password ends their sessions (administrators).",
+        tags,
+        params: employeePath,
+        body: signInBody,
+        response: { 200: statusAnswer },
+      },
+      preValidation: administrators,
     },
+    async (request) => saveSignIn(db, request.params.empID, request.body, actorOf(request)),
   );
   app.put(
     "/API/ListOrder/",
-    signedIn({
-      summary: "Puts a list's values in a new order (change on Lists).",
-      body: listOrderBody,
-      response: savedAnswer,
-    }),
-    async (request): Answer<typeof savedAnswer> => {
-      const actor = actorOf(request);
-      requireAccess(actor, tblAppLookup.access.change, "change", tblAppLookup.name);
-      return reorderList(db, validate(listOrderBody, request.body), actor);
+    {
+      config,
+      schema: {
+        summary: "Puts a list's values in a new order (change on Lists).",
+        tags,
+        body: listOrderBody,
+        response: { 200: savedAnswer },
+      },
+      // The Lists page's right, before the body is read.
+      preValidation: async (request) =>
+        requireAccess(actorOf(request), tblAppLookup.access.change, "change", tblAppLookup.name),
     },
+    async (request) => reorderList(db, request.body, actorOf(request)),
   );
 }

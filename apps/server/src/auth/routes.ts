@@ -6,13 +6,12 @@ import {
   type TokenResponse,
 } from "@office/core";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema.js";
 import { signedInUser } from "../http/access.js";
 import { AppError } from "../http/app-error.js";
-import type { RouteDocs } from "../http/openapi.js";
-import { validate } from "../http/validate.js";
 import { prepareDecoy, verifyPassword } from "./passwords.js";
 import { pruneSignIns } from "./prune.js";
 import { endSession, startSession } from "./session.js";
@@ -25,7 +24,7 @@ interface AuthDeps {
   throttle: Throttle;
 }
 
-// What the calls answer, for the API documentation; the handlers' types match core's.
+// What the calls answer (their route schemas); the handlers' types match core's.
 const tokenAnswer = z.object({ token: z.string() }) satisfies z.ZodType<TokenResponse>;
 const refreshAnswer = z.object({
   token: z.string(),
@@ -45,18 +44,23 @@ const employeeInfoAnswer = z.object({
 const statusAnswer = z.object({ status: z.literal("success") });
 
 /** Sign-in, token refresh, the signed-in user and sign-out (DESIGN.md, auth contract). */
-export async function authRoutes(app: FastifyInstance, { db, tokens, throttle }: AuthDeps) {
+export async function authRoutes(instance: FastifyInstance, { db, tokens, throttle }: AuthDeps) {
   await prepareDecoy();
-  const route = (access: "public" | "signedIn", docs: RouteDocs) => ({ config: { access, docs } });
-  const signIn = route("public", {
-    summary:
-      `Sign in; past ${PAIR_LIMIT} failures of a username from an address, or ${ADDRESS_LIMIT} from an address, ` +
-      `in ${THROTTLE_WINDOW_SECONDS / 60} minutes (fewer for an account guessed at from many), 429 with Retry-After.`,
-    body: credentialsSchema,
-    response: tokenAnswer,
-  });
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tags = ["Sign-in"];
+  const signIn = {
+    config: { access: "public" as const },
+    schema: {
+      summary:
+        `Sign in; past ${PAIR_LIMIT} failures of a username from an address, or ${ADDRESS_LIMIT} from an address, ` +
+        `in ${THROTTLE_WINDOW_SECONDS / 60} minutes (fewer for an account guessed at from many), 429 with Retry-After.`,
+      tags,
+      body: credentialsSchema,
+      response: { 200: tokenAnswer },
+    },
+  };
   app.post("/API/Authenticate/", signIn, async (request): Promise<TokenResponse> => {
-    const { username, password } = validate(credentialsSchema, request.body);
+    const { username, password } = request.body;
     const key = username.toLowerCase();
     const address = request.ip;
     // Recorded before the password is checked, so that attempts sent at once are counted alike.
@@ -86,10 +90,14 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, throttle }:
 
   app.get(
     "/authenticate/refreshtoken",
-    route("signedIn", {
-      summary: "A new token of the same session, ending when the session does (8 hours after sign-in).",
-      response: refreshAnswer,
-    }),
+    {
+      config: { access: "signedIn" },
+      schema: {
+        summary: "A new token of the same session, ending when the session does (8 hours after sign-in).",
+        tags,
+        response: { 200: refreshAnswer },
+      },
+    },
     async (request): Promise<RefreshResponse> => {
       const { empID, epoch, sid, exp } = signedInUser(request);
       // Every token of a session expires at the session's end: the refreshed one too.
@@ -98,7 +106,10 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, throttle }:
     },
   );
 
-  const info = route("signedIn", { summary: "The signed-in user.", response: employeeInfoAnswer });
+  const info = {
+    config: { access: "signedIn" as const },
+    schema: { summary: "The signed-in user.", tags, response: { 200: employeeInfoAnswer } },
+  };
   app.get("/API/EmployeeInfo/", info, async (request): Promise<EmployeeInfoResponse> => {
     const user = signedInUser(request);
     const row = await db
@@ -110,11 +121,15 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, throttle }:
     return { data: [row] };
   });
 
-  const logout = route("signedIn", {
-    summary: "Ends the session: every token of it (refreshed ones too), for every server.",
-    response: statusAnswer,
-  });
-  app.post("/API/Logout/", logout, async (request): Promise<z.input<typeof statusAnswer>> => {
+  const logout = {
+    config: { access: "signedIn" as const },
+    schema: {
+      summary: "Ends the session: every token of it (refreshed ones too), for every server.",
+      tags,
+      response: { 200: statusAnswer },
+    },
+  };
+  app.post("/API/Logout/", logout, async (request): Promise<z.output<typeof statusAnswer>> => {
     await endSession(db, signedInUser(request).sid);
     return { status: "success" };
   });

@@ -1,13 +1,13 @@
 import { finished } from "node:stream/promises";
 import { PAGES, permissionRowsAnswer } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema.js";
 import { signedInUser } from "../http/access.js";
 import { AppError } from "../http/app-error.js";
-import { signedIn } from "../http/openapi.js";
-import { validate } from "../http/validate.js";
+import { documentedOnly } from "../http/validate.js";
 import { type Actor, requireAccess } from "./actor.js";
 import { restoreDeleted } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
@@ -35,8 +35,9 @@ const debugQuery = z.strictObject({ DEBUG: z.enum(["0", "1"]).optional() });
 const auditQuery = z.strictObject({ table: tableName, key: z.string().min(1).max(64) });
 const restoreBody = z.object({ auditID: z.number().int().positive() });
 
-// What the calls answer on success. The handlers are typed by these, so the documentation
-// made from them cannot drift from what is sent.
+// What the calls answer on success: the route schemas, so the handlers are typed by them and the
+// documentation made from them cannot drift from what is sent (and, but on the reads of rows,
+// each answer is checked against its schema as it is written).
 const row = z.record(z.string(), z.unknown());
 const queryAnswer = z.object({
   data: z.array(row),
@@ -71,7 +72,9 @@ const auditAnswer = z.object({
     }),
   ),
 });
-type Answer<S extends z.ZodType> = Promise<z.input<S>>;
+
+/** The data service's calls under the one tag of the document. */
+const tags = ["Data service"];
 
 /**
  * Logs a write re-sent by the error page's Debug button (DEBUG=1), for administrators to
@@ -79,11 +82,10 @@ type Answer<S extends z.ZodType> = Promise<z.input<S>>;
  * may hold secrets, and request bodies are never echoed.
  */
 function logDebugResend(
-  request: FastifyRequest,
+  request: FastifyRequest & { query: z.output<typeof debugQuery> },
   body: { table?: string; where?: string; fields?: object; query?: string },
 ) {
-  const { DEBUG } = validate(debugQuery, request.query, "query");
-  if (DEBUG !== "1") return;
+  if (request.query.DEBUG !== "1") return;
   const fields = body.fields ? Object.keys(body.fields) : undefined;
   const call = {
     method: request.method,
@@ -98,22 +100,33 @@ function logDebugResend(
 
 const keyOf = (actor: Actor) => (actor.kind === "employee" ? actor.empID : 0);
 
-/** The generic data service of spec section 7, over the resource declarations of core. */
+/**
+ * The generic data service (docs/product-rules.md#calls), over the resource declarations of core. Each
+ * route's schemas are checked by Fastify before its handler (a failure is a 400 naming the
+ * fields) and make its part of the API document.
+ */
 export async function dataRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   { db, timeZone, reads }: { db: Kysely<DB>; timeZone: string; reads: ReadGate },
 ) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     "/API/Query/",
-    signedIn({
-      summary:
-        "Rows of a table or view and their total. A full load (no rowLimit, or one over 100) of more than 20,000 rows without `continue` answers the total alone; a page (rowLimit up to 100) never does. rowLimit over 20,000 needs `continue`. At most 2 reads of one account run at once and 16 wait; past that, 429 with Retry-After.",
-      query: queryInput,
-      response: queryAnswer,
-      rows: true,
-    }),
-    async (request, reply): Answer<typeof queryAnswer> => {
-      const input = validate(queryInput, request.query, "query");
+    {
+      config: { access: "signedIn" },
+      schema: {
+        summary:
+          "Rows of a table or view and their total. A full load (no rowLimit, or one over 100) of more than 20,000 rows without `continue` answers the total alone; a page (rowLimit up to 100) never does. rowLimit over 20,000 needs `continue`. At most 2 reads of one account run at once and 16 wait; past that, 429 with Retry-After.",
+        tags,
+        querystring: queryInput,
+        response: { 200: queryAnswer },
+        "x-office-rows": true,
+      },
+      // Thousands of rows: the answer is documented, not checked again (a load is streamed).
+      serializerCompiler: documentedOnly,
+    },
+    async (request, reply) => {
+      const input = request.query;
       if (input.DEBUG === "1") request.log.info({ debugResend: input }, "debug re-send of a query");
       const actor = actorOf(request);
       // A load keeps its turn until its last batch is read and written: its batches are reads too.
@@ -121,7 +134,8 @@ export async function dataRoutes(
         const result = await runQuery(db, resourceOf(input.table), input, actor);
         if (!result.batches) return { data: zoneTimes(result.data, timeZone), meta: result.meta };
         const stream = streamAnswer(result.batches, result.meta, timeZone);
-        reply.type("application/json").send(stream);
+        // A stream is sent as it is: the schema documents what it writes.
+        reply.type("application/json").send(stream as never);
         await finished(stream).catch(() => {});
         return reply;
       });
@@ -131,13 +145,18 @@ export async function dataRoutes(
 
   app.get(
     "/API/Totals/",
-    signedIn({
-      summary: "The rows a where matches, counted and summed by one of the columns the table declares totals by.",
-      query: totalsInput,
-      response: totalsAnswer,
-    }),
-    async (request): Answer<typeof totalsAnswer> => {
-      const input = validate(totalsInput, request.query, "query");
+    {
+      config: { access: "signedIn" },
+      schema: {
+        summary: "The rows a where matches, counted and summed by one of the columns the table declares totals by.",
+        tags,
+        querystring: totalsInput,
+        response: { 200: totalsAnswer },
+      },
+      serializerCompiler: documentedOnly,
+    },
+    async (request) => {
+      const input = request.query;
       const actor = actorOf(request);
       return reads.run(keyOf(actor), () => runTotals(db, resourceOf(input.table), input, actor));
     },
@@ -145,48 +164,59 @@ export async function dataRoutes(
 
   app.post(
     "/API/Insert/",
-    signedIn({
-      summary: "Inserts one record; a retry with the same Idempotency-Key answers as the first.",
-      headers: z.object({ "Idempotency-Key": idempotencyKey.optional() }),
-      query: debugQuery,
-      body: insertBody,
-      fields: "insert",
-      response: insertAnswer,
-    }),
-    async (request): Answer<typeof insertAnswer> => {
-      const body = validate(insertBody, request.body);
+    {
+      config: { access: "signedIn" },
+      schema: {
+        summary: "Inserts one record; a retry with the same Idempotency-Key answers as the first.",
+        tags,
+        headers: z.object({ "idempotency-key": idempotencyKey.optional() }),
+        querystring: debugQuery,
+        body: insertBody,
+        response: { 200: insertAnswer },
+        "x-office-fields": "insert",
+      },
+    },
+    async (request) => {
+      const body = request.body;
       logDebugResend(request, body);
-      const header = request.headers["idempotency-key"];
-      const key = header === undefined ? undefined : validate(idempotencyKey, header, "Idempotency-Key header");
+      const key = request.headers["idempotency-key"];
       return insertRecord(db, resourceOf(body.table), body.fields, actorOf(request), key);
     },
   );
 
-  const updateDocs = signedIn({
-    summary: "Updates the records the where matches (at most 1,000); none matched is a 404.",
-    query: debugQuery,
-    body: updateBody,
-    fields: "update",
-    response: updateAnswer,
+  app.route({
+    method: ["PUT", "POST"],
+    url: "/API/Update/",
+    config: { access: "signedIn" },
+    schema: {
+      summary: "Updates the records the where matches (at most 1,000); none matched is a 404.",
+      tags,
+      querystring: debugQuery,
+      body: updateBody,
+      response: { 200: updateAnswer },
+      "x-office-fields": "update",
+    },
+    handler: async (request) => {
+      const body = request.body;
+      logDebugResend(request, body);
+      return updateRecords(db, resourceOf(body.table), body, actorOf(request));
+    },
   });
-  const update = async (request: FastifyRequest): Answer<typeof updateAnswer> => {
-    const body = validate(updateBody, request.body);
-    logDebugResend(request, body);
-    return updateRecords(db, resourceOf(body.table), body, actorOf(request));
-  };
-  app.put("/API/Update/", updateDocs, update);
-  app.post("/API/Update/", updateDocs, update);
 
   app.post(
     "/API/Delete/",
-    signedIn({
-      summary: "Deletes the records the where matches (kept in the audit trail); `id` is how many.",
-      query: debugQuery,
-      body: deleteBody,
-      response: deleteAnswer,
-    }),
-    async (request): Answer<typeof deleteAnswer> => {
-      const body = validate(deleteBody, request.body);
+    {
+      config: { access: "signedIn" },
+      schema: {
+        summary: "Deletes the records the where matches (kept in the audit trail); `id` is how many.",
+        tags,
+        querystring: debugQuery,
+        body: deleteBody,
+        response: { 200: deleteAnswer },
+      },
+    },
+    async (request) => {
+      const body = request.body;
       logDebugResend(request, body);
       return deleteRecords(db, resourceOf(body.table), body, actorOf(request));
     },
@@ -194,14 +224,19 @@ export async function dataRoutes(
 
   app.post(
     "/API/ExecuteQuery/",
-    signedIn({
-      summary: `Runs a query registered on the server by name: ${[...NAMED_QUERIES.keys()].join(", ")}.`,
-      query: debugQuery,
-      body: executeBody,
-      response: executeAnswer,
-    }),
-    async (request): Answer<typeof executeAnswer> => {
-      const { query } = validate(executeBody, request.body);
+    {
+      config: { access: "signedIn" },
+      schema: {
+        summary: `Runs a query registered on the server by name: ${[...NAMED_QUERIES.keys()].join(", ")}.`,
+        tags,
+        querystring: debugQuery,
+        body: executeBody,
+        response: { 200: executeAnswer },
+      },
+      serializerCompiler: documentedOnly,
+    },
+    async (request) => {
+      const { query } = request.body;
       logDebugResend(request, { query });
       const named = NAMED_QUERIES.get(query.trim());
       if (!named)
@@ -217,8 +252,11 @@ export async function dataRoutes(
   // The signed-in user's permissions, for the web app's route guard.
   app.get(
     "/API/Permissions/",
-    signedIn({ summary: "The signed-in user's permission rows.", response: permissionRowsAnswer }),
-    async (request): Answer<typeof permissionRowsAnswer> => {
+    {
+      config: { access: "signedIn" },
+      schema: { summary: "The signed-in user's permission rows.", tags, response: { 200: permissionRowsAnswer } },
+    },
+    async (request) => {
       const user = signedInUser(request);
       const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
       const data = [...user.permissions].map(([permissionPageID, flags]) => ({
@@ -233,13 +271,23 @@ export async function dataRoutes(
   );
 
   // The audit trail of a record and the restore of a deleted one: administrators (page 40).
+  // Access is checked before the request is read: a refused caller learns nothing from their input.
+  const administrators = async (request: FastifyRequest) =>
+    requireAccess(actorOf(request), PAGES.administrator, "view", "the audit trail");
   app.get(
     "/API/Audit/",
-    signedIn({ summary: "The audit trail of a record (administrators).", query: auditQuery, response: auditAnswer }),
-    async (request): Answer<typeof auditAnswer> => {
-      const actor = actorOf(request);
-      requireAccess(actor, PAGES.administrator, "view", "the audit trail");
-      const input = validate(auditQuery, request.query, "query");
+    {
+      config: { access: "signedIn" },
+      schema: {
+        summary: "The audit trail of a record (administrators).",
+        tags,
+        querystring: auditQuery,
+        response: { 200: auditAnswer },
+      },
+      preValidation: administrators,
+    },
+    async (request) => {
+      const input = request.query;
       const data = await db
         .selectFrom("auditLog")
         .selectAll()
@@ -262,16 +310,16 @@ export async function dataRoutes(
 
   app.post(
     "/API/Restore/",
-    signedIn({
-      summary: "Puts a deleted record back from its audit record, with its own key (administrators).",
-      body: restoreBody,
-      response: insertAnswer,
-    }),
-    async (request): Answer<typeof insertAnswer> => {
-      const actor = actorOf(request);
-      requireAccess(actor, PAGES.administrator, "view", "the audit trail");
-      const { auditID } = validate(restoreBody, request.body);
-      return restoreDeleted(db, auditID, actor);
+    {
+      config: { access: "signedIn" },
+      schema: {
+        summary: "Puts a deleted record back from its audit record, with its own key (administrators).",
+        tags,
+        body: restoreBody,
+        response: { 200: insertAnswer },
+      },
+      preValidation: administrators,
     },
+    async (request) => restoreDeleted(db, request.body.auditID, actorOf(request)),
   );
 }

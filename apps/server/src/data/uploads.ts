@@ -6,12 +6,12 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
-import { signedIn } from "../http/openapi.js";
-import { validate } from "../http/validate.js";
+import { streamedBody, validate } from "../http/validate.js";
 import { type Actor, requireAccess } from "./actor.js";
 import { audit } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
@@ -33,7 +33,7 @@ const target = z.strictObject({
 const HEAD_BYTES = 512;
 const uploadPath = z.object({ uploadID: z.uuid() });
 
-// What the calls take and answer, for the API documentation.
+// What the calls take and answer: their route schemas.
 const uploadForm = target.extend({ file: z.file().describe("one file, after the other fields") });
 const uploadAnswer = z.object({
   status: z.literal("success"),
@@ -80,22 +80,31 @@ async function ownerRecord(db: Kysely<DB>, actor: Actor, table: string, key: str
 }
 
 /**
- * Files attached to records (spec 7, generic upload): multipart with one file, a size limit
+ * Files attached to records (the generic upload, docs/product-rules.md#calls): multipart with one file, a size limit
  * and an allowlist of types checked against the content, stored under UPLOAD_DIR, served
  * back only to those who may view the record.
  */
-export async function uploadRoutes(app: FastifyInstance, { db, dir, limit }: UploadDeps) {
+export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }: UploadDeps) {
   await mkdir(dir, { recursive: true });
-  await app.register(multipart, {
+  await instance.register(multipart, {
     limits: { fileSize: limit, files: 1, fields: 4, fieldSize: 200, parts: 6, headerPairs: 50 },
   });
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tags = ["Files"];
 
-  const post = signedIn({
-    summary: "Attaches a file to a record (change on its table; allowed types, checked by content).",
-    multipart: uploadForm,
-    response: uploadAnswer,
-  });
-  app.post("/API/Upload/", post, async (request): Promise<z.input<typeof uploadAnswer>> => {
+  const post = {
+    config: { access: "signedIn" as const },
+    schema: {
+      summary: "Attaches a file to a record (change on its table; allowed types, checked by content).",
+      tags,
+      consumes: ["multipart/form-data"],
+      body: uploadForm,
+      response: { 200: uploadAnswer },
+    },
+    // The form is read as it arrives, its fields before its file: the handler checks them.
+    validatorCompiler: streamedBody,
+  };
+  app.post("/API/Upload/", post, async (request) => {
     if (!request.isMultipart()) throw new AppError(415, "An upload is sent as multipart/form-data.");
     const file = await request.file();
     if (!file) throw AppError.badRequest("The upload holds no file.", { file: "is required" });
@@ -151,12 +160,20 @@ export async function uploadRoutes(app: FastifyInstance, { db, dir, limit }: Upl
       await rm(partial, { force: true });
       throw error;
     }
-    return { status: "success", id: uploadID, fileName, size };
+    return { status: "success" as const, id: uploadID, fileName, size };
   });
 
-  const list = signedIn({ summary: "The files of a record (view on its table).", query: target, response: listAnswer });
-  app.get("/API/Upload/", list, async (request): Promise<z.input<typeof listAnswer>> => {
-    const { table, key } = validate(target, request.query, "query");
+  const list = {
+    config: { access: "signedIn" as const },
+    schema: {
+      summary: "The files of a record (view on its table).",
+      tags,
+      querystring: target,
+      response: { 200: listAnswer },
+    },
+  };
+  app.get("/API/Upload/", list, async (request) => {
+    const { table, key } = request.query;
     await ownerRecord(db, actorOf(request), table, key, "view");
     const data = await db
       .selectFrom("upload")
@@ -168,20 +185,32 @@ export async function uploadRoutes(app: FastifyInstance, { db, dir, limit }: Upl
     return { data: data.map((file) => ({ ...file, createdTS: file.createdTS.toISOString() })) };
   });
 
-  const one = signedIn({
-    summary: "One file, as an attachment (view on its record's table).",
-    params: uploadPath,
-    file: true,
-  });
+  const one = {
+    config: { access: "signedIn" as const },
+    schema: {
+      summary: "One file, as an attachment (view on its record's table).",
+      tags,
+      params: uploadPath,
+      response: {
+        200: {
+          description: "The file, as an attachment",
+          content: { "application/octet-stream": { schema: z.file() } },
+        },
+      },
+    },
+  };
   app.get("/API/Upload/:uploadID", one, async (request, reply) => {
-    const { uploadID } = validate(uploadPath, request.params, "path");
+    const { uploadID } = request.params;
     const upload = await db.selectFrom("upload").selectAll().where("uploadID", "=", uploadID).executeTakeFirst();
     if (!upload) throw new AppError(404, "No such file.");
     await ownerRecord(db, actorOf(request), upload.tableName, upload.recordKey, "view");
-    return reply
-      .type(upload.contentType)
-      .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(upload.fileName)}`)
-      .header("cache-control", "private, no-store")
-      .send(createReadStream(join(dir, upload.uploadID)));
+    return (
+      reply
+        .type(upload.contentType)
+        .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(upload.fileName)}`)
+        .header("cache-control", "private, no-store")
+        // A stream is sent as it is: the schema documents the file it writes.
+        .send(createReadStream(join(dir, upload.uploadID)) as never)
+    );
   });
 }

@@ -1,5 +1,6 @@
 import type { AppConfigResponse } from "@office/core";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 
 const appConfigAnswer = z.object({
@@ -8,13 +9,15 @@ const appConfigAnswer = z.object({
 }) satisfies z.ZodType<AppConfigResponse>;
 
 /** GET /API/AppConfig/: what the web app reads of the server's configuration (the /update-config route reloads it). */
-export async function appConfigRoutes(app: FastifyInstance, config: AppConfigResponse) {
-  app.get(
+export async function appConfigRoutes(instance: FastifyInstance, config: AppConfigResponse) {
+  instance.withTypeProvider<ZodTypeProvider>().get(
     "/API/AppConfig/",
     {
-      config: {
-        access: "signedIn",
-        docs: { summary: "The installation's settings the web app needs.", response: appConfigAnswer },
+      config: { access: "signedIn" },
+      schema: {
+        summary: "The installation's settings the web app needs.",
+        tags: ["Operations"],
+        response: { 200: appConfigAnswer },
       },
     },
     async (): Promise<AppConfigResponse> => ({

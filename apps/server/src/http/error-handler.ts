@@ -1,7 +1,9 @@
 import { ERROR_MESSAGES, type ErrorBody, statusText } from "@office/core";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable, sqlState } from "../db/errors.js";
 import { AppError } from "./app-error.js";
+import { fieldErrorsOf, headerAsWritten, PART_NAMES, sentQuery } from "./validate.js";
 
 // Constraint violations mean the request conflicts with data or carries a bad value; the
 // messages say so without naming tables or columns.
@@ -33,11 +35,34 @@ interface Classified {
   retryAfterSeconds?: number;
 }
 
+/**
+ * A request part that failed its route schema (validate.ts), in the words a handler's own check
+ * uses: "The query is not valid.", each field's first message by its path. A header's message
+ * names it, and its field errors are of its value.
+ */
+function invalidPart(part: string, issues: ZodFastifySchemaValidationError[]): Classified {
+  // The validator writes an issue's path as "/a/b" ("/" for the value as a whole).
+  let paths = issues.map((issue) => {
+    const inner = issue.instancePath.slice(1);
+    return { path: inner === "" ? [] : inner.split("/"), message: issue.message ?? "is not valid" };
+  });
+  let what = PART_NAMES[part] ?? part;
+  if (part === "headers") {
+    const header = String(paths[0]?.path[0] ?? "");
+    what = `${headerAsWritten(header)} header`;
+    paths = paths.filter((issue) => issue.path[0] === header).map((issue) => ({ ...issue, path: issue.path.slice(1) }));
+  }
+  return { statusCode: 400, message: `The ${what} is not valid.`, fieldErrors: fieldErrorsOf(paths) };
+}
+
 export function classify(error: unknown): Classified {
   if (error instanceof AppError) return { statusCode: error.statusCode, message: error.message, ...error.extra };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return invalidPart((error as { validationContext?: string }).validationContext ?? "", error.validation);
+  }
   if (isDatabaseUnavailable(error)) return { statusCode: 503, message: ERROR_MESSAGES.unavailable };
   // A named constraint of ours answers in its form's words where the data service knows the
-  // table it wrote (data/writing.ts); here, by SQLSTATE alone.
+  // table it wrote (data/constraint-messages.ts); here, by SQLSTATE alone.
   const state = sqlState(error);
   const mapped = state ? (SQL_STATES[state] ?? (state.startsWith("22") ? DATA_EXCEPTION : undefined)) : undefined;
   if (mapped) return { statusCode: mapped[0], message: mapped[1] };
@@ -58,7 +83,7 @@ export function errorBody(request: FastifyRequest, failure: Classified): ErrorBo
     path: request.url.split("?")[0] ?? request.url,
     requestId: request.id,
   };
-  if (failure.statusCode === 400) body.params = stringParams(request.query);
+  if (failure.statusCode === 400) body.params = stringParams(sentQuery(request));
   if (failure.fieldErrors) body.fieldErrors = failure.fieldErrors;
   return body;
 }

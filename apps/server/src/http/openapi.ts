@@ -1,55 +1,27 @@
-import { type Column, insertSchema, PAGES, RESOURCES, type ResourceDef } from "@office/core";
+import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from "@fastify/swagger";
+import { type Column, type ErrorBody, insertSchema, PAGES, RESOURCES, type ResourceDef } from "@office/core";
 import type { FastifyInstance } from "fastify";
+import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Authenticator } from "../auth/session.js";
 import { requireAccess } from "../data/actor.js";
 import { actorOf } from "../data/context.js";
+import { headerAsWritten } from "./validate.js";
 
-/**
- * What a route tells the API documentation, beside the zod schemas its handler validates
- * with and answers: the document is made from these, so it says what the code checks.
- */
-export interface RouteDocs {
-  summary: string;
-  /** The query string (each property a parameter). */
-  query?: z.ZodType;
-  /** The path parameters. */
-  params?: z.ZodType;
-  /** Headers besides Authorization (each property a parameter). */
-  headers?: z.ZodType;
-  /** The JSON body. */
-  body?: z.ZodType;
-  /** A multipart/form-data body: its fields, the file among them. */
-  multipart?: z.ZodType;
-  /**
-   * The body's `fields` are the columns of the table it names: all its required ones on
-   * insert, any on update. The document then has one body per writable table.
-   */
-  fields?: "insert" | "update";
-  /** The JSON answer on success. */
-  response?: z.ZodType;
-  /** The answer's `data` holds rows of the table or view the call names. */
-  rows?: true;
-  /** The answer on success is a file, not JSON. */
-  file?: true;
-  /** The answer on success is a stream of server-sent events. */
-  stream?: true;
-}
-
-/** The options of a route for signed-in callers, with its documentation. */
-export const signedIn = (docs: RouteDocs) => ({ config: { access: "signedIn" as const, docs } });
-
+// The API document is made by @fastify/swagger from the routes' own schemas (the zod schemas
+// Fastify validates each request part with, and the answers'), turned into JSON Schema by
+// fastify-type-provider-zod. What a route's schemas cannot say, the route marks, and the
+// document is completed here: the tables' columns, and which table a body or an answer is of.
 declare module "fastify" {
-  interface FastifyContextConfig {
-    docs?: RouteDocs;
+  interface FastifySchema {
+    /**
+     * The body's `fields` are the columns of the table it names: all its required ones on
+     * insert, any on update. The document then has one body per writable table.
+     */
+    "x-office-fields"?: "insert" | "update";
+    /** The answer's `data` holds rows of the table or view the call names. */
+    "x-office-rows"?: true;
   }
-}
-
-interface RouteInfo {
-  method: string;
-  url: string;
-  access: string;
-  docs?: RouteDocs;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -58,19 +30,6 @@ type JsonSchema = Record<string, unknown>;
 function jsonSchema(schema: z.ZodType): JsonSchema {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
   return rest;
-}
-
-/** Each property of an object schema as an OpenAPI parameter. */
-function parameters(schema: z.ZodType | undefined, where: "query" | "path" | "header"): JsonSchema[] {
-  if (!schema) return [];
-  const object = jsonSchema(schema);
-  const required = new Set((object.required as string[] | undefined) ?? []);
-  return Object.entries((object.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => ({
-    name,
-    in: where,
-    required: where === "path" || required.has(name),
-    schema: property,
-  }));
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -100,10 +59,10 @@ function columnSchema(column: Column): JsonSchema {
 }
 
 /**
- * A table's or view's columns. One schema serves both ways: what the server sets is
- * `readOnly` (never sent), a secret is `writeOnly` (never answered).
+ * A table's or view's columns, the document's component of its name. One schema serves both
+ * ways: what the server sets is `readOnly` (never sent), a secret is `writeOnly` (never answered).
  */
-function resourceSchema(def: ResourceDef): JsonSchema {
+export function resourceSchema(def: ResourceDef): JsonSchema {
   return {
     type: "object",
     "x-office-kind": def.kind,
@@ -141,108 +100,132 @@ function bodiesPerTable(body: JsonSchema, mode: "insert" | "update", resources: 
   };
 }
 
-function operation(route: RouteInfo, resources: readonly ResourceDef[]): JsonSchema {
-  const docs = route.docs;
-  const op: JsonSchema = {
-    summary: docs?.summary ?? "",
-    security: route.access === "public" ? [] : [{ bearer: [] }],
+/** What every failing call answers (core's ErrorBody). */
+const errorBody = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  path: z.string(),
+  params: z.record(z.string(), z.string()).optional(),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+}) satisfies z.ZodType<ErrorBody>;
+
+/** The paths the document lists: the API's, not the web app's. */
+const documented = (url: string) => /^\/(API|authenticate)\//.test(url) || url === "/healthz" || url === "/readyz";
+
+/** A header schema's names as they are written ("Idempotency-Key"). */
+function headersAsWritten(headers: unknown): unknown {
+  if (typeof headers !== "object" || headers === null) return headers;
+  const schema = headers as { properties?: JsonSchema; required?: string[] };
+  const properties = Object.entries(schema.properties ?? {}).map(([name, s]) => [headerAsWritten(name), s]);
+  return {
+    ...schema,
+    ...(schema.properties ? { properties: Object.fromEntries(properties) } : {}),
+    ...(schema.required ? { required: schema.required.map(headerAsWritten) } : {}),
   };
-  const params = [
-    ...parameters(docs?.params, "path"),
-    ...parameters(docs?.query, "query"),
-    ...parameters(docs?.headers, "header"),
-  ];
-  if (params.length) op.parameters = params;
-  if (docs?.body) {
-    const body = jsonSchema(docs.body);
-    const schema = docs.fields ? bodiesPerTable(body, docs.fields, resources) : body;
-    op.requestBody = { required: true, content: { "application/json": { schema } } };
-  } else if (docs?.multipart) {
-    op.requestBody = { required: true, content: { "multipart/form-data": { schema: jsonSchema(docs.multipart) } } };
-  }
-  let success: JsonSchema = { description: "Success" };
-  if (docs?.response) {
-    const schema = jsonSchema(docs.response);
-    if (docs.rows) {
-      // Rows carry the fields asked for, of the table named: one of the resources' schemas.
-      const data = (schema.properties as Record<string, JsonSchema>).data as JsonSchema;
-      data.items = { anyOf: resources.map((def) => ref(def.name)) };
-    }
-    success = { description: "Success", content: { "application/json": { schema } } };
-  } else if (docs?.stream) {
-    success = {
-      description: "Server-sent events, until the client or the server ends the stream",
-      content: { "text/event-stream": { schema: { type: "string" } } },
-    };
-  } else if (docs?.file) {
-    success = {
-      description: "The file, as an attachment",
-      content: {
-        "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } },
-      },
-    };
-  }
-  op.responses = {
-    "200": success,
-    default: {
-      description: "On failure, an ErrorBody",
-      content: { "application/json": { schema: ref("ErrorBody") } },
-    },
-  };
-  return op;
 }
 
-/** The OpenAPI document, made from the registered routes and the resource declarations. */
-export function openApiDocument(
-  routes: readonly RouteInfo[],
+/**
+ * Each route's schemas as JSON Schema (fastify-type-provider-zod), the route's security from
+ * its `config.access`; routes outside the API (the web app) are left out.
+ */
+const transform: SwaggerTransform = (input) => {
+  if (!documented(input.url)) return { schema: { hide: true }, url: input.url };
+  const { schema, url } = jsonSchemaTransform(input);
+  const security = input.route.config?.access === "public" ? [] : [{ bearer: [] }];
+  return { schema: { ...schema, headers: headersAsWritten(schema?.headers), security }, url };
+};
+
+type Operation = JsonSchema & {
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
+};
+
+/**
+ * What the routes' schemas cannot say, added to the document swagger made of them: the tables
+ * and views (components named after them), one body per table where a body's `fields` are a
+ * table's columns, the rows of the table named in an answer's `data`, and the ErrorBody of
+ * every failure.
+ */
+export function completeDocument(resources: readonly ResourceDef[]): SwaggerTransformObject {
+  return (document) => {
+    if (!("openapiObject" in document)) throw new Error("The API document is an OpenAPI 3 one.");
+    const doc = document.openapiObject;
+    const paths = (doc.paths ?? {}) as Record<string, Record<string, Operation>>;
+    for (const methods of Object.values(paths)) {
+      for (const op of Object.values(methods)) {
+        const fields = op["x-office-fields"] as "insert" | "update" | undefined;
+        const json = op.requestBody?.content["application/json"];
+        if (fields && json) json.schema = bodiesPerTable(json.schema, fields, resources);
+        const success = op.responses["200"];
+        const answer = success?.content?.["application/json"]?.schema as { properties?: { data?: JsonSchema } };
+        if (op["x-office-rows"] && answer?.properties?.data) {
+          // Rows carry the fields asked for, of the table named: one of the resources' schemas.
+          answer.properties.data.items = { anyOf: resources.map((def) => ref(def.name)) };
+        }
+        delete op["x-office-fields"];
+        delete op["x-office-rows"];
+        if (success?.description === "Default Response") success.description = "Success";
+        op.responses.default = {
+          description: "On failure, an ErrorBody",
+          content: { "application/json": { schema: ref("ErrorBody") } },
+        };
+      }
+    }
+    const { $schema: _, ...errorBodySchema } = z.toJSONSchema(errorBody) as JsonSchema;
+    return {
+      ...doc,
+      components: {
+        ...doc.components,
+        schemas: {
+          ...doc.components?.schemas,
+          ErrorBody: errorBodySchema,
+          ...Object.fromEntries(resources.map((def) => [def.name, resourceSchema(def)])),
+        },
+      },
+    } as ReturnType<SwaggerTransformObject>;
+  };
+}
+
+/**
+ * @fastify/swagger, collecting every route as it is registered: before the routes. The
+ * document is made on its first request (after start-up), then kept.
+ */
+export async function registerApiDocs(
+  app: FastifyInstance,
   resources: readonly ResourceDef[] = [...RESOURCES.values()],
 ) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) {
-    const documented = /^\/(API|authenticate)\//.test(route.url) || route.url === "/healthz" || route.url === "/readyz";
-    if (route.method === "HEAD" || !documented) continue;
-    const path = route.url.replace(/:(\w+)/g, "{$1}");
-    paths[path] ??= {};
-    (paths[path] as Record<string, unknown>)[route.method.toLowerCase()] = operation(route, resources);
-  }
-  return {
-    openapi: "3.1.0",
-    info: {
-      title: "Office API",
-      version: "1",
-      description: "The data service of spec section 7 over the resource declarations of packages/core.",
-    },
-    paths,
-    components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
-      schemas: {
-        ErrorBody: {
-          type: "object",
-          required: ["statusCode", "error", "message", "path"],
-          properties: {
-            statusCode: { type: "integer" },
-            error: { type: "string" },
-            message: { type: "string" },
-            path: { type: "string" },
-            params: { type: "object", additionalProperties: { type: "string" } },
-            fieldErrors: { type: "object", additionalProperties: { type: "string" } },
-            requestId: { type: "string" },
-          },
-        },
-        ...Object.fromEntries(resources.map((def) => [def.name, resourceSchema(def)])),
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Office API",
+        version: "1",
+        description:
+          "The generic data service (Query, Totals, Insert, Update, Delete, ExecuteQuery, Upload) over the resource declarations of packages/core.",
       },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     },
-  };
+    // OpenAPI 3.1 has `const`: a literal stays one (swagger's default writes it as a one-value enum).
+    convertConstToEnum: false,
+    transform,
+    transformObject: completeDocument(resources),
+  });
+}
+
+interface Document {
+  paths: Record<string, Record<string, { summary?: string }>>;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function html(doc: ReturnType<typeof openApiDocument>): string {
+function html(doc: Document): string {
   const calls = Object.entries(doc.paths)
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(
         ([method, op]) =>
-          `<tr><td>${method.toUpperCase()}</td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml((op as { summary: string }).summary)}</td></tr>`,
+          `<tr><td>${method.toUpperCase()}</td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(op.summary ?? "")}</td></tr>`,
       ),
     )
     .join("");
@@ -262,44 +245,63 @@ function html(doc: ReturnType<typeof openApiDocument>): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Office API</title></head><body><main><h1>Office API</h1><p><a href="/API/docs/openapi.json">OpenAPI document</a></p><h2>Calls</h2><table><thead><tr><th>Method</th><th>Path</th><th>What</th></tr></thead><tbody>${calls}</tbody></table><h2>Tables and views</h2>${resources}</main></body></html>`;
 }
 
-/** Records every route as it is registered, for the document. */
-export function collectRoutes(app: FastifyInstance): RouteInfo[] {
-  const routes: RouteInfo[] = [];
-  app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat())
-      routes.push({ method, url: route.url, access: String(route.config?.access), docs: route.config?.docs });
-  });
-  return routes;
-}
-
 // What a browser tab opened at /API/docs gets: it sends no Bearer token, so this page only
 // loads the web app's viewer, which fetches the documentation with the signed-in user's token.
 const VIEWER_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Office API</title></head><body><main><h1>Office API</h1><p>Loading…</p></main><script src="/webapp/api-docs.js"></script></body></html>';
+
+const openApiAnswer = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+const pageAnswer = {
+  description: "The documentation as a page, or for a browser tab without a token the viewer that loads it",
+  content: { "text/html": { schema: z.string() } },
+};
 
 /**
  * GET /API/docs (HTML) and /API/docs/openapi.json, for administrators (page 40). The page is
  * public only as the bare viewer above, for a browser asking for HTML without a token; with a
  * token it is checked like any call, and other callers without one get the usual 401.
  */
-export async function openApiRoutes(
-  app: FastifyInstance,
-  { routes, authenticate }: { routes: readonly RouteInfo[]; authenticate: Authenticator },
-) {
-  const docs = { summary: "The OpenAPI 3.1 document of the API (administrators)." };
-  app.get("/API/docs/openapi.json", { config: { access: "signedIn", docs } }, async (request) => {
-    requireAccess(actorOf(request), PAGES.administrator, "view", "the API documentation");
-    return openApiDocument(routes);
-  });
-  const page = { summary: "The API documentation as a page (administrators; a tab without a token gets a viewer)." };
-  app.get("/API/docs", { config: { access: "public", docs: page } }, async (request, reply) => {
-    const header = request.headers.authorization;
-    let body = VIEWER_PAGE;
-    if (header || !request.headers.accept?.includes("text/html")) {
-      request.user = await authenticate(header);
+export async function openApiRoutes(instance: FastifyInstance, { authenticate }: { authenticate: Authenticator }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tags = ["Documentation"];
+  app.get(
+    "/API/docs/openapi.json",
+    {
+      config: { access: "signedIn" },
+      schema: {
+        summary: "The OpenAPI 3.1 document of the API (administrators).",
+        tags,
+        response: { 200: openApiAnswer },
+      },
+    },
+    async (request) => {
       requireAccess(actorOf(request), PAGES.administrator, "view", "the API documentation");
-      body = html(openApiDocument(routes));
-    }
-    return reply.header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
-  });
+      return app.swagger() as z.output<typeof openApiAnswer>;
+    },
+  );
+  app.get(
+    "/API/docs",
+    {
+      config: { access: "public" },
+      schema: {
+        summary: "The API documentation as a page (administrators; a tab without a token gets a viewer).",
+        tags,
+        response: { 200: pageAnswer },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers.authorization;
+      let body = VIEWER_PAGE;
+      if (header || !request.headers.accept?.includes("text/html")) {
+        request.user = await authenticate(header);
+        requireAccess(actorOf(request), PAGES.administrator, "view", "the API documentation");
+        body = html(app.swagger() as unknown as Document);
+      }
+      return reply.header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
+    },
+  );
 }

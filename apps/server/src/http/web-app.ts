@@ -22,7 +22,7 @@ export async function webAppRoutes(app: FastifyInstance, { root }: { root: strin
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) throw AppError.unavailable("The web app is not built: run `npm run build`.");
     reply.header("cache-control", "no-cache");
-    // The layout cookie (spec 1), from the user agent the first time; the user may switch it.
+    // The layout cookie (docs/product-rules.md#shell), from the user agent the first time; the user may switch it.
     if (deviceCookieValue(request.headers.cookie ?? "") === undefined) {
       reply.header("set-cookie", deviceCookie(deviceFromUserAgent(request.headers["user-agent"])));
     }

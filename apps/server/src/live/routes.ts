@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import { LIVE_PATH, printLiveEvent, vwEmployeeAvailability } from "@office/core";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { Authenticator, SessionUser } from "../auth/session.js";
 import { type Actor, requireAccess } from "../data/actor.js";
 import { signedInUser } from "../http/access.js";
@@ -48,11 +49,15 @@ export async function liveRoutes(
   app.get(
     LIVE_PATH,
     {
-      config: {
-        access: "signedIn",
-        docs: {
-          summary: "Server-sent events: colleagues' availability as it changes (hello, availability, resync).",
-          stream: true,
+      config: { access: "signedIn" },
+      schema: {
+        summary: "Server-sent events: colleagues' availability as it changes (hello, availability, resync).",
+        tags: ["Live updates"],
+        response: {
+          200: {
+            description: "Server-sent events, until the client or the server ends the stream",
+            content: { "text/event-stream": { schema: z.string() } },
+          },
         },
       },
     },

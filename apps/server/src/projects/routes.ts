@@ -1,10 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { actorOf } from "../data/context.js";
 import type { DB } from "../db/schema.js";
-import { signedIn } from "../http/openapi.js";
-import { validate } from "../http/validate.js";
 import { projectFromOrder } from "./portal-orders.js";
 
 // Digits only: "1e3" or "0x10" name no order, though a number would read them as one.
@@ -18,17 +17,19 @@ const orderPath = z.strictObject({
 const projectAnswer = z.object({ id: z.number().int().positive() });
 
 /** The projects area's own call: a portal order becomes a project. */
-export async function projectRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
+export async function projectRoutes(instance: FastifyInstance, { db }: { db: Kysely<DB> }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.post(
     "/API/PortalOrders/:portalOrderID/Project",
-    signedIn({
-      summary: "Makes an approved portal order a project, in one step; answers the project's id.",
-      params: orderPath,
-      response: projectAnswer,
-    }),
-    async (request): Promise<z.input<typeof projectAnswer>> => {
-      const { portalOrderID } = validate(orderPath, request.params, "path");
-      return projectFromOrder(db, portalOrderID, actorOf(request));
+    {
+      config: { access: "signedIn" },
+      schema: {
+        summary: "Makes an approved portal order a project, in one step; answers the project's id.",
+        tags: ["Projects"],
+        params: orderPath,
+        response: { 200: projectAnswer },
+      },
     },
+    async (request) => projectFromOrder(db, request.params.portalOrderID, actorOf(request)),
   );
 }
