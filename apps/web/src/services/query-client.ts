@@ -8,15 +8,19 @@ import { endsSession, reportFailure } from "./failures";
  * its expiry) goes there too, so every 401 starts the countdown; other failed writes are their
  * form's 'Failed …' toast.
  */
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: reportFailure }),
-  mutationCache: new MutationCache({
-    onError: (error) => {
-      if (endsSession(error)) reportFailure(error);
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: reportFailure }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (endsSession(error)) reportFailure(error);
+      },
+    }),
+    // networkMode "always": offline, a call fails at once and says so (status 0) instead of waiting unseen.
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: "always" },
     },
-  }),
-  // networkMode "always": offline, a call fails at once and says so (status 0) instead of waiting unseen.
-  defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: "always" },
-  },
-});
+  });
+}
+
+export const queryClient = createQueryClient();

@@ -1,5 +1,12 @@
+/**
+ * Set up before every component test file (vitest.config.ts, project "web"): what jsdom lacks
+ * that Mantine measures the page with, and a clean slate after each test (the DOM, the fake
+ * server, fake timers, the app's module state: a reported failure, toasts, storage).
+ */
+import { notifications } from "@mantine/notifications";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
+import { clearFailure } from "../services/failures";
 
 // jsdom lacks what Mantine measures the page with; these answer as a desktop browser would.
 Object.defineProperty(window, "matchMedia", {
@@ -22,5 +29,22 @@ class NoResizeObserver {
 }
 window.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
+window.HTMLElement.prototype.scrollTo ??= () => {};
 
-afterEach(() => cleanup());
+// Testing Library's waitFor and findBy* move fake timers on while they wait only when they see
+// a `jest` global; this one lets them do it with Vitest's (vi.useFakeTimers()). With real
+// timers they wait as usual.
+Object.assign(globalThis, {
+  jest: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) },
+});
+
+afterEach(() => {
+  cleanup();
+  clearFailure();
+  notifications.clean();
+  notifications.cleanQueue();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});

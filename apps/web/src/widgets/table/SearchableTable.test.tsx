@@ -1,0 +1,225 @@
+import { searchableColumns, tblReleaseNote } from "@office/core";
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { type FakeApi, installFakeApi, rowsOf } from "../../test/fake-api";
+import { renderWithApp } from "../../test/render";
+import { tableColumns } from "./columns";
+import { SearchableTable } from "./SearchableTable";
+
+/*
+ * The searchable table (spec 2.8, 4, 9): the first page with the total, then the rest; 50-row
+ * pages or every row; sorting; a search over the searchable columns after a 500 ms pause;
+ * rows opened by click or keyboard; the question before loading more than 20,000 rows.
+ */
+
+const COLUMNS = tableColumns(tblReleaseNote, ["releaseNoteID", "releaseNoteVersion", "releaseNoteTitle"]);
+const SEARCH = searchableColumns(tblReleaseNote);
+
+const pad = (i: number) => String(i).padStart(2, "0");
+const note = (i: number) => ({
+  releaseNoteID: i,
+  releaseNoteVersion: `bulk-${pad(i)}`,
+  releaseNoteDate: "2025-01-01",
+  releaseNoteTitle: `Bulk note ${pad(i)}`,
+  releaseNoteBody: null,
+});
+const NOTES = [
+  ...rowsOf(60, note),
+  { ...note(61), releaseNoteVersion: "0.1.0", releaseNoteTitle: "The page shell" },
+  { ...note(62), releaseNoteVersion: "0.2.0", releaseNoteTitle: "Clients" },
+  { ...note(63), releaseNoteVersion: "0.3.0", releaseNoteTitle: "Lists" },
+];
+
+function renderTable(rows: readonly Record<string, unknown>[] = NOTES, api?: FakeApi) {
+  const onRowOpen = vi.fn();
+  const rendered = renderWithApp(
+    <SearchableTable
+      label="Release notes"
+      table="tblReleaseNote"
+      columns={COLUMNS}
+      searchColumns={SEARCH}
+      order="releaseNoteID"
+      rowFields={["releaseNoteDate"]}
+      onRowOpen={onRowOpen}
+    />,
+    api ? { api } : { tables: { tblReleaseNote: rows } },
+  );
+  return { ...rendered, onRowOpen };
+}
+
+const table = () => screen.getByRole("table", { name: "Release notes" });
+/** The rows of the table's body (the header row is not one of them). */
+const dataRows = () => within(within(table()).getAllByRole("rowgroup")[1] as HTMLElement).queryAllByRole("row");
+const firstCells = () => dataRows().map((row) => within(row).getAllByRole("cell")[1]?.textContent);
+const records = (n: string) => screen.findByText(`${n} records`);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+describe("the searchable table", () => {
+  it("shows the first 50 rows with the total, then loads the rest, and pages by 50", async () => {
+    const { api, user } = renderTable();
+    expect(await records("63")).toBeTruthy();
+    await waitFor(() => expect(dataRows()).toHaveLength(50));
+    // The first page comes first, with the total; then the rest in a second call.
+    await waitFor(() => expect(api.queries("tblReleaseNote").map((q) => q.rowLimit)).toEqual([50, 20_000]));
+    expect(api.queries("tblReleaseNote")[0]).toMatchObject({
+      fields: "releaseNoteID,releaseNoteVersion,releaseNoteTitle,releaseNoteDate",
+      where: "",
+      order: "releaseNoteID",
+    });
+    const pages = screen.getByRole("navigation", { name: "Pages" });
+    await user.click(await within(pages).findByRole("button", { name: "2" }));
+    await waitFor(() => expect(dataRows()).toHaveLength(13));
+    expect(firstCells()[0]).toBe("bulk-51");
+    await user.click(within(pages).getByRole("button", { name: "Previous page" }));
+    await waitFor(() => expect(firstCells()[0]).toBe("bulk-01"));
+  });
+
+  it("shows every row, without pages, when asked", async () => {
+    const { user } = renderTable();
+    await waitFor(() => expect(dataRows()).toHaveLength(50));
+    await user.click(screen.getByRole("textbox", { name: "Rows per page" }));
+    await user.click(screen.getByRole("option", { name: "All rows" }));
+    await waitFor(() => expect(screen.queryByRole("navigation", { name: "Pages" })).toBeNull());
+    expect(table().getAttribute("aria-rowcount")).toBe("64");
+  });
+
+  it("sorts by a column both ways", async () => {
+    const { user } = renderTable();
+    await waitFor(() => expect(dataRows()).toHaveLength(50));
+    const version = within(table()).getByRole("columnheader", { name: "Version" });
+    expect(version.getAttribute("aria-sort")).toBe("none");
+    await user.click(within(version).getByRole("button"));
+    expect(version.getAttribute("aria-sort")).toBe("ascending");
+    expect(firstCells()[0]).toBe("0.1.0");
+    await user.click(within(version).getByRole("button"));
+    expect(version.getAttribute("aria-sort")).toBe("descending");
+    expect(firstCells()[0]).toBe("bulk-60");
+  });
+
+  it("searches the searchable columns on the server, 500 ms after the typing stops, quotes included", async () => {
+    const { api, user, advance } = renderTable();
+    expect(await records("63")).toBeTruthy();
+    const before = api.queries("tblReleaseNote").length;
+    const search = screen.getByRole("textbox", { name: "Search Release notes" });
+    await user.type(search, "note 07");
+    await advance(499);
+    expect(api.queries("tblReleaseNote")).toHaveLength(before);
+    await advance(1);
+    expect(await records("1")).toBeTruthy();
+    expect(dataRows()).toHaveLength(1);
+    expect(api.queries("tblReleaseNote")[before]?.where).toBe(
+      "(releaseNoteVersion LIKE '%note 07%' OR releaseNoteTitle LIKE '%note 07%' OR releaseNoteBody LIKE '%note 07%')",
+    );
+    await user.clear(search);
+    await user.type(search, "it's");
+    expect(await records("0")).toBeTruthy();
+    expect(dataRows()).toHaveLength(0);
+    expect(api.queries("tblReleaseNote").at(-1)?.where).toContain("'%it''s%'");
+    expect(screen.getByRole("button", { name: "Export to Excel" })).toHaveProperty("disabled", true);
+  });
+
+  it("opens a row by a click, and from the keyboard: arrows move between rows, Enter or Space opens", async () => {
+    const { user, onRowOpen } = renderTable();
+    await waitFor(() => expect(dataRows()).toHaveLength(50));
+    await user.click(within(table()).getByRole("cell", { name: "Bulk note 03" }));
+    expect(onRowOpen).toHaveBeenLastCalledWith({
+      releaseNoteID: 3,
+      releaseNoteVersion: "bulk-03",
+      releaseNoteTitle: "Bulk note 03",
+      releaseNoteDate: "2025-01-01",
+    });
+    const [first, second] = dataRows() as [HTMLElement, HTMLElement];
+    first.focus();
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement).toBe(second);
+    await user.keyboard("{Enter}");
+    expect(onRowOpen).toHaveBeenLastCalledWith(expect.objectContaining({ releaseNoteID: 2 }));
+    await user.keyboard("{ArrowUp} ");
+    expect(document.activeElement).toBe(first);
+    expect(onRowOpen).toHaveBeenLastCalledWith(expect.objectContaining({ releaseNoteID: 1 }));
+    expect(onRowOpen).toHaveBeenCalledTimes(3);
+  });
+
+  it("shows that it is loading, and exports only once every row is in", async () => {
+    // Held before the table asks: its first call waits.
+    const api = installFakeApi({ tblReleaseNote: NOTES });
+    const first = api.hang({ table: "tblReleaseNote", where: "" });
+    renderTable(NOTES, api);
+    expect(await screen.findByLabelText("Loading")).toBeTruthy();
+    expect(screen.getByText("0 records")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Export to Excel" })).toHaveProperty("disabled", true);
+    const rest = api.hang({ table: "tblReleaseNote" });
+    first.release();
+    expect(await records("63")).toBeTruthy();
+    // The first page is in; the rest is not: no export of half the rows.
+    await waitFor(() => expect(rest.waiting).toBe(1));
+    expect(screen.getByRole("button", { name: "Export to Excel" })).toHaveProperty("disabled", true);
+    rest.release();
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Export to Excel" })).toHaveProperty("disabled", false),
+    );
+    expect(screen.queryByLabelText("Loading")).toBeNull();
+  });
+
+  it("says a table without rows has none", async () => {
+    renderTable([]);
+    expect(await records("0")).toBeTruthy();
+    expect(dataRows()).toHaveLength(0);
+    expect(screen.getByRole("button", { name: "Export to Excel" })).toHaveProperty("disabled", true);
+  });
+});
+
+describe("a search of more than 20,000 records", () => {
+  // A where that matches every row, and another that matches a few.
+  const MANY = rowsOf(20_001, (i) => ({
+    ...note(i),
+    releaseNoteTitle: i % 1000 === 0 ? `Drawings ${i}` : `Note ${i}`,
+  }));
+  const question = () => screen.findByRole("dialog", { name: "Load every record?" });
+
+  it("asks before loading them; No leaves the table empty", async () => {
+    const { api, user } = renderTable(MANY);
+    const ask = await question();
+    expect(ask.textContent).toContain("This search found 20,001 records, more than 20,000.");
+    await user.click(within(ask).getByRole("button", { name: "No" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Load every record?" })).toBeNull());
+    expect(dataRows()).toHaveLength(0);
+    expect(screen.getByRole("button", { name: "Export to Excel" })).toHaveProperty("disabled", true);
+    // Only the first page was read: nothing more, and never with continue.
+    expect(api.queries("tblReleaseNote").map((q) => [q.rowLimit, q.continue])).toEqual([[50, false]]);
+  });
+
+  it("closing the question leaves the table empty too", async () => {
+    const { user } = renderTable(MANY);
+    await question();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Load every record?" })).toBeNull());
+    expect(dataRows()).toHaveLength(0);
+  });
+
+  it("Yes loads every record (with continue), 50 to a page", async () => {
+    const { api, user } = renderTable(MANY);
+    await user.click(within(await question()).getByRole("button", { name: "Yes" }));
+    await waitFor(() => expect(dataRows()).toHaveLength(50));
+    const pages = screen.getByRole("navigation", { name: "Pages" });
+    await waitFor(() =>
+      expect(within(pages).getByRole("button", { name: "Next page" })).toHaveProperty("disabled", false),
+    );
+    expect(api.queries("tblReleaseNote").at(-1)).toMatchObject({ continue: true, rowLimit: undefined });
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Export to Excel" })).toHaveProperty("disabled", false),
+    );
+  });
+
+  it("a narrower search under the threshold loads without asking", async () => {
+    const { user } = renderTable(MANY);
+    await user.click(within(await question()).getByRole("button", { name: "No" }));
+    await user.type(screen.getByRole("textbox", { name: "Search Release notes" }), "drawings");
+    expect(await records("20")).toBeTruthy();
+    await waitFor(() => expect(dataRows()).toHaveLength(20));
+    expect(screen.queryByRole("dialog", { name: "Load every record?" })).toBeNull();
+  });
+});
