@@ -199,7 +199,15 @@ export const col = {
     optional: true,
   }),
   /** Owned by the server: the signed-in employee, or the time of the write. */
-  owner: (): Column => ({ ...make("integer", z.unknown(), {}), serverOwned: "signedInEmployee", optional: true }),
+  /**
+   * The signed-in employee who wrote the row. `nullable` where rows older than the column, or
+   * written by the system, name nobody.
+   */
+  owner: (options: Pick<Options, "nullable"> = {}): Column => ({
+    ...make("integer", z.unknown(), options),
+    serverOwned: "signedInEmployee",
+    optional: true,
+  }),
   now: (): Column => ({
     ...make("timestamp", z.unknown(), { field: { kind: "datetime" } }),
     serverOwned: "now",

@@ -32,7 +32,7 @@ export const tblProjectStatus = resource({
       label: "Status",
       rules: ["required"],
     }),
-    empID: col.owner(),
+    empID: col.owner({ nullable: true }),
     createdTS: col.now(),
   },
 });

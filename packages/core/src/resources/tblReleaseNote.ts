@@ -21,7 +21,7 @@ export const tblReleaseNote = resource({
       multiline: true,
       label: "Notes",
     }),
-    empID: col.owner(),
+    empID: col.owner({ nullable: true }),
     createdTS: col.now(),
   },
 });
