@@ -9,12 +9,15 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    pool: "forks",
+    // Threads rather than processes: the same tests in 12% less time and 14% less CPU on CI's
+    // two cores (docs/decisions.md).
+    pool: "threads",
     projects: [
       {
         extends: true,
         test: {
           name: "node",
+          globalSetup: ["apps/server/test/support/global-setup.ts"],
           include: ["packages/*/src/**/*.test.ts", "apps/server/test/**/*.test.ts", "apps/web/src/**/*.test.ts"],
         },
       },

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { breadcrumb, signIn } from "./support.js";
+import { breadcrumb, navigateInApp, openSignedIn } from "./support.js";
 
 type Outcome = "open" | "forbidden";
 type User = "admin" | "staff" | "noperm";
@@ -22,8 +22,16 @@ const RULES: ReadonlyArray<{ rule: string; path: string; title: string } & Recor
   { rule: "forbidden is always allowed", path: "/forbidden", title: "Forbidden", admin: "open", staff: "open", noperm: "open" },
 ];
 
+/**
+ * Opens `path` from another page, in the app (its guard runs as on any navigation, without
+ * loading the app again): first a page every user may open, so that what shows after is this
+ * navigation's outcome, not the last one's.
+ */
 async function expectOutcome(page: Page, path: string, title: string, outcome: Outcome) {
-  await page.goto(`/webapp${path}`);
+  const [between, betweenTitle] = path === "/settings" ? ["/inbox", "Inbox"] : ["/settings", "Settings"];
+  await navigateInApp(page, `/webapp${between}`);
+  await expect(breadcrumb(page).getByText(betweenTitle, { exact: true })).toBeVisible();
+  await navigateInApp(page, `/webapp${path}`);
   if (outcome === "open") {
     await expect(page).toHaveURL(new RegExp(`/webapp${path.replace(/[?]/g, "\\?")}$`));
     await expect(breadcrumb(page).getByText(title, { exact: true })).toBeVisible();
@@ -37,7 +45,8 @@ async function expectOutcome(page: Page, path: string, title: string, outcome: O
 for (const user of ["admin", "staff", "noperm"] as const) {
   test(`the access rules of spec 6 hold for ${user}`, async ({ page }) => {
     // Home itself needs view on page 1: the guard sends noperm on to forbidden, silently.
-    await signIn(page, user, user === "noperm" ? /\/webapp\/forbidden$/ : undefined);
+    await openSignedIn(page, user);
+    await expect(page).toHaveURL(user === "noperm" ? /\/webapp\/forbidden$/ : /\/webapp\/?$/);
     if (user === "noperm") await expect(page.getByRole("alert")).toHaveCount(0);
     for (const { rule, path, title, [user]: outcome } of RULES) {
       await test.step(`${rule}: ${path} is ${outcome}`, () => expectOutcome(page, path, title, outcome));
@@ -51,8 +60,7 @@ for (const user of ["admin", "staff", "noperm"] as const) {
 }
 
 test("an unknown address shows the 404 page inside the shell", async ({ page }) => {
-  await signIn(page, "staff");
-  await page.goto("/webapp/no/such/page");
+  await openSignedIn(page, "staff", "/webapp/no/such/page");
   await expect(page.getByText("This page could not be found")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
   await expect(breadcrumb(page).getByText("Not Found", { exact: true })).toBeVisible();
@@ -62,8 +70,7 @@ test("an unknown address shows the 404 page inside the shell", async ({ page }) 
 });
 
 test("a deep link survives a reload, and without a session goes to login", async ({ page }) => {
-  await signIn(page, "staff");
-  await page.goto("/webapp/project/de?id=12");
+  await openSignedIn(page, "staff", "/webapp/project/de?id=12");
   await page.reload();
   await expect(page).toHaveURL(/\/webapp\/project\/de\?id=12$/);
   await expect(page).toHaveTitle("Project - 12");

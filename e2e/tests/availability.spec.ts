@@ -1,6 +1,6 @@
 import { type AvailabilitySource, availabilityText, departmentGroups } from "@office/core";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { query, signIn, tabTo, tokenOf } from "./support.js";
+import { openSignedIn, query, seriousViolations, tabTo, tokenOf } from "./support.js";
 
 /** Colleagues' availability as the API gives it to a demo account. */
 async function colleagues(request: APIRequestContext, username: string) {
@@ -58,8 +58,8 @@ test("one user's switch to Break shows in another's open panel within 2 seconds,
   try {
     const staff = await staffContext.newPage();
     const admin = await adminContext.newPage();
-    await signIn(staff, "staff");
-    await signIn(admin, "admin");
+    await openSignedIn(staff, "staff");
+    await openSignedIn(admin, "admin");
     await admin.evaluate(() => {
       (window as unknown as { unreloaded: boolean }).unreloaded = true;
     });
@@ -89,7 +89,7 @@ test("groups colleagues by department: the user's own first and expanded, the ot
 }) => {
   const people = await colleagues(request, "staff");
   const groups = departmentGroups(people, 137); // Sam Taylor works in Accounting (137)
-  await signIn(page, "staff");
+  await openSignedIn(page, "staff");
   await openPanel(page);
   const toggles = table(page).getByRole("button", { name: /\(\d+\)$/ });
   await expect(toggles).toHaveText(groups.map((g) => `${g.name} (${g.people.length})`));
@@ -141,7 +141,7 @@ test("shows each status in its colour, an empty one as NULL, and the extension a
   });
   expect(cleared.ok()).toBe(true);
 
-  await signIn(page, "admin");
+  await openSignedIn(page, "admin");
   await openPanel(page);
   const expected: Array<[typeof a, string, string | null]> = [
     [a, "In", "--mantine-color-green-1"],
@@ -168,7 +168,7 @@ test("shows each status in its colour, an empty one as NULL, and the extension a
 });
 
 test("the duration is HH:mm since the last change and ticks while the panel is open", async ({ page }) => {
-  await signIn(page, "staff");
+  await openSignedIn(page, "staff");
   await openPanel(page);
   await chooseStatus(page, "Out");
   const row = personRow(page, { empFirstName: "Sam", empLastName: "Taylor" });
@@ -187,7 +187,7 @@ test("the panel works from the keyboard: focus shows it, Enter goes into it, Esc
   request,
 }) => {
   await setStatus(request, "staff", 2, "In");
-  await signIn(page, "staff");
+  await openSignedIn(page, "staff");
   const avatar = avatarOf(page);
   await tabTo(page, avatar);
   await expect(table(page)).toBeVisible();
@@ -230,7 +230,7 @@ test("a dropped live connection reconnects by itself and catches up on what it m
       lists.push(streams.length);
   });
   await setStatus(request, "admin", 1, "In");
-  await signIn(page, "staff");
+  await openSignedIn(page, "staff");
   await openPanel(page);
   await departmentToggle(page, "Administration").click();
   const alex = personRow(page, { empFirstName: "Alex", empLastName: "Morgan" });
@@ -253,7 +253,8 @@ test("an employee without permission rows gets the panel without the switch or t
   page.on("request", (r) => {
     if (new URL(r.url()).pathname === "/API/Live/") live.push(r.url());
   });
-  await signIn(page, "noperm", /\/webapp\/forbidden$/);
+  await openSignedIn(page, "noperm");
+  await expect(page).toHaveURL(/\/webapp\/forbidden$/);
   await avatarOf(page).focus();
   await expect(panelOf(page).getByRole("link", { name: "Settings" })).toBeVisible();
   await expect(panelOf(page).getByRole("radiogroup")).toHaveCount(0);
@@ -279,7 +280,7 @@ test("a user who is not in the availability list (no view on page 42) gets the t
     });
   expect((await setView(0)).ok()).toBe(true);
   try {
-    await signIn(page, "staff");
+    await openSignedIn(page, "staff");
     await openPanel(page);
     await expect(panelOf(page).getByRole("radiogroup", { name: "My availability" })).toHaveCount(0);
     await expect(personRow(page, { empFirstName: "Sam", empLastName: "Taylor" })).toHaveCount(0);
@@ -289,4 +290,31 @@ test("a user who is not in the availability list (no view on page 42) gets the t
   } finally {
     expect((await setView(1)).ok()).toBe(true);
   }
+});
+
+// Here rather than in accessibility.spec.ts: it sets admin's availability, which the live tests above read.
+test("the availability panel in every status, the hours tables and the time-note dialog have no serious or critical accessibility violation", async ({
+  page,
+}) => {
+  await openSignedIn(page, "admin");
+  const avatar = page.getByRole("button", { name: /availability and settings/ });
+  const panel = page.getByRole("dialog", { name: "Availability panel" });
+  await avatar.hover();
+  for (const status of ["In", "Break", "Out"]) {
+    await panel.getByRole("radiogroup", { name: "My availability" }).getByText(status, { exact: true }).click();
+    await expect(avatar).toHaveAccessibleName(new RegExp(`\\(${status}\\)$`));
+    await expect(panel.getByRole("table", { name: "Colleagues' availability" })).toBeVisible();
+    expect(await seriousViolations(page), status).toEqual([]);
+  }
+  await page.mouse.move(0, 400);
+  await expect(panel).toBeHidden();
+  await page.getByRole("button", { name: /^Logged hours: / }).click();
+  await expect(page.getByRole("dialog", { name: "Logged hours" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Project Notes" }).click();
+  const notes = page.getByRole("dialog", { name: "Project Notes" });
+  await notes.getByRole("button", { name: "Insert" }).click();
+  await expect(notes.getByText("Project is required")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./support.js";
+import { openSignedIn } from "./support.js";
 
 // After a deploy an open tab may ask for a chunk that is gone. Here the release notes page's
 // chunk fails to load (its request is aborted) when the menu opens it.
@@ -20,7 +20,7 @@ function countLoads(page: Page) {
 test("a chunk that fails to load reloads the page once, into the page being opened, which then works", async ({
   page,
 }) => {
-  await signIn(page, "admin");
+  await openSignedIn(page, "admin");
   const loads = countLoads(page);
   // Gone until the page reloads (a module preload and the import itself both ask for it).
   await page.route(RELEASE_NOTES_CHUNK, (route) => (loads.count === 0 ? route.abort() : route.continue()));
@@ -32,7 +32,7 @@ test("a chunk that fails to load reloads the page once, into the page being open
 });
 
 test("a second chunk failure within 60 seconds does not reload again: the failure shows", async ({ page }) => {
-  await signIn(page, "admin");
+  await openSignedIn(page, "admin");
   await page.route(RELEASE_NOTES_CHUNK, (route) => route.abort());
   const loads = countLoads(page);
   await openReleaseNotes(page);

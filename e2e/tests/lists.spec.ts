@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { breadcrumb, query, seriousViolations, signInWithToken, tabTo, tokenOf } from "./support.js";
+import { breadcrumb, navigateInApp, query, seriousViolations, signInWithToken, tabTo, tokenOf } from "./support.js";
 
 interface LookupRow {
   appLookupID: number;
@@ -192,7 +192,7 @@ test("staff, without the Lists page, is sent to forbidden", async ({ page }) => 
   await signInWithToken(page, "staff");
   await page.goto("/webapp/list");
   await expect(page).toHaveURL(/\/webapp\/forbidden/);
-  await page.goto("/webapp/list/clientcategories");
+  await navigateInApp(page, "/webapp/list/clientcategories");
   await expect(page).toHaveURL(/\/webapp\/forbidden/);
 });
 
@@ -203,7 +203,7 @@ test("the lists, a list and its delete question have no serious or critical acce
   await page.goto("/webapp/list");
   await expect(page.getByRole("table", { name: "Lists" }).getByRole("link").first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.goto("/webapp/list/schedulecategories");
+  await navigateInApp(page, "/webapp/list/schedulecategories");
   const rows = table(page, "Schedule Categories");
   await expect(rows.getByRole("textbox", { name: "Value, row 1" })).not.toHaveValue("");
   await rows.getByRole("textbox", { name: "Value, row 1" }).fill("");

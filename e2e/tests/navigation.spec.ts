@@ -1,12 +1,20 @@
 import { expect, type Page, test } from "@playwright/test";
-import { breadcrumb, pendingApprovalCount, pendingApprovalsText, signIn, tabTo, tokenOf } from "./support.js";
+import {
+  breadcrumb,
+  openSignedIn,
+  pendingApprovalCount,
+  pendingApprovalsText,
+  signIn,
+  tabTo,
+  tokenOf,
+} from "./support.js";
 
 /** The labels of the items of the dropdown menu open now (its own level only). */
 const openMenuItems = (page: Page) => page.getByRole("menu").last().getByRole("menuitem");
 
 test.describe("the desktop menu bar", () => {
   test("nests three levels: More › Lists › Project Categories", async ({ page }) => {
-    await signIn(page, "admin");
+    await openSignedIn(page, "admin");
     const menu = page.getByRole("navigation", { name: "Main menu" });
     await menu.getByRole("button", { name: "More" }).click();
     await page.getByRole("menuitem", { name: "Lists" }).hover();
@@ -16,9 +24,8 @@ test.describe("the desktop menu bar", () => {
   });
 
   test("marks the top item holding the page of breadcrumb level 1 as active", async ({ page }) => {
-    await signIn(page, "admin");
+    await openSignedIn(page, "admin", "/webapp/project/pn");
     const menu = page.getByRole("navigation", { name: "Main menu" });
-    await page.goto("/webapp/project/pn");
     await expect(menu.getByRole("button", { name: "Projects" })).toHaveAttribute("data-active", "true");
     await expect(menu.getByRole("button", { name: "Employees" })).not.toHaveAttribute("data-active");
     await page.goto("/webapp/employee/all");
@@ -27,7 +34,7 @@ test.describe("the desktop menu bar", () => {
   });
 
   test("leaves hidden routes out even for an administrator, who may open them", async ({ page }) => {
-    await signIn(page, "admin");
+    await openSignedIn(page, "admin");
     const menu = page.getByRole("navigation", { name: "Main menu" });
     await menu.getByRole("button", { name: "Credit Card" }).click();
     // /creditcard, /creditcard/statement and /creditcard/statementsearch are hidden.
@@ -54,7 +61,7 @@ test.describe("the desktop menu bar", () => {
   });
 
   test("offers staff only what staff may open", async ({ page }) => {
-    await signIn(page, "staff");
+    await openSignedIn(page, "staff");
     const menu = page.getByRole("navigation", { name: "Main menu" });
     await menu.getByRole("button", { name: "Projects" }).click();
     // Not allowed to staff: adding a project, the status audit, portal orders.
@@ -76,7 +83,7 @@ test.describe("the desktop menu bar", () => {
   });
 
   test("works from the keyboard", async ({ page }) => {
-    await signIn(page, "admin");
+    await openSignedIn(page, "admin");
     const projects = page.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "Projects" });
     await projects.focus();
     await page.keyboard.press("Enter");
@@ -88,7 +95,7 @@ test.describe("the desktop menu bar", () => {
   });
 
   test("opens a nested submenu from the keyboard: More › Lists › Project Categories", async ({ page }) => {
-    await signIn(page, "admin");
+    await openSignedIn(page, "admin");
     const more = page.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "More" });
     await tabTo(page, more);
     await page.keyboard.press("Enter");
@@ -124,7 +131,7 @@ test.describe("the mobile layout", () => {
     context,
   }) => {
     await context.addCookies([{ name: "device", value: "MOBILE", url: "http://127.0.0.1" }]);
-    await signIn(page, "admin");
+    await openSignedIn(page, "admin", "/webapp/", { fresh: true });
     await expect(page.getByRole("navigation", { name: "Main menu" })).toHaveCount(0);
     const burger = page.getByRole("button", { name: "Menu" });
     await expect(burger).toHaveAttribute("aria-expanded", "false");
@@ -153,7 +160,7 @@ test.describe("the mobile layout", () => {
       headers: { authorization: `Bearer ${await tokenOf(request, "admin")}` },
     });
     const [user] = (await info.json()).data;
-    await signIn(page, "admin");
+    await openSignedIn(page, "admin");
     const header = page.getByRole("banner");
     await expect(header.getByText(`${user.empFirstName} ${user.empLastName}`, { exact: true })).toBeVisible();
     const clock = header.getByRole("link", { name: "Time Clock" });
@@ -169,7 +176,7 @@ test.describe("the mobile layout", () => {
   test("shows the inbox's pending-approval count, loaded when the shell starts", async ({ page, context, request }) => {
     const expected = pendingApprovalsText(await pendingApprovalCount(request, "admin"));
     await context.addCookies([{ name: "device", value: "MOBILE", url: "http://127.0.0.1" }]);
-    await signIn(page, "admin");
+    await openSignedIn(page, "admin");
     const inbox = page.getByRole("banner").getByRole("link", { name: `Inbox: ${expected}` });
     await expect(inbox).toBeVisible();
     await page.getByRole("button", { name: "Menu" }).click();
@@ -180,7 +187,7 @@ test.describe("the mobile layout", () => {
 
   test("works from the keyboard: open the menu, a dropdown in it, and a page", async ({ page, context }) => {
     await context.addCookies([{ name: "device", value: "MOBILE", url: "http://127.0.0.1" }]);
-    await signIn(page, "admin");
+    await openSignedIn(page, "admin");
     const burger = page.getByRole("button", { name: "Menu" });
     await tabTo(page, burger);
     await page.keyboard.press("Enter");
@@ -206,7 +213,7 @@ test.describe("the mobile layout", () => {
       userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
     });
     const page = await context.newPage();
-    await signIn(page, "staff");
+    await openSignedIn(page, "staff");
     await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
     const cookie = (await context.cookies()).find((c) => c.name === "device");
     expect(cookie?.value).toBe("MOBILE");

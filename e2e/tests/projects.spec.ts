@@ -10,7 +10,7 @@ import {
   toastsGone,
   totalOf,
 } from "./project-support.js";
-import { breadcrumb, companyToday, seriousViolations, signInWithToken, tokenOf, us } from "./support.js";
+import { companyToday, seriousViolations, signInWithToken, tokenOf, us } from "./support.js";
 
 /*
  * The projects area (issue 8): a project's page (add, edit, status, read-only for staff),
@@ -50,22 +50,6 @@ async function newProject(request: APIRequestContext, name: string) {
   remember("tblProject", `projectID = ${projectID}`);
   return projectID;
 }
-
-test("Quick Launch opens a project's form, and 'Not Found' with Back for an id that names none", async ({
-  page,
-  request,
-}) => {
-  const project = await lastProject(request);
-  await signInWithToken(page, "staff");
-  await page.goto("/webapp/");
-  await quickLaunch(page, project.projectID);
-  await expect(nameBox(page)).toHaveValue(project.projectName);
-  await expect(breadcrumb(page).getByRole("button", { name: "Copy project id" })).toBeVisible();
-
-  await quickLaunch(page, project.projectID + 1000);
-  await expect(page.getByRole("heading", { name: "Not Found", exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Back" })).toBeVisible();
-});
 
 test("admin adds a project once it is valid, and edits it", async ({ page, request }) => {
   const tag = unique();

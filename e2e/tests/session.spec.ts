@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { pauseClock, revoke, signIn, storedToken, watchApiCalls } from "./support.js";
+import { openSignedIn, pauseClock, revoke, storedToken, watchApiCalls } from "./support.js";
 
 const countdown = (page: Page, seconds: number) =>
   page.getByText(`You will redirect to Login page after ${seconds} seconds...`);
@@ -24,7 +24,7 @@ test.describe("a 401 starts the 15-second countdown, then logs out to login", ()
   test.beforeEach(async ({ page }) => page.clock.install());
 
   test("on a call of the page", async ({ page, request }) => {
-    await signIn(page, "staff");
+    await openSignedIn(page, "staff", "/webapp/", { fresh: true });
     // The session ends on the server (as when it expires): the next call answers 401.
     await revoke(request, await storedToken(page));
     await page.getByRole("textbox", { name: "Project search" }).fill("Lake");
@@ -33,7 +33,7 @@ test.describe("a 401 starts the 15-second countdown, then logs out to login", ()
   });
 
   test("on a navigation, while the guard loads the permissions", async ({ page, request }) => {
-    await signIn(page, "staff");
+    await openSignedIn(page, "staff", "/webapp/", { fresh: true });
     await revoke(request, await storedToken(page));
     // Opening an address loads the app afresh: the guard asks for the permissions first.
     await page.goto("/webapp/project");
@@ -41,8 +41,7 @@ test.describe("a 401 starts the 15-second countdown, then logs out to login", ()
   });
 
   test("on a write, instead of the Failed toast", async ({ page, request }) => {
-    await signIn(page, "admin");
-    await page.goto("/webapp/rn");
+    await openSignedIn(page, "admin", "/webapp/rn", { fresh: true });
     await page.getByRole("button", { name: "New release note" }).click();
     const add = page.getByRole("dialog", { name: "New release note" });
     await add.getByLabel("Version").fill("9.9.9");
@@ -63,7 +62,7 @@ test("a token past its own expiry sends no call and opens Expired Session, with 
 }) => {
   await page.clock.install();
   const calls = watchApiCalls(page);
-  await signIn(page, "staff");
+  await openSignedIn(page, "staff", "/webapp/", { fresh: true });
   // The shell's own start-up calls (configuration, user, inbox count, colleagues, hours) are made with a fresh token.
   await calls.settled();
   const sent: string[] = [];
@@ -90,7 +89,7 @@ test("the browser's online state is shown, and a call without an answer opens Se
   context,
 }) => {
   const calls = watchApiCalls(page);
-  await signIn(page, "admin");
+  await openSignedIn(page, "admin");
   // The shell's own start-up calls have their answers before the network goes.
   await calls.settled();
   const status = page.getByRole("status").filter({ hasText: /Online|Offline/ });
@@ -118,7 +117,7 @@ test("the browser's online state is shown, and a call without an answer opens Se
 
 test("staff sees no Debug button on Server Internal Error", async ({ page, context }) => {
   const calls = watchApiCalls(page);
-  await signIn(page, "staff");
+  await openSignedIn(page, "staff");
   await calls.settled();
   await context.setOffline(true);
   await page.getByRole("textbox", { name: "Project search" }).fill("Lake");

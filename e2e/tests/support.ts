@@ -12,32 +12,73 @@ export async function signIn(page: Page, username: string, landing = /\/webapp\/
 
 /**
  * Starts the page's session as a demo user without the login page, for tests about other
- * pages (the login page has its own tests): the next page opened is signed in.
+ * pages (the login page has its own tests): the next page opened is signed in. The token is
+ * put in the tab once (a reload after the app forgets it stays signed out, as a browser's
+ * would). `fresh` signs in anew, for a test that ends its session (Log out, a revoked token);
+ * otherwise the user's token of this worker is shared (tokenOf).
  */
-export async function signInWithToken(page: Page, username: string) {
-  const token = await tokenOf(page.request, username);
-  await page.addInitScript((value) => localStorage.setItem("office.token", value), token);
+export async function signInWithToken(page: Page, username: string, { fresh = false } = {}) {
+  const token = fresh ? await freshTokenOf(page.request, username) : await tokenOf(page.request, username);
+  await page.addInitScript((value) => {
+    try {
+      if (location.protocol !== "http:" || sessionStorage.getItem("e2e.signedIn")) return;
+      sessionStorage.setItem("e2e.signedIn", "1");
+      localStorage.setItem("office.token", value);
+    } catch {
+      // about:blank has no storage.
+    }
+  }, token);
 }
 
-export async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
+/**
+ * Signs in with a token (signInWithToken) and opens a page of the web app, without the login
+ * page; waits for the shell (its header comes once the guard has the user's permissions), as
+ * signing in through the form does, so that the start-up calls are under way.
+ */
+export async function openSignedIn(page: Page, username: string, path = "/webapp/", options?: { fresh?: boolean }) {
+  await signInWithToken(page, username, options);
+  await page.goto(path);
+  if (path.startsWith("/webapp")) await expect(page.getByRole("banner")).toBeVisible();
+}
+
+/**
+ * Opens an address of the web app as its router does for a link (history and popstate), without
+ * loading the app again: the route's guard and page run as for any navigation. (page.goto loads
+ * the whole app, its start-up calls included, each time.)
+ */
+export async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((url) => {
+    window.history.pushState(null, "", url);
+    window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
+  }, path);
+}
+
+/** A new session of a demo user: its token, from the API's sign-in. */
+export async function freshTokenOf(request: APIRequestContext, username: string): Promise<string> {
   const response = await request.post("/API/Authenticate/", { data: { username, password: "demo" } });
+  expect(response.ok(), `sign-in of ${username}`).toBe(true);
   return (await response.json()).token;
 }
 
-const adminTokens = new WeakMap<APIRequestContext, Promise<string>>();
+const tokens = new Map<string, Promise<string>>();
 
 /**
- * admin's token for the calls a test makes through `request` to set up and check its data:
- * one sign-in a test (its request context), not one a call.
+ * A demo user's token for the calls a test makes through the API and for signInWithToken:
+ * one sign-in per user in a worker, shared by its tests, which never end that session (a test
+ * that does signs in anew: freshTokenOf). Each sign-in costs an argon2 verification.
  */
-export function adminToken(request: APIRequestContext): Promise<string> {
-  let token = adminTokens.get(request);
+export function tokenOf(request: APIRequestContext, username: string): Promise<string> {
+  let token = tokens.get(username);
   if (!token) {
-    token = tokenOf(request, "admin");
-    adminTokens.set(request, token);
+    token = freshTokenOf(request, username);
+    tokens.set(username, token);
+    token.catch(() => tokens.delete(username));
   }
   return token;
 }
+
+/** admin's token for the calls a test makes through `request` to set up and check its data. */
+export const adminToken = (request: APIRequestContext): Promise<string> => tokenOf(request, "admin");
 
 /** Rows of the data service, read with a demo account's token (test data comes from the API). */
 export async function query<Row>(
@@ -150,7 +191,8 @@ export async function seriousViolations(page: Page) {
       }),
     )
     .toBe(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // Only the violations are read: axe then skips collecting every passing node, which costs.
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);

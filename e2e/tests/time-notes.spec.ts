@@ -7,7 +7,7 @@ import {
   loggedRangeWhere,
 } from "@office/core";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { query, signIn, tokenOf } from "./support.js";
+import { openSignedIn, query, tokenOf } from "./support.js";
 
 const ZONE = "America/New_York"; // the server's default COMPANY_TIME_ZONE, which the e2e server keeps
 
@@ -59,7 +59,7 @@ test("logging a note checks the form, inserts with the user as author, and updat
 }) => {
   const { open } = await projects(request);
   const before = await loggedHours(request, "staff");
-  await signIn(page, "staff");
+  await openSignedIn(page, "staff");
   await expect(hoursButton(page)).toHaveAccessibleName(
     `Logged hours: Today ${before.today.total} · Week ${before.week.total}`,
   );
@@ -124,7 +124,7 @@ test("an empty note text is stored as null", async ({ page, request }) => {
       })
     ).length;
   const nulls = await count();
-  await signIn(page, "staff");
+  await openSignedIn(page, "staff");
   await page.getByRole("button", { name: "Project Notes" }).click();
   await chooseProject(page, open.projectID);
   await dialog(page).getByLabel("Charged Time").selectOption({ label: "12:30" });
@@ -136,7 +136,7 @@ test("an empty note text is stored as null", async ({ page, request }) => {
 
 test("the Project choices leave out projects whose latest status is 56, 66 or 194", async ({ page, request }) => {
   const { open, closed } = await projects(request);
-  await signIn(page, "staff");
+  await openSignedIn(page, "staff");
   await page.getByRole("button", { name: "Project Notes" }).click();
   const option = (id: number) => page.getByRole("listbox").getByRole("option", { name: new RegExp(`^${id} · `) });
   const searched = page.waitForResponse(
@@ -155,11 +155,12 @@ test("the Project choices leave out projects whose latest status is 56, 66 or 19
 
 test("noperm gets no Project Notes button, and neither does a user whose add on page 9 is taken away", async ({
   page,
+  browser,
   request,
 }) => {
-  await signIn(page, "noperm", /\/webapp\/forbidden$/);
+  await openSignedIn(page, "noperm");
+  await expect(page).toHaveURL(/\/webapp\/forbidden$/);
   await expect(page.getByRole("button", { name: "Project Notes" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Log out" }).click();
 
   const admin = await tokenOf(request, "admin");
   const setAdd = (add: 0 | 1) =>
@@ -173,10 +174,11 @@ test("noperm gets no Project Notes button, and neither does a user whose add on 
       headers: { authorization: `Bearer ${admin}` },
     });
   expect((await setAdd(0)).ok()).toBe(true);
+  const staff = await browser.newPage();
   try {
-    await signIn(page, "staff");
-    await expect(page.getByRole("link", { name: "Office home" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Project Notes" })).toHaveCount(0);
+    await openSignedIn(staff, "staff");
+    await expect(staff.getByRole("link", { name: "Office home" })).toBeVisible();
+    await expect(staff.getByRole("button", { name: "Project Notes" })).toHaveCount(0);
     // The server refuses as well.
     const refused = await request.post("/API/Insert/", {
       data: { table: "tblProjectNotes", fields: { projectID: 1, ProjectNotesMinutes: 15 } },
@@ -184,12 +186,13 @@ test("noperm gets no Project Notes button, and neither does a user whose add on 
     });
     expect(refused.status()).toBe(403);
   } finally {
+    await staff.close();
     expect((await setAdd(1)).ok()).toBe(true);
   }
 });
 
 test("closing the dialog with unsaved data asks first", async ({ page }) => {
-  await signIn(page, "staff");
+  await openSignedIn(page, "staff");
   await page.getByRole("button", { name: "Project Notes" }).click();
   await dialog(page).getByLabel("Note", { exact: true }).fill("half a thought");
   await dialog(page).getByRole("button", { name: "Cancel" }).click();
@@ -205,7 +208,7 @@ test("the mobile header has the hours too, behind an icon named with both totals
 }) => {
   await context.addCookies([{ name: "device", value: "MOBILE", url: "http://127.0.0.1" }]);
   const hours = await loggedHours(request, "staff");
-  await signIn(page, "staff");
+  await openSignedIn(page, "staff");
   const button = page.getByRole("banner").getByRole("button", { name: /^Logged hours: / });
   await expect(button).toHaveAccessibleName(`Logged hours: Today ${hours.today.total} · Week ${hours.week.total}`);
   await button.click();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens, type TestApp, testApp } from "./support/app.js";
 import { dataClient } from "./support/data.js";
 import { auditSince, lastAuditID } from "./support/db.js";
-import { ENGINES } from "./support/engines.js";
+import { ONE_ENGINE } from "./support/engines.js";
 import { expectLatestStatusesKept, keptStatus, newProject } from "./support/projects.js";
 
 /*
@@ -12,7 +12,7 @@ import { expectLatestStatusesKept, keptStatus, newProject } from "./support/proj
  * delete of its own, so the trail keeps (and restores) everything that went. The rows the
  * database would unlink (on delete set null) are unlinked first, each audited as an update.
  */
-describe.each(ENGINES)("deletes that cascade on $name", (engine) => {
+describe.each(ONE_ENGINE)("deletes that cascade on $name", (engine) => {
   let t: TestApp;
   let admin: ReturnType<typeof dataClient>;
   const db = () => t.database.db;

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appOver, seededDatabase, tokenOf } from "./support/app.js";
 import { dataClient } from "./support/data.js";
-import { ENGINES, type TestDatabase } from "./support/engines.js";
+import { ONE_ENGINE, type TestDatabase } from "./support/engines.js";
 
 const deep = (n: number) => `${"(".repeat(n)}projectID = 1${")".repeat(n)}`;
 const list = (n: number) => `projectID IN (${Array.from({ length: n }, (_, i) => i).join(",")})`;
@@ -39,7 +39,7 @@ const HOSTILE_WHERES: Record<string, string> = {
   "OR true": "projectID = 1 OR TRUE",
 };
 
-describe.each(ENGINES)("hostile input on $name", (engine) => {
+describe.each(ONE_ENGINE)("hostile input on $name", (engine) => {
   let testDb: TestDatabase;
   let client: ReturnType<typeof dataClient>;
   let app: Awaited<ReturnType<typeof appOver>>["app"];
@@ -167,14 +167,29 @@ describe.each(ENGINES)("hostile input on $name", (engine) => {
     return cachedHeader;
   }
 
-  it("stops a where at its nesting, list and condition limits, well under its length limit", async () => {
+  it("stops a where at its nesting, list, condition and LIKE limits, well under its length limit", async () => {
     const atLimit = {
       nesting: deep(WHERE_LIMITS.maxDepth),
       "NOT nesting": `${"NOT ".repeat(WHERE_LIMITS.maxDepth)}projectID = 1`,
       "an IN list": list(WHERE_LIMITS.maxInItems),
       conditions: Array.from({ length: WHERE_LIMITS.maxPredicates }, (_, i) => `projectID = ${i}`).join(" OR "),
+      "a LIKE's wildcards": `projectName LIKE '${"%a".repeat(WHERE_LIMITS.maxLikeWildcards)}'`,
+      "a LIKE's length": `projectName LIKE '%${"a".repeat(WHERE_LIMITS.maxLikeLength - 2)}%'`,
+      LIKEs: Array.from({ length: WHERE_LIMITS.maxLikes }, (_, i) => `projectName LIKE '%${i}%'`).join(" OR "),
     };
+    // The pattern of issue 17 that took PGlite 1.5 s a call: %a%a…%q, 4,802 characters.
+    const costly = `${"%a".repeat(2_400)}%q`;
     const overLimit: Record<string, [string, RegExp]> = {
+      "a costly LIKE": [`projectName LIKE '${costly}'`, /LIKE pattern longer than 200 characters/],
+      "a LIKE's wildcards": [
+        `projectName LIKE '${"%a".repeat(WHERE_LIMITS.maxLikeWildcards)}%'`,
+        /LIKE pattern with more than 8 wildcards/,
+      ],
+      "a LIKE's length": [
+        `projectName LIKE '%${"a".repeat(WHERE_LIMITS.maxLikeLength - 1)}%'`,
+        /LIKE pattern longer than 200 characters/,
+      ],
+      LIKEs: [`${atLimit.LIKEs} OR projectName LIKE 'x'`, /More than 32 LIKE conditions/],
       nesting: [deep(WHERE_LIMITS.maxDepth + 1), /Nesting deeper than 32/],
       "NOT nesting": [`${"NOT ".repeat(WHERE_LIMITS.maxDepth + 1)}projectID = 1`, /Nesting deeper than 32/],
       "an IN list": [list(WHERE_LIMITS.maxInItems + 1), /More than 1000 values in a list/],

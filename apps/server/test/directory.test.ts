@@ -6,7 +6,7 @@ import { sqlState } from "../src/db/errors.js";
 import { demoTokens, signIn, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
 import { dataClient } from "./support/data.js";
 import { auditSince, lastAuditID } from "./support/db.js";
-import { ENGINES } from "./support/engines.js";
+import { ONE_ENGINE } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
 
 const ADMIN = 1;
@@ -45,7 +45,7 @@ function adminClient(app: FastifyInstance, token: string) {
   };
 }
 
-describe.each(ENGINES)("the directory and its administration on $name", (engine) => {
+describe.each(ONE_ENGINE)("the directory and its administration on $name", (engine) => {
   let t: TestApp;
   let adminToken: string;
   let staffToken: string;

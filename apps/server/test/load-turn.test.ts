@@ -1,9 +1,11 @@
 import { get, type IncomingMessage } from "node:http";
 import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp, tokenOf } from "./support/app.js";
+import { READS_RUNNING_PER_EMPLOYEE, READS_WAITING_PER_EMPLOYEE } from "../src/data/read-gate.js";
+import { testApp, tokenOf, withToken } from "./support/app.js";
 import { dataClient } from "./support/data.js";
-import { ENGINES } from "./support/engines.js";
+import { ENGINES, SERVER_ENGINES } from "./support/engines.js";
 import { listening } from "./support/event-stream.js";
 
 const ROWS = 30_000;
@@ -50,5 +52,58 @@ describe.each(ENGINES)("a load's read turn on $name", (engine) => {
     expect(answer.meta.TotalRecords).toBe(ROWS);
     // Written to the end, the load gives its turn back.
     expect((await staff.query({ table: "tblProject", fields: "projectID", rowLimit: 1 })).statusCode).toBe(200);
+  });
+});
+
+// PostgreSQL only: its reads can be held by a lock taken from another connection, while the
+// session checks and other tables still answer (PGlite's one connection would hold them all).
+describe.each(SERVER_ENGINES)("an account's reads past its turns on $name", (engine) => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  beforeAll(async () => {
+    t = await testApp(engine);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("answer 429 with Retry-After over HTTP, while another account's calls are answered", async () => {
+    const [staffToken, adminToken] = await Promise.all([tokenOf(t.app, "staff"), tokenOf(t.app, "admin")]);
+    const staff = dataClient(t.app, staffToken);
+    if (!t.testDb.url) throw new Error("a server engine's database has an address");
+    const locker = new pg.Client({ connectionString: t.testDb.url });
+    await locker.connect();
+    try {
+      await locker.query('begin; lock table "tblProjectNotes" in access exclusive mode');
+      const sent = READS_RUNNING_PER_EMPLOYEE + READS_WAITING_PER_EMPLOYEE + 3;
+      const settled: Array<{ statusCode: number; headers: Record<string, unknown> }> = [];
+      const calls = Array.from({ length: sent }, () =>
+        staff.query({ table: "tblProjectNotes", fields: "projectNotesID", rowLimit: 1 }).then((response) => {
+          settled.push(response);
+          return response;
+        }),
+      );
+      // Two run (held by the lock), sixteen wait their turn, the rest are refused at once.
+      await expect.poll(() => settled.length).toBe(3);
+      for (const refused of settled) {
+        expect(refused.statusCode).toBe(429);
+        expect(refused.headers["retry-after"]).toBe("1");
+      }
+      // Another account is not queued behind them.
+      const me = await t.app.inject(withToken(adminToken, { method: "GET", url: "/API/EmployeeInfo/" }));
+      expect(me.statusCode).toBe(200);
+      const colleague = await dataClient(t.app, adminToken).query({
+        table: "tblEmployee",
+        fields: "empID",
+        rowLimit: 1,
+      });
+      expect(colleague.statusCode).toBe(200);
+      expect(settled).toHaveLength(3);
+
+      await locker.query("rollback");
+      const answers = await Promise.all(calls);
+      expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(sent - 3);
+    } finally {
+      await locker.end();
+    }
   });
 });

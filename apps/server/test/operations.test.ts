@@ -2,12 +2,13 @@ import { ERROR_MESSAGES } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appOver, seededDatabase, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
-import { ENGINES, postgresEngine, SERVER_ENGINES } from "./support/engines.js";
+import { ENGINES, ONE_ENGINE, postgresEngine, SERVER_ENGINES } from "./support/engines.js";
 import { PrivatePostgres } from "./support/private-postgres.js";
 import { finished, lineMatching, spawnFixture } from "./support/spawn.js";
 import { throughProxy } from "./support/tcp-proxy.js";
 
-describe.each(ENGINES)("operations on $name", (engine) => {
+// Health, headers, logs and routes are the HTTP layer's, whichever the engine.
+describe.each(ONE_ENGINE)("operations on $name", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await testApp(engine);
@@ -52,7 +53,10 @@ describe.each(ENGINES)("operations on $name", (engine) => {
     expect(() => app.get("/API/test/unguarded", async () => ({}))).toThrow(/declares no config.access/);
     expect(() => app.get("/API/test/guarded", { config: { access: "signedIn" } }, async () => ({}))).not.toThrow();
   });
+});
 
+// The pools (pg's, PGlite's own) and closing the database differ by engine.
+describe.each(ENGINES)("the pool and the drain on $name", (engine) => {
   it("answers 503 when every connection is taken for longer than the acquisition timeout", async () => {
     const tight = await testApp(engine, { engine: { poolSize: 1, poolAcquireTimeoutMs: 200 } });
     try {

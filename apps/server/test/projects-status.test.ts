@@ -5,7 +5,7 @@ import type { DB } from "../src/db/schema.js";
 import { type TestApp, testApp } from "./support/app.js";
 import { type dataClient, demoClients } from "./support/data.js";
 import { countOf, deferred, empIDOf, setPermissions } from "./support/db.js";
-import { ENGINES } from "./support/engines.js";
+import { ONE_ENGINE } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
 import {
   expectLatestStatusesKept,
@@ -20,7 +20,7 @@ import {
  * Issue 8: a project's latest status is kept on it by the database from its history, and
  * setting a status is a change of the project (change on page 3), stamped by the server.
  */
-describe.each(ENGINES)("project statuses on $name", (engine) => {
+describe.each(ONE_ENGINE)("project statuses on $name", (engine) => {
   let t: TestApp;
   let admin: ReturnType<typeof dataClient>;
   let staff: ReturnType<typeof dataClient>;

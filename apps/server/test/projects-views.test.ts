@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp } from "./support/app.js";
 import { type dataClient, demoClients } from "./support/data.js";
 import { empIDOf, type PageGrant, setPermissions } from "./support/db.js";
-import { ENGINES } from "./support/engines.js";
+import { ONE_ENGINE } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
 import { histories, listValues, newProject, type StatusRow, statusRows, toSecondMs } from "./support/projects.js";
 
@@ -14,7 +14,7 @@ type Row = Record<string, unknown>;
  * Issue 8: the views of the projects area name what a project refers to, the status a change
  * replaced, and the signed-in user's recent projects; each is read with its page's right.
  */
-describe.each(ENGINES)("the projects area's views on $name", (engine) => {
+describe.each(ONE_ENGINE)("the projects area's views on $name", (engine) => {
   let t: TestApp;
   let admin: ReturnType<typeof dataClient>;
   let staff: ReturnType<typeof dataClient>;

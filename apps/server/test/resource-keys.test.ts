@@ -2,13 +2,13 @@ import { RESOURCES } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp } from "./support/app.js";
-import { ENGINES } from "./support/engines.js";
+import { ONE_ENGINE } from "./support/engines.js";
 
 /*
  * Query joins a page's rows back to its keys (data/query.ts): that needs every resource's key
  * to name one row among those a caller may read (per employee, for views of one's own rows).
  */
-describe.each(ENGINES)("the key of every resource on $name", (engine) => {
+describe.each(ONE_ENGINE)("the key of every resource on $name", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await testApp(engine);

@@ -8,7 +8,7 @@ import {
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, demoCompany } from "../src/db/seed/demo-company.js";
-import { seededDatabase, TEST_SCALE } from "./support/app.js";
+import { freshlySeededDatabase, seededDatabase, TEST_SCALE } from "./support/app.js";
 import { ENGINES, type TestDatabase } from "./support/engines.js";
 
 const ANCHOR = new Date("2026-06-15T00:00:00Z");
@@ -77,12 +77,20 @@ describe("the demo company", () => {
 describe.each(ENGINES)("the seeded database on $name", (engine) => {
   let first: TestDatabase;
   let second: TestDatabase;
+  let copy: TestDatabase;
   beforeAll(async () => {
-    [first, second] = await Promise.all([seededDatabase(engine), seededDatabase(engine)]);
+    // Two seeds made here, by the code a server runs at start-up, and the copy of the run's
+    // template that the other test files start from.
+    [first, second, copy] = await Promise.all([
+      freshlySeededDatabase(engine),
+      freshlySeededDatabase(engine),
+      seededDatabase(engine),
+    ]);
   });
   afterAll(async () => {
     await first?.dispose();
     await second?.dispose();
+    await copy?.dispose();
   });
 
   async function digest(testDb: TestDatabase) {
@@ -110,6 +118,10 @@ describe.each(ENGINES)("the seeded database on $name", (engine) => {
 
   it("holds the same data in two seeds", async () => {
     expect(await digest(first)).toEqual(await digest(second));
+  });
+
+  it("holds in the other test files' copy of the seeded template what a seed holds", async () => {
+    expect(await digest(copy)).toEqual(await digest(first));
   });
 
   it("has site pages, note categories with the default 105, and the excluded status codes in use", async () => {

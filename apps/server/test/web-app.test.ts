@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appOver, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
-import { ENGINES } from "./support/engines.js";
+import { ONE_ENGINE } from "./support/engines.js";
 
-const engine = ENGINES[0];
+const engine = ONE_ENGINE[0];
 if (!engine) throw new Error("no engine");
 
 describe("serving the web app", () => {

@@ -127,8 +127,9 @@ export async function runQuery(db: Kysely<DB>, def: Resource, input: QueryInput,
     from (${keys}) as page_keys join ${table} using (${sql.ref(def.key)})
     where ${where} order by ${rowRef}`;
   // Without `continue`, a search past the confirm threshold answers its total alone: the
-  // database then sends one row (for the total) instead of the 20,000 the page holds. The two
-  // branches never both give rows; the row number keeps the asked order through the union.
+  // database then sends one row (for the total) instead of the page. The two branches never
+  // both give rows; the row number keeps the asked order through the union. (A load, over a
+  // batch, reads keys only: it sends them all, small as they are, and answers the total alone.)
   const statement =
     input.continue || bounded
       ? page

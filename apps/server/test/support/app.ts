@@ -5,14 +5,11 @@ import { Writable } from "node:stream";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { type AppConfig, buildApp } from "../../src/app.js";
 import type { Database } from "../../src/db/database.js";
-import { prepareDatabase } from "../../src/db/migrate.js";
-import { seedDemo } from "../../src/db/seed/index.js";
 import type { Lifecycle } from "../../src/http/lifecycle.js";
+import { migrateAndSeed } from "./demo-seed.js";
 import type { EngineOptions, TestDatabase, TestEngine } from "./engines.js";
 
-/** A small demo company: every employee, account and lookup, few projects and notes. */
-export const TEST_SCALE = 0.01;
-export const TEST_ANCHOR = new Date("2026-06-15T00:00:00Z");
+export { TEST_ANCHOR, TEST_SCALE } from "./demo-seed.js";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,9 +21,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function seededDatabase(engine: TestEngine, options?: EngineOptions): Promise<TestDatabase> {
+/** A database of its own holding the demo company: a copy of the run's seeded template. */
+export function seededDatabase(engine: TestEngine, options?: EngineOptions): Promise<TestDatabase> {
+  return engine.createSeeded(options);
+}
+
+/** An empty database migrated and seeded now, by the code a server runs at start-up. */
+export async function freshlySeededDatabase(engine: TestEngine, options?: EngineOptions): Promise<TestDatabase> {
   const testDb = await engine.create(options);
-  await prepareDatabase(testDb.database.db, (conn) => seedDemo(conn, { scale: TEST_SCALE, anchor: TEST_ANCHOR }));
+  await migrateAndSeed(testDb.database.db);
   return testDb;
 }
 

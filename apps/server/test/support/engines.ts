@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
 import pg from "pg";
 import { type Database, openDatabase } from "../../src/db/database.js";
+import { ENGINE_DEFAULTS, migrateAndSeed } from "./demo-seed.js";
+import { copyPgliteTemplate, pgliteTemplateDir, postgresTemplate } from "./templates.js";
 
 export interface EngineOptions {
   onStatement?: (sqlText: string) => void;
@@ -14,6 +17,11 @@ export interface TestEngine {
   name: "pglite" | "postgres";
   /** A fresh, empty database of its own. */
   create(options?: EngineOptions): Promise<TestDatabase>;
+  /**
+   * A database of its own holding the demo company (TEST_SCALE, TEST_ANCHOR): a copy of the
+   * run's template (templates.ts), or, without one, an empty database migrated and seeded now.
+   */
+  createSeeded(options?: EngineOptions): Promise<TestDatabase>;
 }
 
 export interface TestDatabase {
@@ -26,16 +34,24 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-const defaults = {
-  poolSize: 5,
-  statementTimeoutMs: 10_000,
-  poolAcquireTimeoutMs: 5_000,
-  companyTimeZone: "America/New_York",
-};
+const defaults = ENGINE_DEFAULTS;
+
+async function seededNow(engine: TestEngine, options?: EngineOptions): Promise<TestDatabase> {
+  const testDb = await engine.create(options);
+  try {
+    await migrateAndSeed(testDb.database.db);
+  } catch (error) {
+    await testDb.dispose();
+    throw error;
+  }
+  return testDb;
+}
 
 const pglite: TestEngine = {
   name: "pglite",
   async create(options) {
+    const template = pgliteTemplateDir("empty");
+    if (template) return openPgliteCopy(await template, options);
     const database = await openDatabase({
       ...defaults,
       ...options,
@@ -49,35 +65,70 @@ const pglite: TestEngine = {
       dispose: () => database.close().catch(() => {}),
     };
   },
+  async createSeeded(options) {
+    const template = pgliteTemplateDir("seeded");
+    return template ? openPgliteCopy(await template, options) : seededNow(pglite, options);
+  },
 };
+
+/**
+ * PGlite over a copy of one of the run's templates, on disk (tmpfs where there is one) as a
+ * server's DATA_DIR is: PGlite opens no data directory in memory but its own, made by initdb.
+ */
+async function openPgliteCopy(template: string, options?: EngineOptions): Promise<TestDatabase> {
+  const dataDir = copyPgliteTemplate(template);
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  let database: Database;
+  try {
+    database = await openDatabase({ ...defaults, ...options, databaseUrl: undefined, dataDir });
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return {
+    database,
+    reopen: () => Promise.reject(new Error("a test's PGlite cannot be opened twice")),
+    async dispose() {
+      await database.close().catch(() => {});
+      remove();
+    },
+  };
+}
 
 /** Each test database is created on the server of `adminUrl` (DATABASE_URL's) and dropped afterwards. */
 export function postgresEngine(adminUrl: string): TestEngine {
-  return {
+  const engine: TestEngine = {
     name: "postgres",
-    async create(options) {
-      const name = `office_test_${randomBytes(6).toString("hex")}`;
-      await admin(adminUrl, `create database ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const open = (o?: EngineOptions) => openDatabase({ ...defaults, ...o, databaseUrl: url.toString(), dataDir: "" });
-      const database = await open(options);
-      const opened = [database];
-      return {
-        database,
-        url: url.toString(),
-        async reopen(o) {
-          const again = await open(o);
-          opened.push(again);
-          return again;
-        },
-        async dispose() {
-          for (const db of opened) await db.close().catch(() => {});
-          await admin(adminUrl, `drop database if exists ${name} with (force)`);
-        },
-      };
+    create: (options) => createFrom(undefined, options),
+    async createSeeded(options) {
+      const template = postgresTemplate(adminUrl);
+      return template ? createFrom(await template, options) : seededNow(engine, options);
     },
   };
+  return engine;
+
+  async function createFrom(template: string | undefined, options?: EngineOptions): Promise<TestDatabase> {
+    const name = `office_test_${randomBytes(6).toString("hex")}`;
+    await admin(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const open = (o?: EngineOptions) => openDatabase({ ...defaults, ...o, databaseUrl: url.toString(), dataDir: "" });
+    const database = await open(options);
+    const opened = [database];
+    return {
+      database,
+      url: url.toString(),
+      async reopen(o) {
+        const again = await open(o);
+        opened.push(again);
+        return again;
+      },
+      async dispose() {
+        for (const db of opened) await db.close().catch(() => {});
+        await admin(adminUrl, `drop database if exists ${name} with (force)`);
+      },
+    };
+  }
 }
 
 async function admin(url: string, statement: string) {
@@ -97,3 +148,13 @@ export const ENGINES: TestEngine[] = process.env.DATABASE_URL
 
 /** The engines that are servers others can connect to: PostgreSQL, when DATABASE_URL is set. */
 export const SERVER_ENGINES: TestEngine[] = ENGINES.filter((e) => e.name === "postgres");
+
+/**
+ * One engine, for a file whose behaviour does not depend on the engine: PostgreSQL when
+ * DATABASE_URL is set (production's, and the older server: SQL that runs on it runs on PGlite's),
+ * else PGlite. What differs between the engines runs on both (ENGINES): migrations, seed and
+ * columns, pools and connections, transactions that overlap, values and errors crossing
+ * PGlite's thread, time zones, NOTIFY, streamed loads, sign-in under concurrency. The browser
+ * tests run the whole app on PGlite.
+ */
+export const ONE_ENGINE: TestEngine[] = SERVER_ENGINES.length > 0 ? SERVER_ENGINES : [pglite];

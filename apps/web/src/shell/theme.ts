@@ -6,6 +6,9 @@ import { type CSSVariablesResolver, createTheme } from "@mantine/core";
  */
 export const theme = createTheme({
   primaryShade: 8,
+  // Menus, dialogs and toasts appear without their transitions for a user whose system asks
+  // for reduced motion (WCAG 2.3.3).
+  respectReducedMotion: true,
   fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
 });
 

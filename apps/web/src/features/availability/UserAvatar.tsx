@@ -51,8 +51,9 @@ export function UserAvatar({ user }: { user: SignedInUser }) {
   );
   const setAvailability = useSetAvailability(user.empID);
 
-  // Closing returns the focus to the avatar, which must not open the panel again.
-  const closedJustNow = useRef(false);
+  // Closing a panel the user went into returns the focus to the avatar, and that one focus
+  // must not open the panel again (a later one, the user's, does).
+  const focusReturning = useRef(false);
   // The pointer may cross the gap between avatar and panel without the panel closing.
   const open = () => {
     clearTimeout(closing.current);
@@ -95,11 +96,8 @@ export function UserAvatar({ user }: { user: SignedInUser }) {
       onChange={(next) => {
         setOpened(next);
         if (next) return;
+        focusReturning.current = entered;
         setEntered(false);
-        closedJustNow.current = true;
-        setTimeout(() => {
-          closedJustNow.current = false;
-        }, 100);
       }}
       position="bottom-end"
       shadow="md"
@@ -113,7 +111,8 @@ export function UserAvatar({ user }: { user: SignedInUser }) {
           ref={target}
           {...hover}
           onFocus={() => {
-            if (!closedJustNow.current) open();
+            if (focusReturning.current) focusReturning.current = false;
+            else open();
           }}
           onBlur={leaving}
           onClick={() => {

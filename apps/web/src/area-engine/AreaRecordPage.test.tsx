@@ -1,0 +1,312 @@
+import { type Area, CLIENTS, type Column, EMPLOYEES, PAGES, PROJECTS, SHIPPING_COMPANIES, VENDORS } from "@office/core";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { EmployeeAdministration } from "../features/employees/EmployeeAdministration";
+import { installFakeApi } from "../test/fake-api";
+import { renderWithApp } from "../test/render";
+import { AreaRecordPage } from "./AreaRecordPage";
+import {
+  areaTables,
+  fieldLabel,
+  fieldOf,
+  isReadOnly,
+  isRequired,
+  RECORD_AREAS,
+  ROWS,
+  renderRecordPage,
+  requiredMessages,
+  sectionLabels,
+  typedText,
+  USERS,
+} from "./test-support";
+
+/*
+ * An area's data-entry page (/…/de), for every area that has one: the new record's form section
+ * by section, the rules' messages before anything is sent and the server's on their fields, an
+ * existing record read, updated and deleted after the question, read-only for a user who may
+ * only view, an id that names no record, and the records under it (a client's contacts). What
+ * e2e/tests/directory-areas, employees, clients, vendors and projects checked area by area.
+ */
+
+/** Wrong input the rules refuse, with each field's exact message (the cases the browser tests typed). */
+const INVALID: ReadonlyMap<Area, ReadonlyArray<{ label: string; value: string; message: string }>> = new Map([
+  [
+    EMPLOYEES,
+    [
+      { label: "Phone", value: "555-12", message: "Phone is not `tel` format" },
+      { label: "E-Mail", value: "not an address", message: "E-Mail is not `email` format" },
+      { label: "Hire Date", value: "13/45/2026", message: "Hire Date is not `Date` format" },
+    ],
+  ],
+  [
+    CLIENTS,
+    [
+      { label: "Phone", value: "503-555", message: "Phone is not `tel` format" },
+      { label: "E-Mail", value: "nobody", message: "E-Mail is not `email` format" },
+      { label: "Website", value: "www.example", message: "Website is not `url` format" },
+      { label: "Extension", value: "12a", message: "Enter a valid number" },
+    ],
+  ],
+  [
+    VENDORS,
+    [
+      { label: "Phone", value: "1234", message: "Phone is not `tel` format" },
+      { label: "Fax", value: "fax me", message: "Fax is not `tel` format" },
+      { label: "E-Mail", value: "a@b", message: "E-Mail is not `email` format" },
+    ],
+  ],
+  [
+    SHIPPING_COMPANIES,
+    [
+      { label: "Tracking Address", value: "zephyr.example/track", message: "Tracking Address is not `url` format" },
+      { label: "Phone", value: "(12) 345", message: "Phone is not `tel` format" },
+    ],
+  ],
+  [PROJECTS, [{ label: "Due Date", value: "02/30/2026", message: "Due Date is not `Date` format" }]],
+]);
+
+const LONG = { timeout: 5_000 };
+const byTitle = (areas: readonly Area[]) => areas.map((area) => [area.recordTitle, area] as const);
+const newForm = (area: Area) => screen.findByRole("form", { name: area.newLabel });
+const recordForm = (area: Area) => screen.findByRole("form", { name: area.recordTitle }, LONG);
+const columnOf = (area: Area, name: string) => area.resource.columns[name] as Column;
+/** A required text field with no value of its own (every area's name). */
+const requiredText = (area: Area) =>
+  area.form.names.filter(
+    (name) =>
+      isRequired(area.form, name) && area.form.empty[name] === "" && typedText(columnOf(area, name), "") !== undefined,
+  );
+
+describe.each(byTitle(RECORD_AREAS))("the data entry of %s", (_, area) => {
+  it("lays a new record's fields out in the declared sections, and refuses it until the rules pass", async () => {
+    const { api, user, fill } = renderRecordPage(area);
+    const form = await newForm(area);
+    for (const { title, labels } of sectionLabels(area)) {
+      const section = within(form).getByRole("group", { name: title });
+      for (const [i, label] of labels.entries()) {
+        const name = area.sections.find((s) => s.title === title)?.fields[i] as string;
+        expect(fieldOf(section, columnOf(area, name), label), label).toBeTruthy();
+      }
+    }
+    const invalid = INVALID.get(area) ?? [];
+    expect(invalid.length, "the cases of this area").toBeGreaterThan(0);
+    for (const { label, value } of invalid) await fill(within(form).getByRole("textbox", { name: label }), value);
+    await user.click(within(form).getByRole("button", { name: "Insert" }));
+    const messages = [...requiredMessages(area.form), ...invalid.map((i) => i.message)];
+    for (const message of messages) expect(within(form).getByText(message), message).toBeTruthy();
+    expect(api.callsTo("/API/Insert/")).toEqual([]);
+    // Put right, each message goes.
+    for (const { label } of invalid) await fill(within(form).getByRole("textbox", { name: label }), "");
+    for (const name of requiredText(area)) {
+      await fill(within(form).getByRole("textbox", { name: fieldLabel(area, name) }), "Filled in");
+    }
+    for (const message of messages) expect(within(form).queryByText(message), message).toBeNull();
+  });
+
+  it("inserts a valid record and opens it; the server's refusal of a field shows on that field", async () => {
+    const { api, user, fill, location } = renderRecordPage(area);
+    const form = await newForm(area);
+    const names = requiredText(area);
+    for (const name of names) await fill(within(form).getByRole("textbox", { name: fieldLabel(area, name) }), "Zephyr");
+    const first = names[0] as string;
+    api.fail(
+      { path: "/API/Insert/" },
+      { status: 400, message: "Bad Request", fieldErrors: { [first]: "Taken" }, times: 1 },
+    );
+    await user.click(within(form).getByRole("button", { name: "Insert" }));
+    expect(await within(form).findByText("Taken")).toBeTruthy();
+    expect(location().search).toBe("");
+    await user.click(within(form).getByRole("button", { name: "Insert" }));
+    expect(await screen.findByText("Record inserted successfully!")).toBeTruthy();
+    const inserts = api.callsTo("/API/Insert/");
+    expect(inserts).toHaveLength(2);
+    const body = inserts[1]?.body as { table: string; fields: Record<string, unknown> };
+    expect(body.table).toBe(area.resource.name);
+    for (const name of names) expect(body.fields[name]).toBe("Zephyr");
+    await waitFor(() => expect(location().search).toBe(`?id=${ROWS + 1}`));
+    expect(location().pathname).toBe(area.recordPath);
+  });
+
+  it("opens a record by its id, updates it, and deletes it only after the question", async () => {
+    const { api, user, fill, location, crumb } = renderRecordPage(area, { search: "?id=7" });
+    const form = await recordForm(area);
+    const row = api.table(area.resource.name).find((r) => r[area.resource.key] === 7) ?? {};
+    for (const name of area.form.names) {
+      const column = columnOf(area, name);
+      const field = fieldOf(form, column, fieldLabel(area, name));
+      const text = typedText(column, row[name]);
+      if (text !== undefined) expect((field as HTMLInputElement).value, name).toBe(text);
+      expect(isReadOnly(field), name).toBe(false);
+    }
+    expect(crumb()).toMatchObject({ level2: "7" });
+    const name = requiredText(area)[0] as string;
+    await fill(within(form).getByRole("textbox", { name: fieldLabel(area, name) }), "Renamed");
+    await user.click(within(form).getByRole("button", { name: "Update" }));
+    expect(await screen.findByText("Record updated successfully!")).toBeTruthy();
+    const [update] = api.callsTo("/API/Update/");
+    expect(update?.body).toMatchObject({
+      table: area.resource.name,
+      where: `${area.resource.key} = 7`,
+      fields: { [name]: "Renamed" },
+    });
+
+    await user.click(within(form).getByRole("button", { name: "Delete" }));
+    const question = await screen.findByRole("dialog", { name: `Delete this ${area.noun}?` });
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: `Delete this ${area.noun}?` })).toBeNull());
+    expect(api.callsTo("/API/Delete/")).toEqual([]);
+    // A record still in use (a client's contacts) is refused by the server: the page stays.
+    api.fail({ path: "/API/Delete/" }, { status: 409, message: "The record is in use.", times: 1 });
+    await user.click(within(form).getByRole("button", { name: "Delete" }));
+    const refused = await screen.findByRole("dialog", { name: `Delete this ${area.noun}?` });
+    await user.click(within(refused).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Failed Delete")).toBeTruthy();
+    expect(location().search).toBe("?id=7");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: `Delete this ${area.noun}?` })).toBeNull());
+    await user.click(within(form).getByRole("button", { name: "Delete" }));
+    const again = await screen.findByRole("dialog", { name: `Delete this ${area.noun}?` });
+    await user.click(within(again).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Record deleted successfully!")).toBeTruthy();
+    expect(api.callsTo("/API/Delete/")[1]?.body).toEqual({
+      table: area.resource.name,
+      where: `${area.resource.key} = 7`,
+    });
+    await waitFor(() => expect(location().pathname).toBe(area.listPath));
+  });
+
+  it("shows a user who may only view every field read-only, with no Update or Delete", async () => {
+    const { user, fill } = renderRecordPage(area, { search: "?id=3", permissions: USERS.viewer(area) });
+    const form = await recordForm(area);
+    for (const name of area.form.names) {
+      expect(isReadOnly(fieldOf(form, columnOf(area, name), fieldLabel(area, name))), name).toBe(true);
+    }
+    // Typing changes nothing.
+    const box = within(form).getByRole("textbox", { name: fieldLabel(area, requiredText(area)[0] as string) });
+    const before = (box as HTMLInputElement).value;
+    await user.type(box, "X");
+    await fill(box, "Y").catch(() => undefined);
+    expect((box as HTMLInputElement).value).toBe(before);
+    expect(within(form).queryByRole("button", { name: "Update" })).toBeNull();
+    expect(within(form).queryByRole("button", { name: "Delete" })).toBeNull();
+    expect(within(form).getByRole("button", { name: "Back to the list" })).toBeTruthy();
+  });
+
+  it("says it is looking the record up ('...' in the breadcrumb), then shows its id there", async () => {
+    const api = installFakeApi(areaTables(area));
+    const held = api.hang({ table: area.resource.name });
+    const { crumb } = renderWithApp(<AreaRecordPage area={area} />, {
+      api,
+      path: `${area.recordPath}?id=5`,
+      route: area.recordPath,
+    });
+    expect(await screen.findByLabelText(`Loading the ${area.noun}`)).toBeTruthy();
+    await waitFor(() => expect(crumb()?.level2).toBe("..."));
+    held.release();
+    await recordForm(area);
+    expect(crumb()).toMatchObject({ level2: "5", clipboard: "5" });
+  });
+
+  it("shows 'Not Found' with a Back link for an id that names no record, and for one that cannot be an id", async () => {
+    const tables = areaTables(area);
+    const first = renderRecordPage(area, { search: "?id=2000000000", tables });
+    expect(await screen.findByRole("heading", { name: "Not Found" })).toBeTruthy();
+    expect(screen.getByText(`There is no ${area.noun} with the id 2000000000.`)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Back" })).toBeTruthy();
+    first.unmount();
+
+    // Not asking the server.
+    const second = renderRecordPage(area, { search: "?id=abc", tables });
+    expect(await screen.findByRole("heading", { name: "Not Found" })).toBeTruthy();
+    expect(second.api.queries(area.resource.name)).toEqual([]);
+  });
+});
+
+describe.each(byTitle(RECORD_AREAS.filter((a) => a.children.some((c) => "fields" in c.edit))))(
+  "the records under a record of %s",
+  (_, area) => {
+    it("lists each child list's records of this record, adds one only once valid, and edits one in its dialog", async () => {
+      const { api, user, fill } = renderRecordPage(area, { search: "?id=4" });
+      await recordForm(area);
+      for (const child of area.children) {
+        if (!("fields" in child.edit)) continue;
+        const list = child.list ?? child.resource;
+        const section = await screen.findByRole("region", { name: child.title });
+        const theirs = api.table(list.name).filter((r) => r[child.foreignKey] === 4);
+        expect(await within(section).findByText(`${theirs.length} records`)).toBeTruthy();
+        expect(within(within(section).getByRole("table", { name: child.title })).getAllByRole("row")).toHaveLength(
+          theirs.length + 1,
+        );
+
+        await user.click(within(section).getByRole("button", { name: child.edit.newLabel }));
+        const dialog = await screen.findByRole("dialog", { name: child.edit.newLabel });
+        await user.click(within(dialog).getByRole("button", { name: "Insert" }));
+        const required = child.edit.fields.filter((f) => child.resource.columns[f]?.rules?.includes("required"));
+        expect(required.length).toBeGreaterThan(0);
+        for (const name of required) {
+          const label = child.resource.columns[name]?.label ?? name;
+          expect(within(dialog).getByText(`${label} is required`)).toBeTruthy();
+          await fill(within(dialog).getByRole("textbox", { name: label }), "Imogen Castellane");
+        }
+        expect(api.callsTo("/API/Insert/")).toEqual([]);
+        await user.click(within(dialog).getByRole("button", { name: "Insert" }));
+        expect(await screen.findByText("Record inserted successfully!")).toBeTruthy();
+        const body = api.callsTo("/API/Insert/")[0]?.body as { table: string; fields: Record<string, unknown> };
+        expect(body.table).toBe(child.resource.name);
+        expect(body.fields[child.foreignKey]).toBe(4);
+        expect(await within(section).findByText(`${theirs.length + 1} records`, {}, LONG)).toBeTruthy();
+
+        // A row opens its dialog with every field of the record; Update sends them all (notes kept).
+        const [first] = theirs;
+        const childKey = first?.[child.resource.key];
+        const row = within(within(section).getByRole("table", { name: child.title }))
+          .getAllByRole("row")
+          .find((r) => r.textContent?.includes(String(first?.[child.columns[0] as string])));
+        await user.click(row as HTMLElement);
+        const edit = await screen.findByRole("dialog", { name: child.edit.recordTitle });
+        const stored = api.table(child.resource.name).find((r) => r[child.resource.key] === childKey) ?? {};
+        for (const name of child.edit.fields) {
+          const column = child.resource.columns[name] as Column;
+          const text = typedText(column, stored[name]);
+          if (text === undefined) continue;
+          const box = within(edit).getByRole("textbox", { name: column.label ?? name });
+          expect((box as HTMLInputElement).value, name).toBe(text);
+        }
+        const changed = child.edit.fields[1] as string;
+        const changedLabel = child.resource.columns[changed]?.label ?? changed;
+        await fill(within(edit).getByRole("textbox", { name: changedLabel }), "Owner");
+        await user.click(within(edit).getByRole("button", { name: "Update" }));
+        expect(await screen.findByText("Record updated successfully!")).toBeTruthy();
+        const update = api.callsTo("/API/Update/")[0]?.body as { where: string; fields: Record<string, unknown> };
+        expect(update.where).toBe(`${child.resource.key} = ${childKey}`);
+        for (const name of child.edit.fields) {
+          expect(update.fields[name], name).toEqual(name === changed ? "Owner" : stored[name]);
+        }
+      }
+    });
+  },
+);
+
+describe("the panel an area adds under a record", () => {
+  it("shows an employee's sign-in and permissions to administrators (view on page 40) only", async () => {
+    const api = installFakeApi(areaTables(EMPLOYEES));
+    api.on("GET", "/API/Permissions/3", () => ({ data: [] }));
+    api.on("GET", "/API/SignIn/3", () => ({ data: null }));
+    const page = <AreaRecordPage area={EMPLOYEES} panel={EmployeeAdministration} />;
+    const admin = renderWithApp(page, { api, path: "/employee/de?id=3", route: "/employee/de" });
+    expect(await screen.findByRole("table", { name: "Permissions" }, LONG)).toBeTruthy();
+    expect(screen.getByRole("form", { name: "Sign-in" })).toBeTruthy();
+    admin.unmount();
+
+    api.clearCalls();
+    const viewer = renderWithApp(page, {
+      api,
+      path: "/employee/de?id=3",
+      route: "/employee/de",
+      permissions: USERS.viewer().filter((row) => row.permissionPageID !== PAGES.administrator),
+    });
+    await recordForm(EMPLOYEES);
+    expect(screen.queryByRole("table", { name: "Permissions" })).toBeNull();
+    expect(screen.queryByRole("form", { name: "Sign-in" })).toBeNull();
+    expect(viewer.api.callsTo("/API/Permissions/3")).toEqual([]);
+  });
+});
