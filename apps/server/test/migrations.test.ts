@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/database.js";
 import { migrate, prepareDatabase } from "../src/db/migrate.js";
 import { migrations } from "../src/db/migrations/index.js";
-import { ENGINES, SERVER_ENGINES, type TestDatabase } from "./support/engines.js";
+import { ENGINES, emptyPgliteDataDir, SERVER_ENGINES, type TestDatabase } from "./support/engines.js";
 import { finished, spawnFixture } from "./support/spawn.js";
 
 const SPEC_TABLES = [
@@ -93,8 +93,11 @@ describe.each(SERVER_ENGINES)("start-up of two processes at once on $name", (eng
 });
 
 describe("the PGlite data directory", () => {
-  it("refuses a second server on the same directory and lets one in after the first closed", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "office-lock-"));
+  // Two server processes start on it (each loads the server's sources): longer than a test.
+  it("refuses a second server on the same directory and lets one in after the first closed", {
+    timeout: 90_000,
+  }, async () => {
+    const dataDir = (await emptyPgliteDataDir()) ?? mkdtempSync(join(tmpdir(), "office-lock-"));
     const options = {
       databaseUrl: undefined,
       dataDir,

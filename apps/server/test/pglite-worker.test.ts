@@ -1,4 +1,5 @@
 import { once } from "node:events";
+import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseUnavailableError } from "../src/db/errors.js";
@@ -6,7 +7,7 @@ import { pglitePool } from "../src/db/pglite-pool.js";
 import { startPgliteWorker } from "../src/db/pglite-worker-client.js";
 import { classify } from "../src/http/error-handler.js";
 import { type TestApp, testApp, tokenOf } from "./support/app.js";
-import { ENGINES } from "./support/engines.js";
+import { ENGINES, emptyPgliteDataDir } from "./support/engines.js";
 import { listening } from "./support/event-stream.js";
 
 const pglite = ENGINES.find((engine) => engine.name === "pglite");
@@ -150,9 +151,15 @@ describe("PGlite in its own thread", () => {
   });
 });
 
+/** A thread over an empty cluster of its own. */
+async function emptyThread() {
+  const dataDir = await emptyPgliteDataDir();
+  return startPgliteWorker({ dataDir: dataDir && join(dataDir, "pglite"), companyTimeZone: "UTC" });
+}
+
 describe("a PGlite thread that ends", () => {
   it("answers the statement in flight and every later one with 503, without taking the process down", async () => {
-    const thread = await startPgliteWorker({ dataDir: undefined, companyTimeZone: "UTC" });
+    const thread = await emptyThread();
     const pool = pglitePool(thread, ACQUIRE_TIMEOUT_MS);
     const client = await pool.connect();
     const inFlight = client.query(SLOW_TEXT, []).catch((e: unknown) => e);
@@ -166,7 +173,7 @@ describe("a PGlite thread that ends", () => {
   });
 
   it("closes by ending its thread", async () => {
-    const thread = await startPgliteWorker({ dataDir: undefined, companyTimeZone: "UTC" });
+    const thread = await emptyThread();
     expect((await thread.query("select 1 as one", [])).rows).toEqual([{ one: 1 }]);
     const exited = once(thread.thread, "exit");
     await thread.close();

@@ -95,6 +95,16 @@ async function openPgliteCopy(template: string, options?: EngineOptions): Promis
   };
 }
 
+/**
+ * A DATA_DIR of its own holding an empty PGlite cluster (initdb done: seconds of work saved),
+ * a copy of the run's template; undefined outside a run with templates (PGlite then makes its
+ * own). PGlite's files are in its `pglite` folder, as a server's are.
+ */
+export async function emptyPgliteDataDir(): Promise<string | undefined> {
+  const template = pgliteTemplateDir("empty");
+  return template ? copyPgliteTemplate(await template) : undefined;
+}
+
 /** Each test database is created on the server of `adminUrl` (DATABASE_URL's) and dropped afterwards. */
 export function postgresEngine(adminUrl: string): TestEngine {
   const engine: TestEngine = {

@@ -11,8 +11,10 @@ import { clearFailure } from "../services/failures";
 // jsdom lacks what Mantine measures the page with; these answer as a desktop browser would.
 Object.defineProperty(window, "matchMedia", {
   writable: true,
+  // As a user who asked the system for less motion (the browser tests too): Mantine then opens
+  // and closes menus, dialogs and toasts at once instead of waiting out their transitions.
   value: (query: string) => ({
-    matches: false,
+    matches: query.includes("prefers-reduced-motion: reduce"),
     media: query,
     onchange: null,
     addListener: () => {},
