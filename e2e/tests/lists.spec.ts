@@ -229,6 +229,8 @@ test("the keyboard alone adds a value and moves it to the top", async ({ page, r
   await page.keyboard.type(value);
   await page.keyboard.press("Enter");
   await expect(page.getByText("Record inserted successfully!")).toBeVisible();
+  // Saved, the row is emptied for the next value, and the focus stays in it.
+  await expect(page.getByRole("textbox", { name: "New value" })).toHaveValue("");
   await expect(page.getByRole("textbox", { name: "New value" })).toBeFocused();
   const row = rowOf(page, title, value);
   await row.getByRole("textbox", { name: `Misc, row ${before.length + 1}` }).focus();

@@ -19,19 +19,22 @@ export function LookupAddRow({ group, rows, actions }: LookupAddRowProps) {
   const state = useRecordForm(LOOKUP_FORM);
   const { save, pending } = useRecordSave(state, tblAppLookup.name);
   const first = useRef<HTMLInputElement>(null);
+  const row = useRef<HTMLTableRowElement>(null);
 
   const add = () => {
     save(
       { kind: "insert", fields: { ...state.fields(), appLookupParentID: group, appLookupSort: nextSort(rows) } },
       () => {
         state.reset();
-        first.current?.focus();
+        // Ready for the next value, unless the user has gone elsewhere while this one was saved.
+        const focused = document.activeElement;
+        if (!focused || focused === document.body || row.current?.contains(focused)) first.current?.focus();
       },
     );
   };
 
   return (
-    <Table.Tr>
+    <Table.Tr ref={row}>
       {LOOKUP_FORM.names.map((field, i) => (
         <Table.Td key={field}>
           <LookupInput
