@@ -71,7 +71,8 @@ describe.each(ENGINES)("migrations on $name", (engine) => {
 });
 
 describe.each(SERVER_ENGINES)("start-up of two processes at once on $name", (engine) => {
-  it("migrates and seeds once, both processes succeed", async () => {
+  // Two server processes start on it (each loads the server's sources): longer than a test.
+  it("migrates and seeds once, both processes succeed", { timeout: 90_000 }, async () => {
     const testDb = await engine.create();
     try {
       const env = { DATABASE_URL: testDb.url };

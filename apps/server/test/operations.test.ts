@@ -1,8 +1,8 @@
 import { ERROR_MESSAGES } from "@office/core";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { appOver, seededDatabase, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
-import { ENGINES, ONE_ENGINE, postgresEngine, SERVER_ENGINES } from "./support/engines.js";
+import { ENGINES, ONE_ENGINE, postgresEngine, SERVER_ENGINES, seededPgliteDataDir } from "./support/engines.js";
 import { PrivatePostgres } from "./support/private-postgres.js";
 import { finished, lineMatching, spawnFixture } from "./support/spawn.js";
 import { throughProxy } from "./support/tcp-proxy.js";
@@ -225,8 +225,16 @@ describe.each(SERVER_ENGINES)("a real PostgreSQL going away under a running serv
 });
 
 describe("SIGTERM on a running server process", () => {
-  it("drains, finishes the request in flight, answers 503 to new ones, closes the database and exits 0", async () => {
-    const child = spawnFixture("slow-server.ts", { DATABASE_URL: "" });
+  // A server process starts (it loads the server's sources): longer than a test.
+  it("drains, finishes the request in flight, answers 503 to new ones, closes the database and exits 0", {
+    timeout: 90_000,
+  }, async () => {
+    // On a copy of the run's seeded database: its migrations have run.
+    const dataDir = await seededPgliteDataDir();
+    const child = spawnFixture("slow-server.ts", { DATABASE_URL: "", DATA_DIR: dataDir });
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    });
     const exit = finished(child);
     const port = Number((await lineMatching(child, /^listening \d+/)).split(" ")[1]);
     const base = `http://127.0.0.1:${port}`;

@@ -100,8 +100,17 @@ async function openPgliteCopy(template: string, options?: EngineOptions): Promis
  * a copy of the run's template; undefined outside a run with templates (PGlite then makes its
  * own). PGlite's files are in its `pglite` folder, as a server's are.
  */
-export async function emptyPgliteDataDir(): Promise<string | undefined> {
-  const template = pgliteTemplateDir("empty");
+export function emptyPgliteDataDir(): Promise<string | undefined> {
+  return pgliteDataDir("empty");
+}
+
+/** The same, holding the demo company, migrated and seeded (as the run's test databases start). */
+export function seededPgliteDataDir(): Promise<string | undefined> {
+  return pgliteDataDir("seeded");
+}
+
+async function pgliteDataDir(kind: "empty" | "seeded"): Promise<string | undefined> {
+  const template = pgliteTemplateDir(kind);
   return template ? copyPgliteTemplate(await template) : undefined;
 }
 
