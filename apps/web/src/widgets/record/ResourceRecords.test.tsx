@@ -1,30 +1,16 @@
-import { PAGES, recordForm, tblReleaseNote } from "@office/core";
+import { PAGES } from "@office/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { ReleaseNotesPage } from "../../features/release-notes/ReleaseNotesPage";
 import { permissionsOf } from "../../test/fake-api";
 import { renderWithApp } from "../../test/render";
 import { UNSAVED_QUESTION } from "./RecordDialog";
-import { ResourceRecords } from "./ResourceRecords";
 
 /*
- * A resource's records as a page (the release notes): the record dialog over the form, its
- * rules' messages, the writes with their toasts, the question before a delete and before
- * closing with unsaved data, and what a user without the rights gets.
+ * A resource's records as a page (the release notes page is one): the record dialog over the
+ * form, its rules' messages, the writes with their toasts, the question before a delete and
+ * before closing with unsaved data, and what a user without the rights gets.
  */
-
-const FORM = recordForm(tblReleaseNote, [
-  "releaseNoteVersion",
-  "releaseNoteDate",
-  "releaseNoteTitle",
-  "releaseNoteBody",
-]);
-const COLUMNS = [
-  "releaseNoteID",
-  "releaseNoteVersion",
-  "releaseNoteDate",
-  "releaseNoteTitle",
-  "releaseNoteBody",
-] as const;
 
 const NOTES = [
   {
@@ -47,19 +33,10 @@ const NOTES = [
 const STAFF = permissionsOf({ [PAGES.home]: ["view"] });
 
 function renderNotes(permissions?: ReturnType<typeof permissionsOf>) {
-  return renderWithApp(
-    <ResourceRecords
-      resource={tblReleaseNote}
-      label="Release notes"
-      columns={COLUMNS}
-      form={FORM}
-      order="releaseNoteDate DESC, releaseNoteID DESC"
-      newLabel="New release note"
-      recordTitle="Release note"
-      noun="release note"
-    />,
-    { tables: { tblReleaseNote: NOTES }, ...(permissions ? { permissions } : {}) },
-  );
+  return renderWithApp(<ReleaseNotesPage />, {
+    tables: { tblReleaseNote: NOTES },
+    ...(permissions ? { permissions } : {}),
+  });
 }
 
 const table = () => screen.getByRole("table", { name: "Release notes" });
