@@ -86,6 +86,49 @@ test("admin adds a project once it is valid, and edits it", async ({ page, reque
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test("an edit left unsaved is not lost: the menu, a link, the browser's Back and closing the tab each ask first", async ({
+  page,
+  request,
+}) => {
+  const project = await lastProject(request);
+  await signInWithToken(page, "admin");
+  await page.goto("/webapp/");
+  await quickLaunch(page, project.projectID);
+  await expect(nameBox(page)).toHaveValue(project.projectName);
+  await nameBox(page).fill("An edit not saved");
+  const here = new RegExp(`/webapp/project/de\\?id=${project.projectID}$`);
+  const question = page.getByRole("dialog", { name: "Unsaved data" });
+  const stay = async () => {
+    await expect(question.getByText("You have unsaved data, Are you sure to close the panel?")).toBeVisible();
+    await question.getByRole("button", { name: "No" }).click();
+    await expect(question).toHaveCount(0);
+    await expect(page).toHaveURL(here);
+    await expect(nameBox(page)).toHaveValue("An edit not saved");
+  };
+
+  await page.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "Clients" }).click();
+  await page.getByRole("menuitem", { name: "All Clients" }).click();
+  await stay();
+  await page.getByRole("link", { name: "Office home" }).click();
+  await stay();
+  await page.goBack();
+  await stay();
+  // Closing the tab: the browser's own question (a page may not word it); dismissed, the tab stays.
+  const asked = page.waitForEvent("dialog");
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe("beforeunload");
+  await dialog.dismiss();
+  await expect(nameBox(page)).toHaveValue("An edit not saved");
+  expect(page.isClosed()).toBe(false);
+
+  // Yes gives the edit up.
+  await page.getByRole("link", { name: "Office home" }).click();
+  await question.getByRole("button", { name: "Yes" }).click();
+  await expect(page).toHaveURL(/\/webapp\/?$/);
+  expect((await lastProject(request)).projectName).toBe(project.projectName);
+});
+
 test("a status set on the project's page heads its history, and the dashboard, recent projects and status audit show it at once", async ({
   page,
   request,

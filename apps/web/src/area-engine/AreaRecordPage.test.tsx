@@ -1,9 +1,10 @@
 import { type Area, CLIENTS, type Column, EMPLOYEES, PAGES, PROJECTS, SHIPPING_COMPANIES, VENDORS } from "@office/core";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EmployeeAdministration } from "../features/employees/EmployeeAdministration";
 import { installFakeApi } from "../test/fake-api";
 import { renderWithApp } from "../test/render";
+import { UNSAVED_QUESTION } from "../widgets/record/UnsavedQuestion";
 import { AreaRecordPage } from "./AreaRecordPage";
 import {
   areaTables,
@@ -172,6 +173,56 @@ describe.each(byTitle(RECORD_AREAS))("the data entry of %s", (_, area) => {
       where: `${area.resource.key} = 7`,
     });
     await waitFor(() => expect(location().pathname).toBe(area.listPath));
+  });
+
+  it("asks before a changed record is left in the app or the tab closed; No keeps the change, Yes leaves", async () => {
+    const { user, fill, location, router } = renderRecordPage(area, { search: "?id=7", from: area.listPath });
+    const form = await recordForm(area);
+    const box = within(form).getByRole("textbox", { name: fieldLabel(area, requiredText(area)[0] as string) });
+    const unload = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    // Unchanged, the page is left as any other.
+    expect(unload()).toBe(false);
+    await fill(box, "Renamed");
+    expect(unload()).toBe(true);
+
+    // A link or a menu item (the page's own Back to the list is one), then the browser's Back.
+    const leaves = [
+      () => user.click(within(form).getByRole("button", { name: "Back to the list" })),
+      () => act(() => router.navigate(-1)),
+    ];
+    for (const leave of leaves) {
+      await leave();
+      const question = await screen.findByRole("dialog", { name: "Unsaved data" });
+      expect(within(question).getByText(UNSAVED_QUESTION)).toBeTruthy();
+      await user.click(within(question).getByRole("button", { name: "No" }));
+      await waitFor(() => expect(screen.queryByRole("dialog", { name: "Unsaved data" })).toBeNull());
+      expect(location().pathname + location().search).toBe(`${area.recordPath}?id=7`);
+      expect((box as HTMLInputElement).value).toBe("Renamed");
+    }
+    await act(() => router.navigate(-1));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Unsaved data" })).getByRole("button", { name: "Yes" }),
+    );
+    await waitFor(() => expect(location().pathname).toBe(area.listPath));
+    expect(unload()).toBe(false);
+  });
+
+  it("leaves without asking once the change is saved", async () => {
+    const { user, fill, location } = renderRecordPage(area, { search: "?id=7" });
+    const form = await recordForm(area);
+    await fill(
+      within(form).getByRole("textbox", { name: fieldLabel(area, requiredText(area)[0] as string) }),
+      "Renamed",
+    );
+    await user.click(within(form).getByRole("button", { name: "Update" }));
+    expect(await screen.findByText("Record updated successfully!")).toBeTruthy();
+    await user.click(within(form).getByRole("button", { name: "Back to the list" }));
+    await waitFor(() => expect(location().pathname).toBe(area.listPath));
+    expect(screen.queryByRole("dialog", { name: "Unsaved data" })).toBeNull();
   });
 
   it("shows a user who may only view every field read-only, with no Update or Delete", async () => {

@@ -5,12 +5,13 @@ import { useNavigate } from "react-router";
 import { useAccess } from "../services/access";
 import { ConfirmDelete } from "../widgets/ConfirmDelete";
 import { RecordFields } from "../widgets/form/RecordFields";
+import { useLeaveGuard } from "../widgets/record/useLeaveGuard";
 import { useRecordForm, useRecordSave } from "../widgets/record/useRecordForm";
 
 /**
  * A record's form, section by section, with the buttons the user's rights allow: Insert for
  * a new one (then its own page), Update and Delete (after a question) for an existing one.
- * Without the right to save, the fields are read-only.
+ * Without the right to save, the fields are read-only. Leaving with unsaved changes asks first.
  */
 export function RecordEditor({ area, row }: { area: Area; row?: Record<string, unknown> }) {
   const navigate = useNavigate();
@@ -22,10 +23,12 @@ export function RecordEditor({ area, row }: { area: Area; row?: Record<string, u
   const where = row ? whereEquals(key, Number(row[key])) : "";
   const readOnly = row ? !rights.update : !rights.insert;
   const list = area.listPath;
+  const leaving = useLeaveGuard(state.dirty && !readOnly);
 
   const save = () => {
     saveRecord({ kind: row ? "update" : "insert", where, fields: state.fields() }, (id) => {
       state.saved();
+      leaving.release();
       if (!row && id !== undefined) navigate(`${area.recordPath}?id=${id}`, { replace: true });
     });
   };
@@ -69,10 +72,17 @@ export function RecordEditor({ area, row }: { area: Area; row?: Record<string, u
         onConfirm={() =>
           writes.mutate(
             { kind: "delete", where },
-            { onSuccess: () => navigate(list, { replace: true }), onSettled: () => setConfirming(false) },
+            {
+              onSuccess: () => {
+                leaving.release();
+                navigate(list, { replace: true });
+              },
+              onSettled: () => setConfirming(false),
+            },
           )
         }
       />
+      {leaving.question}
     </form>
   );
 }

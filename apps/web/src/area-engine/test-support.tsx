@@ -221,6 +221,8 @@ interface PageOptions {
   /** The address after the page's path ("?id=3"). */
   search?: string;
   tables?: Record<string, Row[]>;
+  /** An address of the area opened before the page (its history: Back goes there). */
+  from?: string;
 }
 
 const tablesOf = (area: Area, options: PageOptions) => options.tables ?? areaTables(area);
@@ -249,8 +251,9 @@ export function renderSearchPage(area: Area, options: PageOptions = {}): AppRend
 
 export function renderRecordPage(area: Area, options: PageOptions = {}): AppRender {
   const path = area.recordPath ?? "";
+  const here = path + (options.search ?? "");
   return renderWithApp(<AreaRecordPage area={area} />, {
-    path: path + (options.search ?? ""),
+    path: options.from ? [options.from, here] : here,
     route: path,
     routes: otherPages(area, path),
     tables: tablesOf(area, options),

@@ -3,7 +3,8 @@ import { type ComponentProps, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../test/render";
 import { ConfirmDelete } from "../ConfirmDelete";
-import { RecordDialog, UNSAVED_QUESTION } from "./RecordDialog";
+import { RecordDialog } from "./RecordDialog";
+import { UNSAVED_QUESTION } from "./UnsavedQuestion";
 
 /* The record dialog of spec 4 in each mode, and the question before a delete. */
 

@@ -1,8 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Modal, Stack } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { type DialogAction, type DialogMode, type DialogRights, dialogButtons } from "./dialog-buttons";
-
-export const UNSAVED_QUESTION = "You have unsaved data, Are you sure to close the panel?";
+import { UnsavedQuestion } from "./UnsavedQuestion";
 
 interface RecordDialogProps {
   opened: boolean;
@@ -67,25 +66,14 @@ export function RecordDialog(props: RecordDialogProps) {
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={asking} onClose={() => setAsking(false)} title="Unsaved data" size="sm" centered>
-        <Stack>
-          <Text>{UNSAVED_QUESTION}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(false)}>
-              No
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                setAsking(false);
-                onClose();
-              }}
-            >
-              Yes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <UnsavedQuestion
+        opened={asking}
+        onStay={() => setAsking(false)}
+        onLeave={() => {
+          setAsking(false);
+          onClose();
+        }}
+      />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ReleaseNotesPage } from "../../features/release-notes/ReleaseNotesPage";
 import { permissionsOf } from "../../test/fake-api";
 import { renderWithApp } from "../../test/render";
-import { UNSAVED_QUESTION } from "./RecordDialog";
+import { UNSAVED_QUESTION } from "./UnsavedQuestion";
 
 /*
  * A resource's records as a page (the release notes page is one): the record dialog over the
