@@ -41,6 +41,7 @@ async function projects(request: APIRequestContext) {
   return { open, closed };
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Project Notes" });
 const projectBox = (page: Page) => dialog(page).getByRole("textbox", { name: "Project", exact: true });
 const hoursButton = (page: Page) => page.getByRole("button", { name: /^Logged hours: / });
@@ -113,7 +114,10 @@ test("logging a note checks the form, inserts with the user as author, and updat
   expect(note).toMatchObject({ empID: 2, projectNoteCategory: 107 });
 });
 
-test("an empty note text is stored as null", async ({ page, request }) => {
+test("opened on a project's page, the dialog starts with that project and Charged Time focused; an empty note text is stored as null", async ({
+  page,
+  request,
+}) => {
   const { open } = await projects(request);
   const admin = await tokenOf(request, "admin");
   const count = async () =>
@@ -124,10 +128,12 @@ test("an empty note text is stored as null", async ({ page, request }) => {
       })
     ).length;
   const nulls = await count();
-  await openSignedIn(page, "staff");
+  await openSignedIn(page, "staff", `/webapp/project/de?id=${open.projectID}`);
   await page.getByRole("button", { name: "Project Notes" }).click();
-  await chooseProject(page, open.projectID);
-  await dialog(page).getByLabel("Charged Time").selectOption({ label: "12:30" });
+  await expect(projectBox(page)).toHaveValue(new RegExp(`^${open.projectID} · ${escapeRegExp(open.projectName)}`));
+  await expect(dialog(page).getByLabel("Charged Time")).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(dialog(page).getByLabel("Charged Time")).toHaveValue("750");
   await dialog(page).getByLabel("Note", { exact: true }).fill("   ");
   await dialog(page).getByRole("button", { name: "Insert" }).click();
   await expect(dialog(page)).toBeHidden();

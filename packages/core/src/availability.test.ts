@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type AvailabilitySource,
   availabilityColour,
+  availabilityLabel,
   availabilityRow,
   availabilityText,
   departmentGroups,
@@ -39,6 +40,9 @@ describe("availability as the panel shows it", () => {
     expect(availabilityText(null)).toBe("NULL");
     expect(availabilityText("")).toBe("NULL");
     expect(availabilityText("Break")).toBe("Break");
+    expect(availabilityLabel(null)).toBe("—");
+    expect(availabilityLabel("")).toBe("—");
+    expect(availabilityLabel("Out")).toBe("Out");
   });
 
   it("counts HH:mm since the last change, never below zero", () => {

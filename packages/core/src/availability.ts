@@ -14,8 +14,11 @@ export function availabilityColour(type: string | null | undefined): Availabilit
   return "neutral";
 }
 
-/** A status as text: an empty one is the text NULL. */
+/** A status as text: an empty one is the text NULL (spec 4, the data's value). */
 export const availabilityText = (type: string | null | undefined) => (type ? type : "NULL");
+
+/** A status as the screen shows it: an empty one as a dash, as an empty value anywhere else. */
+export const availabilityLabel = (type: string | null | undefined) => (type ? type : "—");
 
 /** HH:mm since the last change; empty when there was none. Never negative (clocks differ). */
 export function durationSince(changed: string | null | undefined, now: Date): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { projectSearchWhere } from "./project-search.js";
+import { openProjectWhere, projectSearchWhere } from "./project-search.js";
 import { parseWhere } from "./where/parser.js";
 
 describe("the project dropdown's where", () => {
@@ -19,5 +19,13 @@ describe("the project dropdown's where", () => {
     expect(where).toContain("'%O''Brien 50\\%\\_ '') OR 1=1 --%'");
     const ast = parseWhere(where);
     expect(ast?.type).toBe("and");
+  });
+});
+
+describe("the where of one open project", () => {
+  it("names the project among open ones, as the dropdown would offer it", () => {
+    expect(openProjectWhere(2988)).toBe(
+      "projectID = 2988 AND (latestStatusCodeID IS NULL OR latestStatusCodeID NOT IN (56, 66, 194))",
+    );
   });
 });

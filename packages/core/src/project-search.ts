@@ -18,6 +18,14 @@ export function projectSearchWhere(term: string): string {
     w.contains("projectSecondSourceNumber", text),
   ];
   if (/^\d{1,10}$/.test(text) && Number(text) <= INT4.max) matches.unshift(w.eq("projectID", Number(text)));
-  const open = w.or(w.isNull("latestStatusCodeID"), w.notIn("latestStatusCodeID", EXCLUDED_PROJECT_STATUS_IDS));
-  return w.print(w.and(w.or(...matches), open));
+  return w.print(w.and(w.or(...matches), isOpen(w)));
 }
+
+/** The where of one project, when it is open (the dropdown would offer it). */
+export function openProjectWhere(projectID: number): string {
+  const w = whereBuilder<Column>();
+  return w.print(w.and(w.eq("projectID", projectID), isOpen(w)));
+}
+
+const isOpen = (w: ReturnType<typeof whereBuilder<Column>>) =>
+  w.or(w.isNull("latestStatusCodeID"), w.notIn("latestStatusCodeID", EXCLUDED_PROJECT_STATUS_IDS));

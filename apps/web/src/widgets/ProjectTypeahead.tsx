@@ -1,5 +1,9 @@
-import { PROJECT_DROPDOWN_ROW_LIMIT, projectSearchWhere } from "@office/core";
-import { Typeahead, type TypeaheadProps } from "./Typeahead";
+import { openProjectWhere, PROJECT_DROPDOWN_ROW_LIMIT, projectSearchWhere } from "@office/core";
+import { queryOptions } from "@tanstack/react-query";
+import { queryRows } from "../api/client";
+import { type Row, Typeahead, type TypeaheadProps } from "./Typeahead";
+
+const FIELDS = "projectID,projectName,projectFirstSourceNumber,projectSecondSourceNumber";
 
 const label = (p: Record<string, unknown>) =>
   [p.projectID, p.projectName, p.projectFirstSourceNumber, p.projectSecondSourceNumber].filter(Boolean).join(" · ");
@@ -17,7 +21,7 @@ export function ProjectTypeahead(props: ProjectTypeaheadProps) {
   return (
     <Typeahead
       table="vwProjectSearch"
-      fields="projectID,projectName,projectFirstSourceNumber,projectSecondSourceNumber"
+      fields={FIELDS}
       whereFor={projectSearchWhere}
       order="projectID DESC"
       rowLimit={PROJECT_DROPDOWN_ROW_LIMIT}
@@ -28,3 +32,12 @@ export function ProjectTypeahead(props: ProjectTypeaheadProps) {
     />
   );
 }
+
+/** One project as the type-ahead offers it, or none when it is not open (or not to be seen). */
+export const openProjectQuery = (projectID: number) =>
+  queryOptions({
+    queryKey: ["vwProjectSearch", "list", { fields: FIELDS, where: openProjectWhere(projectID) }],
+    queryFn: async (): Promise<Row | null> =>
+      (await queryRows<Row>({ table: "vwProjectSearch", fields: FIELDS, where: openProjectWhere(projectID) }))
+        .data[0] ?? null,
+  });

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { queryRows } from "../api/client";
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
 export interface TypeaheadProps {
   /** The accessible name of the box; shown above it in a form (`labelVisible`). */
@@ -40,6 +40,8 @@ export interface TypeaheadProps {
   clearable?: boolean;
   readOnly?: boolean | undefined;
   width?: number | string;
+  /** The box a dialog focuses when it opens. */
+  autoFocus?: boolean;
 }
 
 /**
@@ -79,6 +81,7 @@ export function Typeahead(props: TypeaheadProps) {
       clearable={props.clearable}
       readOnly={props.readOnly}
       w={props.width}
+      data-autofocus={props.autoFocus || undefined}
       value={props.value}
       searchValue={search}
       onSearchChange={(text) => {

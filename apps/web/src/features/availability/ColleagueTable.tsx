@@ -2,7 +2,7 @@ import { Anchor, Group, Table, Tooltip, UnstyledButton } from "@mantine/core";
 import {
   type AvailabilitySource,
   availabilityColour,
-  availabilityText,
+  availabilityLabel,
   type DepartmentGroup,
   durationSince,
 } from "@office/core";
@@ -172,7 +172,7 @@ const Person = memo(function Person({
         {duration}
       </td>
       <td className={CELL} style={{ background: LIGHT_SHADE[colour] }} data-status={colour}>
-        {availabilityText(person.empAvailabilityType)}
+        {availabilityLabel(person.empAvailabilityType)}
       </td>
     </tr>
   );

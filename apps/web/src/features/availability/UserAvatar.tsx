@@ -1,7 +1,6 @@
 import { Anchor, Avatar, Group, Popover, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import {
   availabilityColour,
-  availabilityText,
   type DepartmentGroup,
   departmentGroups,
   type SignedInUser,
@@ -127,7 +126,7 @@ export function UserAvatar({ user }: { user: SignedInUser }) {
               setEntered(true);
             } else if (event.key === "Escape") setOpened(false);
           }}
-          aria-label={`${name}: availability and settings${own ? ` (${availabilityText(status)})` : ""}`}
+          aria-label={`${name}: availability and settings${own ? ` (${status || "no status"})` : ""}`}
           aria-haspopup="dialog"
           aria-expanded={opened}
         >

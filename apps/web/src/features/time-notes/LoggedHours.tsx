@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Popover, Stack, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Button, Popover, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { dateIn, hoursRangesOf, hoursTable } from "@office/core";
 import { IconHourglass } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -22,7 +22,7 @@ function useCompanyDay(timeZone: string | undefined): string | undefined {
 
 /**
  * Today's and this week's logged hours (docs/product-rules.md#time-notes) in the header: a
- * button with both totals opens the two tables. The week is read once (Sunday to tomorrow, in
+ * button with both totals, each labelled, opens the two tables. The week is read once (Sunday to tomorrow, in
  * the company's zone) and today's notes are those of its last day; logging a note reads it
  * again.
  */
@@ -53,9 +53,15 @@ export function LoggedHours({ compact = false }: { compact?: boolean }) {
             px={8}
             leftSection={<IconHourglass size={16} aria-hidden="true" />}
             aria-label={`Logged hours: ${summary}`}
-            title="Logged today · this week"
           >
-            {today?.total ?? "…"} · {week?.total ?? "…"}
+            <Text span size="xs" c="dimmed" mr={4}>
+              Today
+            </Text>
+            {today?.total ?? "…"}
+            <Text span size="xs" c="dimmed" ml={8} mr={4}>
+              Week
+            </Text>
+            {week?.total ?? "…"}
           </Button>
         )}
       </Popover.Target>

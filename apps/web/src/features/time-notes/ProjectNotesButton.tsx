@@ -1,19 +1,44 @@
 import { ActionIcon, Button } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { PROJECTS } from "@office/core";
 import { IconNotes } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
+import { useLocation } from "react-router";
+import { openProjectQuery } from "../../widgets/ProjectTypeahead";
+import type { Row } from "../../widgets/Typeahead";
 
 // The dialog and its form widgets (the date field among them) load when first wanted, not with
 // every page: the pointer reaching the button starts it, so it is there by the click.
 const loadDialog = () => import("./ProjectNotesDialog");
 const ProjectNotesDialog = lazy(() => loadDialog().then((m) => ({ default: m.ProjectNotesDialog })));
 
-/** The header's Project Notes button and its dialog; an icon alone in the compact header. */
+/** The project whose page is open, by its id in the address. */
+function useProjectOnScreen(): number | undefined {
+  const { pathname, search } = useLocation();
+  const id = new URLSearchParams(search).get("id");
+  return pathname === PROJECTS.recordPath && id && /^\d{1,9}$/.test(id) ? Number(id) : undefined;
+}
+
+/**
+ * The header's Project Notes button and its dialog; an icon alone in the compact header. On an
+ * open project's page the dialog starts with that project: it is read before the dialog opens
+ * (while the pointer reaches the button), so the focus can go to the first empty field at once.
+ */
 export function ProjectNotesButton({ compact = false }: { compact?: boolean }) {
   const [opened, { open, close }] = useDisclosure(false);
   const [wanted, setWanted] = useState(false);
-  const prepare = () => void loadDialog();
-  const show = () => {
+  const [project, setProject] = useState<Row | undefined>(undefined);
+  const queryClient = useQueryClient();
+  const here = useProjectOnScreen();
+  const projectHere = () =>
+    here === undefined ? Promise.resolve(null) : queryClient.fetchQuery(openProjectQuery(here)).catch(() => null);
+  const prepare = () => {
+    void loadDialog();
+    void projectHere();
+  };
+  const show = async () => {
+    setProject((await projectHere()) ?? undefined);
     setWanted(true);
     open();
   };
@@ -31,7 +56,7 @@ export function ProjectNotesButton({ compact = false }: { compact?: boolean }) {
       )}
       {wanted ? (
         <Suspense fallback={null}>
-          <ProjectNotesDialog opened={opened} onClose={close} />
+          <ProjectNotesDialog opened={opened} onClose={close} project={project} />
         </Suspense>
       ) : null}
     </>

@@ -7,6 +7,7 @@ import { FieldInput } from "../../widgets/form/FieldInput";
 import { ProjectTypeahead } from "../../widgets/ProjectTypeahead";
 import { RecordDialog } from "../../widgets/record/RecordDialog";
 import { useRecordForm, useRecordSave } from "../../widgets/record/useRecordForm";
+import type { Row } from "../../widgets/Typeahead";
 import { noteCategoriesQuery } from "./queries";
 
 const FORM = recordForm(tblProjectNotes, [
@@ -21,9 +22,18 @@ const NEW_NOTE = { projectNoteCategory: DEFAULT_NOTE_CATEGORY };
  * The time-note dialog (docs/product-rules.md#time-notes): Project (open projects only),
  * Charged Time, Type (default 105) and the note. It inserts only when the whole form validates;
  * the server checks the same rules and makes the signed-in user the author. After an insert it
- * closes and the hours tables read again.
+ * closes and the hours tables read again. Opened over an open project's page, it starts with
+ * that project (`project`, the row the Project box would offer); the first empty field has the focus.
  */
-export function ProjectNotesDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function ProjectNotesDialog({
+  opened,
+  onClose,
+  project,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  project?: Row | undefined;
+}) {
   const state = useRecordForm(FORM);
   const { save, pending } = useRecordSave(state, tblProjectNotes.name);
   const rights = useAccess().rights(tblProjectNotes);
@@ -31,7 +41,7 @@ export function ProjectNotesDialog({ opened, onClose }: { opened: boolean; onClo
   const { reset } = state;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new note each time the dialog opens.
   useEffect(() => {
-    if (opened) reset(NEW_NOTE);
+    if (opened) reset(project ? { ...NEW_NOTE, projectID: project.projectID } : NEW_NOTE);
   }, [opened]);
 
   const insert = () => {
@@ -62,10 +72,12 @@ export function ProjectNotesDialog({ opened, onClose }: { opened: boolean; onClo
         required
         placeholder="Search by project number or name"
         value={state.values.projectID || null}
+        selectedRow={project}
         onChange={(id) => state.set("projectID", id ?? "")}
         error={state.error("projectID")}
+        autoFocus={!project}
       />
-      <FieldInput column={FORM.columns.ProjectNotesMinutes} {...field("ProjectNotesMinutes")} />
+      <FieldInput column={FORM.columns.ProjectNotesMinutes} {...field("ProjectNotesMinutes")} autoFocus={!!project} />
       <NativeSelect
         label={type.label}
         withAsterisk

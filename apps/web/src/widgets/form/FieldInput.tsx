@@ -12,12 +12,20 @@ export interface FieldInputProps {
   readOnly?: boolean;
   /** A reference `within` another field: that field's value in the form. */
   within?: string | undefined;
+  /** The field a dialog focuses when it opens (its first empty one): text, choice and textarea fields. */
+  autoFocus?: boolean;
 }
 
 /** One field of a record form, the input its column's declaration asks for. */
-export function FieldInput({ column, label, value, onChange, error, readOnly, within }: FieldInputProps) {
+export function FieldInput({ column, label, value, onChange, error, readOnly, within, autoFocus }: FieldInputProps) {
   const required = column.rules?.includes("required") ?? false;
-  const common = { label, error, readOnly, withAsterisk: required && !readOnly };
+  const common = {
+    label,
+    error,
+    readOnly,
+    withAsterisk: required && !readOnly,
+    "data-autofocus": autoFocus || undefined,
+  };
   const text = {
     ...common,
     value,
