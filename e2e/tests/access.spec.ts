@@ -27,7 +27,7 @@ const RULES: ReadonlyArray<{ rule: string; path: string; title: string } & Recor
  * loading the app again): first a page every user may open, so that what shows after is this
  * navigation's outcome, not the last one's.
  */
-async function expectOutcome(page: Page, path: string, title: string, outcome: Outcome) {
+async function expectOutcome(page: Page, path: string, title: string, outcome: Outcome, user: User) {
   const [between, betweenTitle] = path === "/settings" ? ["/inbox", "Inbox"] : ["/settings", "Settings"];
   await navigateInApp(page, `/webapp${between}`);
   await expect(breadcrumb(page).getByText(betweenTitle, { exact: true })).toBeVisible();
@@ -39,6 +39,9 @@ async function expectOutcome(page: Page, path: string, title: string, outcome: O
     await expect(page).toHaveURL(/\/webapp\/forbidden$/);
     await expect(breadcrumb(page).getByText("Forbidden", { exact: true })).toBeVisible();
     await expect(page).toHaveTitle("Forbidden");
+    // Why, in the page's heading: nothing granted yet, a route not available to anyone, or a permission.
+    const why = user === "noperm" ? "No access yet" : path === "/project/ac" ? "Not available" : "Forbidden";
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(why);
   }
 }
 
@@ -47,9 +50,17 @@ for (const user of ["admin", "staff", "noperm"] as const) {
     // Home itself needs view on page 1: the guard sends noperm on to forbidden, silently.
     await openSignedIn(page, user);
     await expect(page).toHaveURL(user === "noperm" ? /\/webapp\/forbidden$/ : /\/webapp\/?$/);
-    if (user === "noperm") await expect(page.getByRole("alert")).toHaveCount(0);
+    if (user === "noperm") {
+      await expect(page.getByRole("alert")).toHaveCount(0);
+      // A new colleague's first day: who can grant access, and no link that leads back here.
+      await expect(page.getByRole("heading", { name: "No access yet" })).toBeVisible();
+      const granters = page.getByRole("list", { name: "Who can grant access" });
+      await expect(granters.getByRole("listitem").first()).toBeVisible();
+      await expect(page.getByRole("main").getByRole("link", { name: "Home" })).toHaveCount(0);
+      await expect(page.getByRole("navigation", { name: "Main menu" })).toHaveCount(0);
+    }
     for (const { rule, path, title, [user]: outcome } of RULES) {
-      await test.step(`${rule}: ${path} is ${outcome}`, () => expectOutcome(page, path, title, outcome));
+      await test.step(`${rule}: ${path} is ${outcome}`, () => expectOutcome(page, path, title, outcome, user));
     }
     await test.step("login is always allowed, even signed in", async () => {
       await page.goto("/webapp/login");

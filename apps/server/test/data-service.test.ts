@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from "@office/core";
+import { ERROR_MESSAGES, PAGES } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
@@ -398,6 +398,51 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       const count = await noperm.execute("pendingApprovalCount");
       expect(count.statusCode).toBe(200);
       expect(count.json().data).toEqual([{ TotalCount: 0 }]);
+    });
+
+    it("names who can grant access (active, with view on page 40) to a user with no permission rows", async () => {
+      const granters = await noperm.execute("accessGranters");
+      expect(granters.statusCode).toBe(200);
+      const expected = await db()
+        .selectFrom("tblEmployee as e")
+        .innerJoin("tblPermission as p", "p.empID", "e.empID")
+        .where("p.permissionPageID", "=", PAGES.administrator)
+        .where("p.permissionView", "=", 1)
+        .where("e.empActive", "=", 1)
+        .select(["e.empID", "e.empLastName"])
+        .orderBy("e.empLastName")
+        .orderBy("e.empFirstName")
+        .orderBy("e.empID")
+        .limit(10)
+        .execute();
+      expect(expected.length).toBeGreaterThan(0);
+      const rows = granters.json().data as Array<Record<string, unknown>>;
+      expect(rows.map((r) => r.empID)).toEqual(expected.map((r) => r.empID));
+      // Names and how to reach them, nothing else of the employee.
+      expect(Object.keys(rows[0] ?? {}).sort()).toEqual(
+        ["empEmail", "empFirstName", "empID", "empLastName", "empOfficeExtention"].sort(),
+      );
+      // An inactive employee with view on page 40 is not named (first by name as "Aaron Aardvark").
+      const { empID } = await db()
+        .insertInto("tblEmployee")
+        .values({ empFirstName: "Aaron", empLastName: "Aardvark", empActive: 0 })
+        .returning("empID")
+        .executeTakeFirstOrThrow();
+      const grant = { empID, permissionPageID: PAGES.administrator, permissionView: 1 };
+      await db()
+        .insertInto("tblPermission")
+        .values({ ...grant, permissionAdd: 0, permissionChange: 0, permissionDel: 0 })
+        .execute();
+      try {
+        const after = (await noperm.execute("accessGranters")).json().data as Array<{ empID: number }>;
+        expect(after.map((r) => r.empID)).not.toContain(empID);
+        await db().updateTable("tblEmployee").set({ empActive: 1 }).where("empID", "=", empID).execute();
+        const active = (await noperm.execute("accessGranters")).json().data as Array<{ empID: number }>;
+        expect(active[0]?.empID).toBe(empID);
+      } finally {
+        await db().deleteFrom("tblPermission").where("empID", "=", empID).execute();
+        await db().deleteFrom("tblEmployee").where("empID", "=", empID).execute();
+      }
     });
 
     it("works as a POST too, as the spec's call sends it", async () => {

@@ -3,6 +3,9 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.js";
 import { type Actor, may } from "./actor.js";
 
+/** The most granters named: a company's administrators, not its staff. */
+const ACCESS_GRANTERS_SHOWN = 10;
+
 interface NamedQuery {
   /** Who may run it (checked like a resource's view: no permission rows is 'Access Denied!'). */
   access: Grant;
@@ -39,6 +42,28 @@ export const NAMED_QUERIES: ReadonlyMap<string, NamedQuery> = new Map<string, Na
               and cp."empID" in (select "empID" from team))
         )::int as "TotalCount"`.execute(db);
         return rows;
+      },
+    },
+  ],
+  [
+    // Who can grant access (view on page 40, administrators), active ones, for a signed-in user
+    // with no permission rows yet: the page they land on names them (docs/decisions.md).
+    "accessGranters",
+    {
+      access: "everyone",
+      async run(db) {
+        return db
+          .selectFrom("tblEmployee as e")
+          .innerJoin("tblPermission as p", "p.empID", "e.empID")
+          .where("p.permissionPageID", "=", PAGES.administrator)
+          .where("p.permissionView", "=", 1)
+          .where("e.empActive", "=", 1)
+          .select(["e.empID", "e.empFirstName", "e.empLastName", "e.empEmail", "e.empOfficeExtention"])
+          .orderBy("e.empLastName")
+          .orderBy("e.empFirstName")
+          .orderBy("e.empID")
+          .limit(ACCESS_GRANTERS_SHOWN)
+          .execute();
       },
     },
   ],

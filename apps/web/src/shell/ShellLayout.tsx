@@ -69,7 +69,10 @@ function Shell() {
           onLogout={logout}
         />
         {layout === "desktop" ? (
-          <DesktopNav tree={tree} path={route.path} />
+          // A user with nothing to open (no permission rows yet) gets no empty menu bar.
+          tree.length > 0 ? (
+            <DesktopNav tree={tree} path={route.path} />
+          ) : null
         ) : (
           <MobileNav
             opened={menuOpened}

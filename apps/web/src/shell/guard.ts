@@ -3,6 +3,7 @@ import { type LoaderFunctionArgs, redirect } from "react-router";
 import { tokenStore } from "../auth/token-store";
 import { queryClient } from "../services/query-client";
 import { permissionsQuery } from "../services/session";
+import { recordRefusal } from "./refusal";
 
 /**
  * The route guard (docs/product-rules.md#access): without a session to login; permissions
@@ -15,7 +16,9 @@ export function guard(route: RouteDef) {
   return async ({ request }: LoaderFunctionArgs) => {
     if (!tokenStore.get()) throw redirect("/login");
     const permissions = await queryClient.ensureQueryData(permissionsQuery);
-    if (routeAccess(route, new URL(request.url).search, permissions) !== "allowed") throw redirect("/forbidden");
+    const access = routeAccess(route, new URL(request.url).search, permissions);
+    if (route.path !== "/forbidden") recordRefusal(route, access);
+    if (access !== "allowed") throw redirect("/forbidden");
     return null;
   };
 }

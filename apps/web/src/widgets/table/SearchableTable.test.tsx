@@ -119,6 +119,12 @@ describe("the searchable table", () => {
     expect(dataRows()).toHaveLength(0);
     expect(api.queries("tblReleaseNote").at(-1)?.where).toContain("'%it''s%'");
     expect(screen.getByRole("button", { name: "Export to Excel" })).toHaveProperty("disabled", true);
+    // A search that found nothing says so, with the way back.
+    expect(screen.getByText("No results for “it's”")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Clear search" }));
+    expect(search).toHaveProperty("value", "");
+    expect(await records("63")).toBeTruthy();
+    expect(screen.queryByText(/^No results/)).toBeNull();
   });
 
   it("opens a row by a click, and from the keyboard: arrows move between rows, Enter or Space opens", async () => {
@@ -149,7 +155,11 @@ describe("the searchable table", () => {
     const first = api.hang({ table: "tblReleaseNote", where: "" });
     renderTable(NOTES, api);
     expect(await screen.findByLabelText("Loading")).toBeTruthy();
-    expect(screen.getByText("0 records")).toBeTruthy();
+    // Never "0 records" before the answer: grey rows hold the table's place meanwhile.
+    expect(screen.getByText("Loading records…")).toBeTruthy();
+    expect(screen.queryByText("0 records")).toBeNull();
+    expect(screen.getByRole("table", { name: "Release notes" }).getAttribute("aria-busy")).toBe("true");
+    expect(screen.queryByText(/^No (results|records)/)).toBeNull();
     expect(screen.getByRole("button", { name: "Export to Excel" })).toHaveProperty("disabled", true);
     const rest = api.hang({ table: "tblReleaseNote" });
     first.release();
@@ -167,6 +177,7 @@ describe("the searchable table", () => {
   it("says a table without rows has none", async () => {
     renderTable([]);
     expect(await records("0")).toBeTruthy();
+    expect(screen.getByText("No records yet.")).toBeTruthy();
     expect(dataRows()).toHaveLength(0);
     expect(screen.getByRole("button", { name: "Export to Excel" })).toHaveProperty("disabled", true);
   });

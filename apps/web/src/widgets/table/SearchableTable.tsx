@@ -1,4 +1,17 @@
-import { Box, Button, Group, Loader, Modal, Pagination, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import {
+  Box,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { DROPDOWN_DEBOUNCE_MS, TABLE_PAGE_SIZE, whereBuilder } from "@office/core";
 import { IconArrowsSort, IconFileSpreadsheet, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
@@ -34,6 +47,44 @@ interface SearchableTableProps {
 }
 
 const ALL = "all";
+
+const SKELETON_ROWS = [0, 1, 2, 3, 4, 5];
+
+/** Grey rows where the first answer's rows will be: the page keeps its shape while it loads. */
+function SkeletonRows({ columns }: { columns: number }) {
+  const cells = Array.from({ length: columns }, (_, i) => i);
+  return (
+    <Table.Tbody aria-hidden="true">
+      {SKELETON_ROWS.map((row) => (
+        <Table.Tr key={row}>
+          {cells.map((cell) => (
+            <Table.Td key={cell}>
+              <Skeleton height={12} radius="sm" width={`${60 + ((row * 7 + cell * 13) % 35)}%`} />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </Table.Tbody>
+  );
+}
+
+/** What an empty answer says: a search that found nothing, with the way back, or no records at all. */
+function NoRows({ term, onClear }: { term: string; onClear: () => void }) {
+  return (
+    <Stack align="center" gap={6} py="lg">
+      {term ? (
+        <>
+          <Text fw={500}>No results for “{term}”</Text>
+          <Button variant="default" size="xs" onClick={onClear}>
+            Clear search
+          </Button>
+        </>
+      ) : (
+        <Text c="dimmed">No records yet.</Text>
+      )}
+    </Stack>
+  );
+}
 /**
  * The searchable table (docs/product-rules.md#widgets): loads through the data service, a
  * search box over the searchable columns, sorting by any column, 50-row pages or every row
@@ -67,7 +118,7 @@ export function SearchableTable({
       order,
     };
   }, [table, columns, searchColumns, where, order, term, rowFields]);
-  const { rows, total, loading, complete, asking, answer } = useTableRows<Row>(source);
+  const { rows, total, loading, firstLoad, complete, asking, answer } = useTableRows<Row>(source);
 
   const columnDefs = useMemo<ColumnDef<Row>[]>(
     () =>
@@ -124,7 +175,7 @@ export function SearchableTable({
         />
         <Group gap="xs">
           <Text size="sm" aria-live="polite">
-            {`${total.toLocaleString("en-US")} records`}
+            {firstLoad ? "Loading records…" : `${total.toLocaleString("en-US")} records`}
           </Text>
           <Button
             variant="default"
@@ -139,7 +190,14 @@ export function SearchableTable({
         </Group>
       </Group>
       <Box data-table-scroll style={{ overflow: "auto", maxHeight: all ? "70vh" : undefined }}>
-        <Table striped highlightOnHover stickyHeader={all} aria-label={label} aria-rowcount={rows.length + 1}>
+        <Table
+          striped
+          highlightOnHover
+          stickyHeader={all}
+          aria-label={label}
+          aria-rowcount={rows.length + 1}
+          aria-busy={firstLoad || undefined}
+        >
           <Table.Thead>
             <Table.Tr>
               {grid.getFlatHeaders().map((header) => {
@@ -165,9 +223,14 @@ export function SearchableTable({
               })}
             </Table.Tr>
           </Table.Thead>
-          <TableBody rows={shown} columns={columns} virtual={all} onRowOpen={onRowOpen} />
+          {firstLoad ? (
+            <SkeletonRows columns={columns.length} />
+          ) : (
+            <TableBody rows={shown} columns={columns} virtual={all} onRowOpen={onRowOpen} />
+          )}
         </Table>
       </Box>
+      {!firstLoad && !loading && total === 0 ? <NoRows term={term} onClear={() => setSearch("")} /> : null}
       <Group justify="space-between">
         {all ? (
           <span />

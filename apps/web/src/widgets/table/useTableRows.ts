@@ -58,6 +58,8 @@ export function useTableRows<Row>(source: TableSource) {
     rows,
     total,
     loading: head.isFetching || all.isFetching,
+    /** Whether no answer has come yet, not even a previous search's: the total is not known. */
+    firstLoad: head.data === undefined,
     /** Whether every row of the search is here (export waits for it). */
     complete: answered && (!rest || all.data !== undefined),
     asking: confirm === "asking",
