@@ -82,6 +82,7 @@ describe.each(byTitle(RECORD_AREAS))("the data entry of %s", (_, area) => {
   it("lays a new record's fields out in the declared sections, and refuses it until the rules pass", async () => {
     const { api, user, fill } = renderRecordPage(area);
     const form = await newForm(area);
+    expect(screen.getByRole("heading", { level: 1, name: area.newLabel })).toBeTruthy();
     for (const { title, labels } of sectionLabels(area)) {
       const section = within(form).getByRole("group", { name: title });
       for (const [i, label] of labels.entries()) {
@@ -173,6 +174,20 @@ describe.each(byTitle(RECORD_AREAS))("the data entry of %s", (_, area) => {
       where: `${area.resource.key} = 7`,
     });
     await waitFor(() => expect(location().pathname).toBe(area.listPath));
+  });
+
+  it("heads the page with the record's name, and its status beside it where the area has one", async () => {
+    const { api } = renderRecordPage(area, { search: "?id=7" });
+    await recordForm(area);
+    const { key } = area.resource;
+    const row = api.table(area.resource.name).find((r) => r[key] === 7) ?? {};
+    const name = (area.title ?? []).map((column) => String(row[column] ?? "")).join(" ");
+    expect(area.title?.length, "the area names its records").toBeGreaterThan(0);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(name);
+    if (area.status) {
+      const listed = api.table(area.list.name).find((r) => r[key] === 7) ?? {};
+      expect(await screen.findByLabelText(`Status: ${listed[area.status]}`)).toBeTruthy();
+    }
   });
 
   it("asks before a changed record is left in the app or the tab closed; No keeps the change, Yes leaves", async () => {

@@ -1,7 +1,9 @@
-import { Loader, Stack } from "@mantine/core";
-import type { Area } from "@office/core";
+import { Badge, Group, Loader, Stack, Title } from "@mantine/core";
+import { type Area, whereEquals } from "@office/core";
+import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { useSearchParams } from "react-router";
+import { queryRows } from "../api/client";
 import { useRecordCrumb } from "../services/record-crumb";
 import { ChildRecords } from "./ChildRecords";
 import { RecordEditor } from "./RecordEditor";
@@ -24,6 +26,9 @@ export function AreaRecordPage({ area, panel }: { area: Area; panel?: RecordPane
   if (id === null) {
     return (
       <Stack p="md">
+        <Title order={1} size="h2">
+          {area.newLabel}
+        </Title>
         <RecordEditor key="new" area={area} />
       </Stack>
     );
@@ -38,11 +43,43 @@ function ExistingRecord({ area, id, Panel }: { area: Area; id: string; Panel?: R
   const key = Number(id);
   return (
     <Stack p="md" gap="lg">
+      <RecordHeading area={area} row={row} id={key} />
       <RecordEditor area={area} row={row} />
       {area.children.map((child) => (
         <ChildRecords key={child.title} child={child} parentKey={key} />
       ))}
       {Panel ? <Panel id={key} /> : null}
     </Stack>
+  );
+}
+
+/**
+ * The record's name as the page's heading (its title columns, else "Project 12"), with its
+ * status beside it where the area declares one (a column of its list view).
+ */
+function RecordHeading({ area, row, id }: { area: Area; row: Record<string, unknown>; id: number }) {
+  const name = (area.title ?? [])
+    .map((column) => row[column])
+    .filter((value) => value !== null && value !== undefined && value !== "")
+    .join(" ");
+  const { status } = area;
+  const where = whereEquals(area.resource.key, id);
+  const { data } = useQuery({
+    queryKey: [area.list.name, "list", { fields: status, where }],
+    queryFn: () => queryRows<Record<string, unknown>>({ table: area.list.name, fields: status ?? "", where }),
+    enabled: status !== undefined,
+  });
+  const value = status ? data?.data[0]?.[status] : undefined;
+  return (
+    <Group gap="sm" align="center">
+      <Title order={1} size="h2">
+        {name || `${area.recordTitle} ${id}`}
+      </Title>
+      {status && data ? (
+        <Badge variant="light" size="lg" aria-label={`Status: ${value ?? "none"}`}>
+          {String(value ?? "No status")}
+        </Badge>
+      ) : null}
+    </Group>
   );
 }

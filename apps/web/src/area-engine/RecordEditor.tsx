@@ -11,6 +11,7 @@ import { useRecordForm, useRecordSave } from "../widgets/record/useRecordForm";
 /**
  * A record's form, section by section, with the buttons the user's rights allow: Insert for
  * a new one (then its own page), Update and Delete (after a question) for an existing one.
+ * Its buttons come first, above the sections, where a long form's end need not be reached.
  * Without the right to save, the fields are read-only. Leaving with unsaved changes asks first.
  */
 export function RecordEditor({ area, row }: { area: Area; row?: Record<string, unknown> }) {
@@ -43,11 +44,6 @@ export function RecordEditor({ area, row }: { area: Area; row?: Record<string, u
       }}
     >
       <Stack gap="md">
-        {area.sections.map((section) => (
-          <Fieldset key={section.title} legend={section.title}>
-            <RecordFields form={area.form} state={state} names={section.fields} columns={2} readOnly={readOnly} />
-          </Fieldset>
-        ))}
         <Group>
           {!readOnly ? (
             <Button type="submit" loading={writes.isPending}>
@@ -63,6 +59,11 @@ export function RecordEditor({ area, row }: { area: Area; row?: Record<string, u
             {row ? "Back to the list" : "Cancel"}
           </Button>
         </Group>
+        {area.sections.map((section) => (
+          <Fieldset key={section.title} legend={section.title}>
+            <RecordFields form={area.form} state={state} names={section.fields} columns={2} readOnly={readOnly} />
+          </Fieldset>
+        ))}
       </Stack>
       <ConfirmDelete
         opened={confirming}

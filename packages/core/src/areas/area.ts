@@ -55,6 +55,10 @@ export interface AreaDeclaration {
   listColumns: readonly string[];
   /** The list's order, in the order language. */
   order: string;
+  /** The columns of the form that name a record, joined by a space: its page's heading. */
+  title?: readonly string[];
+  /** A column of the list view shown beside that heading as the record's status ("Awarded"). */
+  status?: string;
   /** What its records are called together, where no list page names them ("Projects"). */
   plural?: string;
   /** The words of a dialog-edited area: its add button and its record's title. */
@@ -87,6 +91,8 @@ export function area(def: AreaDeclaration): Area {
     checkColumns(child.resource, [child.foreignKey, ...("fields" in child.edit ? child.edit.fields : [])]);
     checkColumns(child.list ?? child.resource, [child.foreignKey, ...child.columns]);
   }
+  checkColumns(def.resource, def.title ?? []);
+  if (def.status) checkColumns(def.list, [def.status]);
   const { all, search, record } = def.routes;
   if (!record && !def.dialog) throw new Error(`${def.noun}: an area needs a record page or a dialog`);
   const listRoute = all ?? search;

@@ -14,6 +14,7 @@ const ADDRESS = (p: string) => [`${p}Address1`, `${p}Address2`, `${p}City`, `${p
 /** Employees (page 22): all of them, active first. */
 export const EMPLOYEES = area({
   noun: "employee",
+  title: ["empFirstName", "empLastName"],
   resource: tblEmployee,
   list: vwEmployeeDirectory,
   listColumns: ["empID", "empName", "departmentName", "empType", "empOfficeExtention", "empEmail", "empActive"],
@@ -47,6 +48,7 @@ export const EMPLOYEES = area({
 /** Clients (page 23), with their contacts. */
 export const CLIENTS = area({
   noun: "client",
+  title: ["clientName"],
   resource: tblClient,
   list: vwClientDirectory,
   listColumns: [
@@ -103,6 +105,7 @@ export const CLIENTS = area({
 /** Master clients (page 23): each groups several clients, which its record lists. */
 export const MASTER_CLIENTS = area({
   noun: "master client",
+  title: ["masterClientName"],
   resource: tblMasterClient,
   list: tblMasterClient,
   listColumns: ["masterClientID", "masterClientName", "masterClientNotes"],
@@ -128,6 +131,7 @@ export const MASTER_CLIENTS = area({
 /** Vendors (page 24). */
 export const VENDORS = area({
   noun: "vendor",
+  title: ["vendorName"],
   resource: tblVendor,
   list: vwVendorDirectory,
   listColumns: [
@@ -179,6 +183,7 @@ export const VENDORS = area({
 /** Shipping companies (page 33). */
 export const SHIPPING_COMPANIES = area({
   noun: "shipping company",
+  title: ["shippingCompanyName"],
   resource: tblShippingCompany,
   list: tblShippingCompany,
   listColumns: [

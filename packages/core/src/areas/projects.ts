@@ -19,6 +19,8 @@ export const STATUS_FIELD: FieldKind = {
  */
 export const PROJECTS = area({
   noun: "project",
+  title: ["projectName"],
+  status: "latestStatusName",
   resource: tblProject,
   list: vwProjectList,
   listColumns: [
