@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { navigateInApp, openSignedIn, tokenOf } from "./support.js";
+import { navigateInApp, openSignedIn, pendingApprovalCount, pendingApprovalsText, tokenOf } from "./support.js";
 
 // The header's project search dropdown and Quick Launch are component tests:
 // apps/web/src/widgets/ProjectTypeahead.test.tsx, apps/web/src/shell/QuickLaunch.test.tsx.
@@ -20,11 +20,17 @@ test("the page title is breadcrumb level 1, then level 2", async ({ page }) => {
   }
 });
 
-test("the header links home, to settings and to the time clock in a new tab; a production build has no Dev Version banner", async ({
+test("the header links home, to the inbox with its count, to settings and to the time clock in a new tab; a production build has no Dev Version banner", async ({
   page,
+  request,
 }) => {
   await openSignedIn(page, "staff");
   await expect(page.getByText("Dev Version")).toHaveCount(0);
+  // The inbox's count on desktop as on mobile (spec 2.5 names the mobile one).
+  const inbox = page
+    .getByRole("banner")
+    .getByRole("link", { name: `Inbox: ${pendingApprovalsText(await pendingApprovalCount(request, "staff"))}` });
+  await expect(inbox).toHaveAttribute("href", "/webapp/inbox");
   const clock = page.getByRole("link", { name: "Time Clock" });
   await expect(clock).toHaveAttribute("target", "_blank");
   await expect(clock).toHaveAttribute("href", /^https?:\/\//);

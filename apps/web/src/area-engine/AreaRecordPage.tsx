@@ -76,7 +76,7 @@ function RecordHeading({ area, row, id }: { area: Area; row: Record<string, unkn
         {name || `${area.recordTitle} ${id}`}
       </Title>
       {status && data ? (
-        <Badge variant="light" size="lg" aria-label={`Status: ${value ?? "none"}`}>
+        <Badge variant="filled" size="lg" aria-label={`Status: ${value ?? "none"}`}>
           {String(value ?? "No status")}
         </Badge>
       ) : null}

@@ -47,7 +47,7 @@ function TimeClockLink({ compact = false }: { compact?: boolean }) {
   );
 }
 
-/** The inbox with its pending-approval count in the mobile header: a red dot with the number while any wait. */
+/** The inbox with its pending-approval count, in either header: a red dot with the number while any wait. */
 function InboxLink({ count }: { count: number | undefined }) {
   const label = count === undefined ? "Inbox" : `Inbox: ${pendingApprovalsLabel(count)}`;
   return (
@@ -120,6 +120,7 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
       </Group>
       <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <NetworkStatus />
+        <InboxLink count={pendingApprovals} />
         <SettingsLink />
         <TimeClockLink />
         {user ? (
