@@ -113,7 +113,7 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
       <Group gap="sm" wrap="nowrap" miw={0}>
         <Logo />
         {/* The search gives up width first, so the header fits a laptop's screen. */}
-        <ProjectSearch width="clamp(150px, 16vw, 280px)" />
+        <ProjectSearch width="clamp(120px, 14vw, 280px)" />
         <QuickLaunch />
         {mayLogNotes ? <ProjectNotesButton /> : null}
         {maySeeHours ? <LoggedHours /> : null}

@@ -51,7 +51,8 @@ export function LoggedHours({ compact = false }: { compact?: boolean }) {
             variant="default"
             size="sm"
             px={8}
-            leftSection={<IconHourglass size={16} aria-hidden="true" />}
+            // Its labels say what it is; it keeps its width where the header's search gives up some.
+            style={{ flexShrink: 0 }}
             aria-label={`Logged hours: ${summary}`}
           >
             <Text span size="xs" c="dimmed" mr={4}>

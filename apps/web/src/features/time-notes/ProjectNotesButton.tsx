@@ -50,7 +50,13 @@ export function ProjectNotesButton({ compact = false }: { compact?: boolean }) {
           <IconNotes size={20} aria-hidden="true" />
         </ActionIcon>
       ) : (
-        <Button variant="outline" size="sm" leftSection={<IconNotes size={16} aria-hidden="true" />} {...trigger}>
+        <Button
+          variant="outline"
+          size="sm"
+          leftSection={<IconNotes size={16} aria-hidden="true" />}
+          style={{ flexShrink: 0 }}
+          {...trigger}
+        >
           Project Notes
         </Button>
       )}
