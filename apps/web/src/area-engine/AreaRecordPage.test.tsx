@@ -352,6 +352,36 @@ describe.each(byTitle(RECORD_AREAS.filter((a) => a.children.some((c) => "fields"
   },
 );
 
+describe("the records related to a record", () => {
+  it("lists a client's projects, each opening its page; left out for a user who may not read projects", async () => {
+    const tables = areaTables(CLIENTS);
+    const projects = [4, 4, 5].map((clientID, i) => ({
+      projectID: 900 + i,
+      projectName: `Related ${i}`,
+      projectClientID: clientID,
+      latestStatusName: "Awarded",
+      categoryName: "Education",
+      projectDueDate: "2026-12-01",
+    }));
+    tables.vwProjectList = projects;
+    const { user, location, api, unmount } = renderRecordPage(CLIENTS, { search: "?id=4", tables });
+    const section = await screen.findByRole("region", { name: "Projects" }, LONG);
+    expect(await within(section).findByText("2 records")).toBeTruthy();
+    expect(api.queries("vwProjectList")[0]?.where).toContain("projectClientID = 4");
+    await user.click(within(section).getByText("Related 1"));
+    await waitFor(() => expect(location().pathname + location().search).toBe("/project/de?id=901"));
+    unmount();
+
+    renderRecordPage(CLIENTS, {
+      search: "?id=4",
+      tables,
+      permissions: USERS.viewer().filter((row) => row.permissionPageID !== PAGES.projects),
+    });
+    await screen.findByRole("region", { name: "Contacts" }, LONG);
+    expect(screen.queryByRole("region", { name: "Projects" })).toBeNull();
+  });
+});
+
 describe("the panel an area adds under a record", () => {
   it("shows an employee's sign-in and permissions to administrators (view on page 40) only", async () => {
     const api = installFakeApi(areaTables(EMPLOYEES));

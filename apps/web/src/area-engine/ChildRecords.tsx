@@ -2,6 +2,7 @@ import { Stack, Title } from "@mantine/core";
 import { type ChildList, type RecordForm, recordForm, searchableColumns, whereEquals } from "@office/core";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
+import { useAccess } from "../services/access";
 import { ResourceRecords } from "../widgets/record/ResourceRecords";
 import { tableColumns } from "../widgets/table/columns";
 import { SearchableTable } from "../widgets/table/SearchableTable";
@@ -16,13 +17,18 @@ const formOf = (child: ChildList, fields: readonly string[]) => {
   return form;
 };
 
-/** The records of another table that belong to one record: a client's contacts, a master client's clients. */
+/**
+ * The records of another table that belong to one record: a client's contacts and projects, a
+ * master client's clients. Left out for a user who may not read them.
+ */
 export function ChildRecords({ child, parentKey }: { child: ChildList; parentKey: number }) {
   const navigate = useNavigate();
+  const mayView = useAccess().mayView(child.list ?? child.resource);
   const where = whereEquals(child.foreignKey, parentKey);
   const list = child.list ?? child.resource;
   const columns = useMemo(() => tableColumns(list, child.columns), [list, child.columns]);
   const { edit } = child;
+  if (!mayView) return null;
   return (
     <Stack gap="xs" component="section" aria-label={child.title}>
       <Title order={3} size="h4">

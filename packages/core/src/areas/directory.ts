@@ -1,6 +1,7 @@
 import { WEEKDAYS } from "../constants.js";
 import { PAGES } from "../pages.js";
 import { vwClientDirectory, vwEmployeeDirectory, vwVendorDirectory } from "../resources/directory-views.js";
+import { vwProjectList } from "../resources/project-views.js";
 import { tblClient } from "../resources/tblClient.js";
 import { tblClientContact } from "../resources/tblClientContact.js";
 import { tblEmployee } from "../resources/tblEmployee.js";
@@ -98,6 +99,13 @@ export const CLIENTS = area({
         newLabel: "New Contact",
         recordTitle: "Contact",
       },
+    },
+    {
+      resource: vwProjectList,
+      foreignKey: "projectClientID",
+      title: "Projects",
+      columns: ["projectID", "projectName", "latestStatusName", "categoryName", "projectDueDate"],
+      edit: { recordPath: "/project/de" },
     },
   ],
 });
