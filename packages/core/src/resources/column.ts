@@ -20,8 +20,11 @@ export type FieldKind =
   | { kind: "tel" }
   /** Minutes shown as HH:mm. */
   | { kind: "minutes" }
-  /** One of a lookup list's values, picked from a plain select. */
-  | { kind: "choice"; options: readonly LookupOption<number | string>[] }
+  /**
+   * One of a lookup list's values, picked from a plain select; shown by its label, or, for
+   * minutes picked from a list (the time choices, labelled h:mm), as HH:mm like every duration.
+   */
+  | { kind: "choice"; options: readonly LookupOption<number | string>[]; shown?: "minutes" }
   /** A 1/0 flag, a checkbox. */
   | { kind: "flag" }
   /** Several of a lookup list's values, kept as a pipe list (|1|4|): checkboxes. */
@@ -160,6 +163,11 @@ export const col = {
       message: named(settings.label, "is not one of the choices"),
     });
     return make(numeric ? "integer" : "text", schema, { field: { kind: "choice", options }, ...settings });
+  },
+  /** Minutes picked from a list of choices (labelled h:mm there), shown elsewhere as HH:mm (spec 5). */
+  minuteChoice: (options: readonly LookupOption<number>[], settings: Options = {}) => {
+    const column = col.choice(options, settings);
+    return { ...column, field: { kind: "choice", options, shown: "minutes" } } as typeof column;
   },
   /** Several values of a lookup list as a pipe list (|1|4|), each at most once, in the list's order. */
   choices: (options: readonly LookupOption<number>[], settings: Options = {}) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_STATUSES, PROJECT_TIME_CHOICES } from "../lookups/enumerations.js";
+import { CLIENT_STATUSES, lookupLabel, PROJECT_TIME_CHOICES } from "../lookups/enumerations.js";
 import { US_STATE_OPTIONS } from "../lookups/us-states.js";
 import { checkForm } from "../validation.js";
 import { col, writeSchema } from "./column.js";
@@ -77,6 +77,11 @@ describe("a record form derived from a resource's columns", () => {
     expect(displayText(demo.columns.active, 0)).toBe("No");
     expect(displayText(demo.columns.day, "2026-07-04")).toBe("07/04/2026");
     expect(displayText(demo.columns.minutes, 135)).toBe("02:15");
+    // Time picked from the choices (labelled h:mm in the select) is a duration like any other.
+    const charged = col.minuteChoice(PROJECT_TIME_CHOICES);
+    expect(lookupLabel(PROJECT_TIME_CHOICES, 240)).toBe("4:00");
+    expect(displayText(charged, 240)).toBe("04:00");
+    expect(displayText(charged, 5)).toBe("00:05");
     expect(displayText(demo.columns.at, "2026-07-04T15:05:00")).toBe("07/04/2026 03:05 pm");
     expect(displayText(demo.columns.count, null)).toBe("");
   });

@@ -68,6 +68,7 @@ export function displayText(column: Column, value: unknown): string {
     case "minutes":
       return formatMinutes(Number(value));
     case "choice":
+      if (column.field.shown === "minutes") return formatMinutes(Number(value));
       return lookupLabel(column.field.options, value as number | string);
     case "flag":
       return Number(value) === 1 ? "Yes" : "No";

@@ -29,7 +29,7 @@ export const tblProjectNotes = resource({
     }),
     // Time is charged in the steps of the project time list (docs/product-rules.md#lookup-lists),
     // and in nothing else.
-    ProjectNotesMinutes: col.choice(PROJECT_TIME_CHOICES, { label: "Charged Time", rules: ["required"] }),
+    ProjectNotesMinutes: col.minuteChoice(PROJECT_TIME_CHOICES, { label: "Charged Time", rules: ["required"] }),
     ProjectNotesDesc: col.text(4000, {
       nullable: true,
       emptyAsNull: true,
