@@ -58,6 +58,9 @@ for (const user of ["admin", "staff", "noperm"] as const) {
       await expect(granters.getByRole("listitem").first()).toBeVisible();
       await expect(page.getByRole("main").getByRole("link", { name: "Home" })).toHaveCount(0);
       await expect(page.getByRole("navigation", { name: "Main menu" })).toHaveCount(0);
+      // Nor the project search and Quick Launch, which would only lead here again.
+      await expect(page.getByRole("textbox", { name: "Quick Launch" })).toHaveCount(0);
+      await expect(page.getByRole("textbox", { name: "Project search" })).toHaveCount(0);
     }
     for (const { rule, path, title, [user]: outcome } of RULES) {
       await test.step(`${rule}: ${path} is ${outcome}`, () => expectOutcome(page, path, title, outcome, user));

@@ -9,7 +9,7 @@ import { ProjectNotesButton } from "../features/time-notes/ProjectNotesButton";
 import { useAccess } from "../services/access";
 import { appConfigQuery, pendingApprovalsLabel } from "../services/session";
 import { NetworkStatus } from "./NetworkStatus";
-import { ProjectSearch } from "./ProjectSearch";
+import { ProjectSearch, useMayOpenProjects } from "./ProjectSearch";
 import { QuickLaunch } from "./QuickLaunch";
 
 function Logo() {
@@ -77,6 +77,7 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
   const access = useAccess();
   const mayLogNotes = access.grant(tblProjectNotes.access.add, "add");
   const maySeeHours = access.mayView(vwMyProjectNotes);
+  const mayOpenProjects = useMayOpenProjects();
   if (layout === "mobile") {
     return (
       <Group component="header" justify="space-between" px="sm" py={6} gap="xs">
@@ -113,8 +114,12 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
       <Group gap="sm" wrap="nowrap" miw={0}>
         <Logo />
         {/* The search gives up width first, so the header fits a laptop's screen. */}
-        <ProjectSearch width="clamp(120px, 14vw, 280px)" />
-        <QuickLaunch />
+        {mayOpenProjects ? (
+          <>
+            <ProjectSearch width="clamp(120px, 14vw, 280px)" />
+            <QuickLaunch />
+          </>
+        ) : null}
         {mayLogNotes ? <ProjectNotesButton /> : null}
         {maySeeHours ? <LoggedHours /> : null}
       </Group>

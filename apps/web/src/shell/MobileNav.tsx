@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { pendingApprovalsLabel } from "../services/session";
 import { RouteIcon } from "./icons";
-import { ProjectSearch } from "./ProjectSearch";
+import { ProjectSearch, useMayOpenProjects } from "./ProjectSearch";
 import { QuickLaunch } from "./QuickLaunch";
 
 function Entries({ nodes, path, onGo }: { nodes: MenuNode[]; path: string; onGo: () => void }) {
@@ -62,12 +62,17 @@ interface MobileNavProps {
 
 /** The mobile menu: the same tree, project search, Quick Launch, the inbox count, Log out. */
 export function MobileNav({ opened, tree, path, pendingApprovals, onGo, onLogout }: MobileNavProps) {
+  const mayOpenProjects = useMayOpenProjects();
   // Rendered only while open, so a closed menu is out of the page for keyboard and screen reader.
   if (!opened) return null;
   return (
     <Stack component="nav" aria-label="Main menu" id="mobile-menu" gap={4} p="sm" bg="gray.0">
-      <ProjectSearch width="100%" />
-      <QuickLaunch />
+      {mayOpenProjects ? (
+        <>
+          <ProjectSearch width="100%" />
+          <QuickLaunch />
+        </>
+      ) : null}
       <Entries nodes={tree} path={path} onGo={onGo} />
       <NavLink
         component={Link}

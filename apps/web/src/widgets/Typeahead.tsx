@@ -82,6 +82,9 @@ export function Typeahead(props: TypeaheadProps) {
       readOnly={props.readOnly}
       w={props.width}
       data-autofocus={props.autoFocus || undefined}
+      // A box with nothing to offer before typing opens no (empty) list on focus: an open list
+      // keeps Escape from the dialog around it, which would seem to ignore the key.
+      openOnFocus={props.browse ?? false}
       value={props.value}
       searchValue={search}
       onSearchChange={(text) => {

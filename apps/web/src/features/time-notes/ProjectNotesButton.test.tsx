@@ -59,4 +59,11 @@ describe("Project Notes opened where the user is", () => {
       unmount();
     }
   });
+
+  it("closes on Escape with the focus in the Project box, as from anywhere in it", async () => {
+    const { project, user } = await openNotes("/");
+    await waitFor(() => expect(document.activeElement).toBe(project));
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Project Notes" })).toBeNull());
+  });
 });

@@ -213,9 +213,8 @@ describe("an existing record", () => {
     api.fail({ path: "/API/Delete/" }, { status: 409, message: "The record is in use." });
     const edit = await openRow(user, "The page shell");
     await user.click(within(edit).getByRole("button", { name: "Delete" }));
-    await user.click(
-      within(screen.getByRole("dialog", { name: "Delete this release note?" })).getByRole("button", { name: "Delete" }),
-    );
+    const question = await screen.findByRole("dialog", { name: "Delete this release note?" });
+    await user.click(within(question).getByRole("button", { name: "Delete" }));
     const failed = await screen.findByRole("alert");
     expect(failed.textContent).toContain("Record delete is Failed!");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Delete this release note?" })).toBeNull());
