@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database, Notifications } from "../src/db/database.js";
-import { createLiveHub, type LiveSink } from "../src/live/hub.js";
+import { createLiveHub, type LiveSink, MAX_ROWS_PER_FLUSH } from "../src/live/hub.js";
 
 /** A database that only listens (the hub reads nothing when no employee changed). */
 function listeningOnly() {
@@ -64,6 +64,22 @@ describe("the live hub", () => {
       listeners[0]?.onPayload(payload);
     await vi.advanceTimersByTimeAsync(100);
     expect(s.written).toEqual([]);
+    await hub.close();
+  });
+
+  it("keeps a bulk update one burst, and one resync, when its notifications arrive spread out", async () => {
+    const { database, listeners } = listeningOnly();
+    const hub = createLiveHub(database, "America/New_York", log, 25_000);
+    const s = sink();
+    await hub.subscribe(s.value);
+    // A busy machine: one notification every 1 ms, 201 in all (a fixed window from the first
+    // cut such a burst into parts under the limit, each read row by row).
+    for (let empID = 1; empID <= MAX_ROWS_PER_FLUSH + 1; empID++) {
+      listeners[0]?.onPayload(JSON.stringify({ empID }));
+      await vi.advanceTimersByTimeAsync(1);
+    }
+    await vi.advanceTimersByTimeAsync(20);
+    expect(s.written).toEqual(["event: resync\ndata: {}\n\n"]);
     await hub.close();
   });
 });

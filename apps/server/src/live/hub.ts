@@ -6,8 +6,14 @@ import type { Database } from "../db/database.js";
 
 /** The channel the triggers of migration 0005 notify on. */
 export const LIVE_CHANNEL = "office_live";
-/** Notifications arriving within this long are answered with one query. */
+/**
+ * Notifications with gaps under this between them are one burst, answered with one query once
+ * it has been quiet this long: a bulk update's many notifications stay one burst even when the
+ * machine is busy and they arrive spread out (a fixed window from the first cut them in two).
+ */
 const COALESCE_MS = 15;
+/** A burst that keeps going is read at the latest this long after it began. */
+const MAX_BURST_MS = 250;
 /** Past this many changed employees at once (a bulk update), the tabs reload the list instead. */
 export const MAX_ROWS_PER_FLUSH = 200;
 
@@ -52,8 +58,14 @@ export function createLiveHub(database: Database, timeZone: string, log: Fastify
     for (const sink of sinks) sink.write(text);
   };
 
+  let burstStart = 0;
   function schedule() {
-    if (!timer && !flushing && (resync || changed.size > 0)) timer = setTimeout(flush, COALESCE_MS);
+    if (flushing || !(resync || changed.size > 0)) return;
+    const now = Date.now();
+    if (!timer) burstStart = now;
+    else if (now - burstStart >= MAX_BURST_MS) return;
+    else clearTimeout(timer);
+    timer = setTimeout(flush, COALESCE_MS);
   }
 
   async function flush() {
