@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { useSearchParams } from "react-router";
 import { queryRows } from "../api/client";
+import { useAccess } from "../services/access";
 import { useRecordCrumb } from "../services/record-crumb";
 import { ChildRecords } from "./ChildRecords";
 import { RecordEditor } from "./RecordEditor";
@@ -62,7 +63,8 @@ function RecordHeading({ area, row, id }: { area: Area; row: Record<string, unkn
     .map((column) => row[column])
     .filter((value) => value !== null && value !== undefined && value !== "")
     .join(" ");
-  const { status } = area;
+  // Read only by a user who may read the list view: a part of a page is left out, not refused.
+  const status = useAccess().mayView(area.list) ? area.status : undefined;
   const where = whereEquals(area.resource.key, id);
   const { data } = useQuery({
     queryKey: [area.list.name, "list", { fields: status, where }],
