@@ -2,6 +2,7 @@ import {
   APP_STATUS,
   type ErrorBody,
   EXPIRED_SESSION_ERROR,
+  type ExecuteQueryResponse,
   isErrorBody,
   type QueryResponse,
   statusText,
@@ -151,4 +152,9 @@ export function queryTotals(params: { table: string; by: string; where: string; 
   const sent: Record<string, string> = { table: params.table, by: params.by, rowLimit: String(params.rowLimit) };
   if (params.where) sent.where = params.where;
   return send<TotalsResponse>({ method: "GET", path: "/API/Totals/", params: sent });
+}
+
+/** POST /API/ExecuteQuery/: the rows of a query the server registers by name. */
+export async function executeQuery<Row>(query: string): Promise<Row[]> {
+  return (await api<ExecuteQueryResponse<Row>>("POST", "/API/ExecuteQuery/", { query })).data;
 }

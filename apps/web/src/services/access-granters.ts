@@ -1,6 +1,5 @@
-import type { ExecuteQueryResponse } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../api/client";
+import { executeQuery } from "../api/client";
 import { SESSION_KEY } from "./session";
 
 export interface AccessGranter {
@@ -14,7 +13,6 @@ export interface AccessGranter {
 /** Who can grant access (active administrators: view on page 40), for a user who has none yet. */
 export const accessGrantersQuery = queryOptions({
   queryKey: [...SESSION_KEY, "accessGranters"],
-  queryFn: async () =>
-    (await api<ExecuteQueryResponse<AccessGranter>>("POST", "/API/ExecuteQuery/", { query: "accessGranters" })).data,
+  queryFn: () => executeQuery<AccessGranter>("accessGranters"),
   staleTime: 5 * 60_000,
 });

@@ -1,6 +1,6 @@
-import type { AppConfigResponse, ExecuteQueryResponse, PermissionRow, SignedInUser } from "@office/core";
+import type { AppConfigResponse, PermissionRow, SignedInUser } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../api/client";
+import { api, executeQuery } from "../api/client";
 import { loadSignedInUser } from "../auth/session";
 
 /** What the shell keeps of the session; login and logout drop all of it. */
@@ -32,10 +32,8 @@ export const appConfigQuery = queryOptions({
 export const pendingApprovalCountQuery = queryOptions({
   queryKey: [...SESSION_KEY, "pendingApprovalCount"],
   queryFn: async () => {
-    const { data } = await api<ExecuteQueryResponse<{ TotalCount: number }>>("POST", "/API/ExecuteQuery/", {
-      query: "pendingApprovalCount",
-    });
-    return data[0]?.TotalCount ?? 0;
+    const [row] = await executeQuery<{ TotalCount: number }>("pendingApprovalCount");
+    return row?.TotalCount ?? 0;
   },
   staleTime: Number.POSITIVE_INFINITY,
 });
