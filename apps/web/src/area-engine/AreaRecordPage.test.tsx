@@ -1,4 +1,14 @@
-import { type Area, CLIENTS, type Column, EMPLOYEES, PAGES, PROJECTS, SHIPPING_COMPANIES, VENDORS } from "@office/core";
+import {
+  type Area,
+  CLIENTS,
+  type Column,
+  EMPLOYEES,
+  PAGES,
+  PROJECTS,
+  SHIPPING_COMPANIES,
+  VENDORS,
+  vwProjectsByStatus,
+} from "@office/core";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EmployeeAdministration } from "../features/employees/EmployeeAdministration";
@@ -351,6 +361,31 @@ describe.each(byTitle(RECORD_AREAS.filter((a) => a.children.some((c) => "fields"
     });
   },
 );
+
+describe("a record's status beside its heading", () => {
+  it("is read only by a user who may read the view it comes from, and left out for anyone else", async () => {
+    // Projects' status from a view governed by another page (the dashboard's, page 2).
+    const area = { ...PROJECTS, list: vwProjectsByStatus };
+    const tables = { ...areaTables(PROJECTS), vwProjectsByStatus: [{ projectID: 7, latestStatusName: "Awarded" }] };
+    const page = <AreaRecordPage area={area} />;
+    const options = { path: "/project/de?id=7", route: "/project/de", tables };
+    const both = renderWithApp(page, {
+      ...options,
+      permissions: USERS.viewer(),
+    });
+    expect(await screen.findByLabelText("Status: Awarded", {}, LONG)).toBeTruthy();
+    both.unmount();
+
+    const projectsOnly = renderWithApp(page, {
+      ...options,
+      permissions: USERS.viewer().filter((row) => row.permissionPageID !== PAGES.statusDashboard),
+    });
+    await recordForm(PROJECTS);
+    expect(screen.queryByLabelText(/^Status:/)).toBeNull();
+    expect(projectsOnly.api.queries("vwProjectsByStatus")).toEqual([]);
+    expect(projectsOnly.failure()).toBeNull();
+  });
+});
 
 describe("the records related to a record", () => {
   it("lists a client's projects, each opening its page; left out for a user who may not read projects", async () => {
