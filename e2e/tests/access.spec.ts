@@ -54,6 +54,8 @@ for (const user of ["admin", "staff", "noperm"] as const) {
       await expect(page.getByRole("alert")).toHaveCount(0);
       // A new colleague's first day: who can grant access, and no link that leads back here.
       await expect(page.getByRole("heading", { name: "No access yet" })).toBeVisible();
+      // None of Home's blocks: each would read what the user may not.
+      await expect(page.getByRole("region")).toHaveCount(0);
       const granters = page.getByRole("list", { name: "Who can grant access" });
       await expect(granters.getByRole("listitem").first()).toBeVisible();
       await expect(page.getByRole("main").getByRole("link", { name: "Home" })).toHaveCount(0);

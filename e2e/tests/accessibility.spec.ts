@@ -26,7 +26,7 @@ test("home, 404 and forbidden have no serious or critical accessibility violatio
 test("the release notes table and its record dialog have no serious or critical accessibility violation", async ({
   page,
 }) => {
-  await openSignedIn(page, "admin", "/webapp/rn");
+  await openSignedIn(page, "admin", "/webapp/rn?view=table");
   await expect(page.getByRole("table", { name: "Release notes" }).getByRole("cell").first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "New release note" }).click();

@@ -33,7 +33,7 @@ test.describe("the searchable table", () => {
     });
   });
   test.beforeEach(async ({ page }) => {
-    await openSignedIn(page, "staff", "/webapp/rn");
+    await openSignedIn(page, "admin", "/webapp/rn?view=table");
     await expect(dataRows(page).first()).toBeVisible();
   });
 

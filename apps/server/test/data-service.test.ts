@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, PAGES } from "@office/core";
+import { ERROR_MESSAGES, PAGES, WEEKDAYS } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
@@ -443,6 +443,25 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
         await db().deleteFrom("tblPermission").where("empID", "=", empID).execute();
         await db().deleteFrom("tblEmployee").where("empID", "=", empID).execute();
       }
+    });
+
+    it("gives each employee their own office hours, of every day, and no one else's", async () => {
+      const days = WEEKDAYS.map((d) => `empOfficeHours${d}` as const);
+      const own = await db().selectFrom("tblEmployee").select(days).where("empID", "=", 2).executeTakeFirstOrThrow();
+      expect(own.empOfficeHoursMo).toMatch(/\d/);
+      const answer = await staff.execute("myOfficeHours");
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().data).toEqual([own]);
+      const adminHours = await db()
+        .selectFrom("tblEmployee")
+        .select(days)
+        .where("empID", "=", 1)
+        .executeTakeFirstOrThrow();
+      expect((await admin.execute("myOfficeHours")).json().data).toEqual([adminHours]);
+      // Without permission rows it is 'Access Denied!', as every read (the page then says why).
+      const denied = await noperm.execute("myOfficeHours");
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json().message).toBe(ERROR_MESSAGES.accessDenied);
     });
 
     it("works as a POST too, as the spec's call sends it", async () => {

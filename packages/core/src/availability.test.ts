@@ -5,6 +5,7 @@ import {
   availabilityLabel,
   availabilityRow,
   availabilityText,
+  departmentCounts,
   departmentGroups,
   durationSince,
 } from "./availability.js";
@@ -83,5 +84,23 @@ describe("availability as the panel shows it", () => {
       ["Sales", false, [3, 1]],
     ]);
     expect(groups[0]?.email).toBe("eng@example.com");
+  });
+
+  it("counts each department's In, Break, Out and those without a status, in the groups' order", () => {
+    const groups = departmentGroups(
+      [
+        person({ empID: 1, empDepartment: 3, departmentName: "Sales", empAvailabilityType: "In" }),
+        person({ empID: 2, empDepartment: 3, departmentName: "Sales", empAvailabilityType: "Break" }),
+        person({ empID: 3, empDepartment: 3, departmentName: "Sales", empAvailabilityType: "In" }),
+        person({ empID: 4, empDepartment: null, departmentName: null, empAvailabilityType: null }),
+        person({ empID: 5, empDepartment: 2, departmentName: "Accounting", empAvailabilityType: "Out" }),
+      ],
+      3,
+    );
+    expect(departmentCounts(groups)).toEqual([
+      { department: 3, name: "Sales", own: true, In: 2, Break: 1, Out: 0, none: 0 },
+      { department: 2, name: "Accounting", own: false, In: 0, Break: 0, Out: 1, none: 0 },
+      { department: null, name: "No department", own: false, In: 0, Break: 0, Out: 0, none: 1 },
+    ]);
   });
 });

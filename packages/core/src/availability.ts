@@ -110,3 +110,27 @@ export function departmentGroups(
     group.people.sort((a, b) => byName(a.empLastName, b.empLastName) || byName(a.empFirstName, b.empFirstName));
   return [...groups.values()].sort((a, b) => Number(b.own) - Number(a.own) || byName(a.name, b.name));
 }
+
+export interface DepartmentCounts {
+  department: number | null;
+  name: string;
+  own: boolean;
+  In: number;
+  Break: number;
+  Out: number;
+  /** Colleagues who have not set a status yet (NULL in the data, "—" on screen). */
+  none: number;
+}
+
+/** How many colleagues of each department are In, on Break, Out or without a status, in the groups' order. */
+export function departmentCounts(groups: readonly DepartmentGroup[]): DepartmentCounts[] {
+  return groups.map(({ department, name, own, people }) => {
+    const counts: DepartmentCounts = { department, name, own, In: 0, Break: 0, Out: 0, none: 0 };
+    for (const person of people) {
+      const type = person.empAvailabilityType;
+      if (type === "In" || type === "Break" || type === "Out") counts[type] += 1;
+      else counts.none += 1;
+    }
+    return counts;
+  });
+}

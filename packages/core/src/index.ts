@@ -15,6 +15,7 @@ export * from "./hours.js";
 export * from "./lists.js";
 export * from "./live.js";
 export * from "./lookups/index.js";
+export * from "./my-week.js";
 export * from "./pages.js";
 export * from "./project-search.js";
 export * from "./resources/index.js";

@@ -1,4 +1,4 @@
-import { type Grant, PAGES } from "@office/core";
+import { type Grant, PAGES, WEEKDAYS } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.js";
 import { type Actor, may } from "./actor.js";
@@ -63,6 +63,22 @@ export const NAMED_QUERIES: ReadonlyMap<string, NamedQuery> = new Map<string, Na
           .orderBy("e.empFirstName")
           .orderBy("e.empID")
           .limit(ACCESS_GRANTERS_SHOWN)
+          .execute();
+      },
+    },
+  ],
+  [
+    // The signed-in employee's own office hours of each day, for Home's "My week": read by
+    // anyone signed in, of their own row only, whoever may or may not view tblEmployee.
+    "myOfficeHours",
+    {
+      access: "anyone",
+      async run(db, actor) {
+        if (actor.kind !== "employee") return [];
+        return db
+          .selectFrom("tblEmployee")
+          .where("empID", "=", actor.empID)
+          .select(WEEKDAYS.map((day) => `empOfficeHours${day}` as const))
           .execute();
       },
     },

@@ -5,6 +5,7 @@ export type PageModule = () => Promise<ComponentType>;
 
 /** The pages of routes that no declaration in core builds: each names its own component. */
 const OWN_PAGES: Record<string, PageModule> = {
+  "/": async () => (await import("../features/home/HomePage")).HomePage,
   "/login": async () => (await import("../features/login/LoginPage")).LoginPage,
   "/settings": async () => (await import("../features/settings/SettingsPage")).SettingsPage,
   "/statusdashboard": async () => (await import("../features/projects/StatusDashboardPage")).StatusDashboardPage,

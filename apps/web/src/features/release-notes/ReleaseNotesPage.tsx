@@ -1,6 +1,16 @@
-import { Box } from "@mantine/core";
-import { recordForm, tblReleaseNote } from "@office/core";
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { formatUsDate, recordForm, tblReleaseNote } from "@office/core";
+import { IconPencil, IconPlus } from "@tabler/icons-react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
+import { queryRows } from "../../api/client";
+import { useAccess } from "../../services/access";
+import { userQuery } from "../../services/session";
 import { ResourceRecords } from "../../widgets/record/ResourceRecords";
+import { useRecordDialog } from "../../widgets/record/useRecordDialog";
+import { MarkdownText } from "./MarkdownText";
+import { markReleaseNotesRead, RELEASE_NOTE_ORDER, type ReleaseNote, useUnread } from "./read-notes";
 
 const FORM = recordForm(tblReleaseNote, [
   "releaseNoteVersion",
@@ -15,21 +25,158 @@ const COLUMNS = [
   "releaseNoteTitle",
   "releaseNoteBody",
 ] as const;
+const WORDS = { newLabel: "New release note", recordTitle: "Release note", noun: "release note" };
+const PAGE = 20;
 
-/** Release notes (/rn): everyone reads them; administrators add, change and delete them. */
+/**
+ * Release notes (/rn): a dated feed everyone reads, the newest first, each note's Markdown
+ * rendered safely; opening it marks the notes shown as read (Home's New). Those who may change
+ * notes (administrators, page 40) write and edit them from the feed, or switch to the table of
+ * all notes (`?view=table`: search, export).
+ */
 export function ReleaseNotesPage() {
+  const rights = useAccess().rights(tblReleaseNote);
+  const [params, setParams] = useSearchParams();
+  const table = rights.update && params.get("view") === "table";
   return (
-    <Box p="md">
-      <ResourceRecords
-        resource={tblReleaseNote}
-        label="Release notes"
-        columns={COLUMNS}
-        form={FORM}
-        order="releaseNoteDate DESC, releaseNoteID DESC"
-        newLabel="New release note"
-        recordTitle="Release note"
-        noun="release note"
-      />
-    </Box>
+    <Stack p="md" gap="md" maw={table ? undefined : 860}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Release notes
+        </Title>
+        {rights.update ? (
+          <SegmentedControl
+            aria-label="Show release notes as"
+            value={table ? "table" : "feed"}
+            onChange={(view) => setParams(view === "table" ? { view } : {}, { replace: true })}
+            data={[
+              { value: "feed", label: "Feed" },
+              { value: "table", label: "Table" },
+            ]}
+          />
+        ) : null}
+      </Group>
+      {table ? (
+        <ResourceRecords
+          resource={tblReleaseNote}
+          label="Release notes"
+          columns={COLUMNS}
+          form={FORM}
+          order={RELEASE_NOTE_ORDER}
+          {...WORDS}
+        />
+      ) : (
+        <Feed />
+      )}
+    </Stack>
+  );
+}
+
+function Feed() {
+  const [shown, setShown] = useState(PAGE);
+  const editor = useRecordDialog({ resource: tblReleaseNote, form: FORM, ...WORDS });
+  const notes = useQuery({
+    queryKey: [tblReleaseNote.name, "list", { feed: shown }],
+    queryFn: () =>
+      queryRows<ReleaseNote>({
+        table: tblReleaseNote.name,
+        fields: editor.rowFields.join(","),
+        order: RELEASE_NOTE_ORDER,
+        rowLimit: shown,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const { data: user } = useQuery(userQuery);
+  const unread = useUnread(user?.empID);
+  // What was unread when the feed opened stays marked New while the user reads it.
+  const [newOnOpen, setNewOnOpen] = useState<ReadonlySet<number>>();
+  const { hash } = useLocation();
+  const rows = notes.data?.data;
+
+  useEffect(() => {
+    if (!rows || !user) return;
+    setNewOnOpen((before) => before ?? new Set(rows.filter(unread).map((n) => n.releaseNoteID)));
+    markReleaseNotesRead(user.empID, rows);
+  }, [rows, user, unread]);
+  // A link to one note (Home's) scrolls to it once it is here.
+  useEffect(() => {
+    if (rows && hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: "start" });
+  }, [rows, hash]);
+
+  if (notes.isError && !rows)
+    return (
+      <Group gap="sm">
+        <Text role="alert">Could not load the release notes.</Text>
+        <Button variant="default" size="compact-sm" onClick={() => void notes.refetch()}>
+          Try again
+        </Button>
+      </Group>
+    );
+  if (!rows) return <Text aria-busy="true">Loading release notes…</Text>;
+  return (
+    <Stack gap="md">
+      {editor.rights.insert ? (
+        <Group>
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={editor.openNew}>
+            New release note
+          </Button>
+        </Group>
+      ) : null}
+      {rows.length === 0 ? <Text>No release notes yet.</Text> : null}
+      <Stack gap="md" component="ol" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+        {rows.map((note) => (
+          <Card
+            key={note.releaseNoteID}
+            component="li"
+            withBorder
+            radius="md"
+            id={`note-${note.releaseNoteID}`}
+            aria-labelledby={`note-title-${note.releaseNoteID}`}
+            style={{ scrollMarginTop: 120 }}
+          >
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Stack gap={2}>
+                <Group gap="xs">
+                  <Title order={2} size="h4" id={`note-title-${note.releaseNoteID}`}>
+                    {note.releaseNoteTitle}
+                  </Title>
+                  {newOnOpen?.has(note.releaseNoteID) ? (
+                    <Badge size="xs" variant="filled" color="blue">
+                      New
+                    </Badge>
+                  ) : null}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  Version {note.releaseNoteVersion} ·{" "}
+                  <time dateTime={note.releaseNoteDate}>
+                    {formatUsDate(note.releaseNoteDate) ?? note.releaseNoteDate}
+                  </time>
+                </Text>
+              </Stack>
+              {editor.rights.update || editor.rights.delete ? (
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  leftSection={<IconPencil size={14} aria-hidden="true" />}
+                  aria-label={`Edit ${note.releaseNoteTitle}`}
+                  onClick={() => editor.openRow({ ...note })}
+                >
+                  Edit
+                </Button>
+              ) : null}
+            </Group>
+            {note.releaseNoteBody ? <MarkdownText>{note.releaseNoteBody}</MarkdownText> : null}
+          </Card>
+        ))}
+      </Stack>
+      {(notes.data?.meta?.TotalRecords ?? 0) > rows.length ? (
+        <Group justify="center">
+          <Button variant="default" loading={notes.isFetching} onClick={() => setShown((n) => n + PAGE)}>
+            Show older notes
+          </Button>
+        </Group>
+      ) : null}
+      {editor.element}
+    </Stack>
   );
 }

@@ -1,24 +1,11 @@
 import { ActionIcon, Button, Popover, Stack, Text, VisuallyHidden } from "@mantine/core";
-import { dateIn, hoursRangesOf, hoursTable } from "@office/core";
+import { hoursRangesOf, hoursTable } from "@office/core";
 import { IconHourglass } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useState } from "react";
-import { appConfigQuery } from "../../services/session";
+import { useId, useMemo } from "react";
+import { useCompanyDay } from "../../services/company-day";
 import { HoursTable } from "./HoursTable";
 import { loggedNotesQuery } from "./queries";
-
-/** The company's date, looked at every minute: the tables move on to a new day at midnight. */
-function useCompanyDay(timeZone: string | undefined): string | undefined {
-  const [day, setDay] = useState<string>();
-  useEffect(() => {
-    if (!timeZone) return;
-    const look = () => setDay(dateIn(new Date(), timeZone));
-    look();
-    const timer = setInterval(look, 60_000);
-    return () => clearInterval(timer);
-  }, [timeZone]);
-  return day;
-}
 
 /**
  * Today's and this week's logged hours (docs/product-rules.md#time-notes) in the header: a
@@ -27,8 +14,7 @@ function useCompanyDay(timeZone: string | undefined): string | undefined {
  * again.
  */
 export function LoggedHours({ compact = false }: { compact?: boolean }) {
-  const { data: config } = useQuery(appConfigQuery);
-  const day = useCompanyDay(config?.timeZone);
+  const day = useCompanyDay();
   const ranges = useMemo(() => (day ? hoursRangesOf(day) : undefined), [day]);
   const { data: notes } = useQuery({
     ...loggedNotesQuery(ranges?.week ?? { start: "", end: "" }),

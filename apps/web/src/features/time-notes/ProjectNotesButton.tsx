@@ -1,7 +1,7 @@
 import { ActionIcon, Button } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { PROJECTS } from "@office/core";
-import { IconNotes } from "@tabler/icons-react";
+import { IconClockPlus, IconNotes } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useLocation } from "react-router";
@@ -24,13 +24,22 @@ function useProjectOnScreen(): number | undefined {
  * The header's Project Notes button and its dialog; an icon alone in the compact header. On an
  * open project's page the dialog starts with that project: it is read before the dialog opens
  * (while the pointer reaches the button), so the focus can go to the first empty field at once.
+ * A row's Log time button (`project`) is the same button and dialog, starting with that project.
  */
-export function ProjectNotesButton({ compact = false }: { compact?: boolean }) {
+export function ProjectNotesButton({
+  compact = false,
+  project: chosen,
+}: {
+  compact?: boolean;
+  /** A row's Log time button (Home's recent projects): the dialog starts with this project. */
+  project?: { projectID: number; projectName: string };
+}) {
   const [opened, { open, close }] = useDisclosure(false);
   const [wanted, setWanted] = useState(false);
   const [project, setProject] = useState<Row | undefined>(undefined);
   const queryClient = useQueryClient();
-  const here = useProjectOnScreen();
+  const onScreen = useProjectOnScreen();
+  const here = chosen?.projectID ?? onScreen;
   const projectHere = () =>
     here === undefined ? Promise.resolve(null) : queryClient.fetchQuery(openProjectQuery(here)).catch(() => null);
   const prepare = () => {
@@ -45,7 +54,18 @@ export function ProjectNotesButton({ compact = false }: { compact?: boolean }) {
   const trigger = { onClick: show, onMouseEnter: prepare, onFocus: prepare };
   return (
     <>
-      {compact ? (
+      {chosen ? (
+        <Button
+          variant="default"
+          size="compact-sm"
+          leftSection={<IconClockPlus size={14} aria-hidden="true" />}
+          aria-label={`Log time on ${chosen.projectName}`}
+          style={{ flexShrink: 0 }}
+          {...trigger}
+        >
+          Log time
+        </Button>
+      ) : compact ? (
         <ActionIcon variant="subtle" size="lg" aria-label="Project Notes" {...trigger}>
           <IconNotes size={20} aria-hidden="true" />
         </ActionIcon>

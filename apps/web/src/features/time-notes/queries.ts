@@ -3,11 +3,13 @@ import {
   LOGGED_NOTE_FIELDS,
   type LoggedNote,
   loggedRangeWhere,
+  type OfficeHours,
   vwMyProjectNotes,
   vwNoteCategories,
 } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
-import { queryRows } from "../../api/client";
+import { executeQuery, queryRows } from "../../api/client";
+import { SESSION_KEY } from "../../services/session";
 
 /** The note types (the lookups of group 68), for the dialog's Type. */
 export const noteCategoriesQuery = queryOptions({
@@ -31,3 +33,10 @@ export const loggedNotesQuery = (range: DayRange) =>
         })
       ).data,
   });
+
+/** The signed-in user's office hours of each day (Home's "My week"), which change seldom. */
+export const myOfficeHoursQuery = queryOptions({
+  queryKey: [...SESSION_KEY, "myOfficeHours"],
+  queryFn: async (): Promise<OfficeHours> => (await executeQuery<OfficeHours>("myOfficeHours"))[0] ?? {},
+  staleTime: 5 * 60_000,
+});

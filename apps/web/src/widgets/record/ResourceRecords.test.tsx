@@ -1,13 +1,13 @@
-import { PAGES } from "@office/core";
+import { PAGES, recordForm, tblReleaseNote } from "@office/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ReleaseNotesPage } from "../../features/release-notes/ReleaseNotesPage";
 import { permissionsOf } from "../../test/fake-api";
 import { renderWithApp } from "../../test/render";
+import { ResourceRecords } from "./ResourceRecords";
 import { UNSAVED_QUESTION } from "./UnsavedQuestion";
 
 /*
- * A resource's records as a page (the release notes page is one): the record dialog over the
+ * A resource's records as a page (the release notes' table view): the record dialog over the
  * form, its rules' messages, the writes with their toasts, the question before a delete and
  * before closing with unsaved data, and what a user without the rights gets.
  */
@@ -32,8 +32,18 @@ const NOTES = [
 // Administrators (page 40) write release notes; anyone with permission rows reads them.
 const STAFF = permissionsOf({ [PAGES.home]: ["view"] });
 
+const FIELDS = ["releaseNoteVersion", "releaseNoteDate", "releaseNoteTitle", "releaseNoteBody"] as const;
+const PROPS = {
+  form: recordForm(tblReleaseNote, [...FIELDS]),
+  columns: ["releaseNoteID", ...FIELDS],
+  order: "releaseNoteDate DESC, releaseNoteID DESC",
+  newLabel: "New release note",
+  recordTitle: "Release note",
+  noun: "release note",
+};
+
 function renderNotes(permissions?: ReturnType<typeof permissionsOf>) {
-  return renderWithApp(<ReleaseNotesPage />, {
+  return renderWithApp(<ResourceRecords resource={tblReleaseNote} label="Release notes" {...PROPS} />, {
     tables: { tblReleaseNote: NOTES },
     ...(permissions ? { permissions } : {}),
   });

@@ -1,14 +1,10 @@
 import { Button, Group, Stack } from "@mantine/core";
-import { type RecordForm, type Resource, searchableColumns, whereEquals } from "@office/core";
+import { type RecordForm, type Resource, searchableColumns } from "@office/core";
 import { IconPlus } from "@tabler/icons-react";
-import { type ReactNode, useMemo, useState } from "react";
-import { useAccess } from "../../services/access";
-import { ConfirmDelete } from "../ConfirmDelete";
-import { RecordFields } from "../form/RecordFields";
+import { type ReactNode, useMemo } from "react";
 import { tableColumns } from "../table/columns";
 import { SearchableTable } from "../table/SearchableTable";
-import { RecordDialog } from "./RecordDialog";
-import { useRecordForm, useRecordSave } from "./useRecordForm";
+import { useRecordDialog } from "./useRecordDialog";
 
 interface ResourceRecordsProps<K extends string> {
   resource: Resource;
@@ -40,43 +36,17 @@ interface ResourceRecordsProps<K extends string> {
  * An area that only lists and edits its records is this and a declaration.
  */
 export function ResourceRecords<K extends string>(props: ResourceRecordsProps<K>) {
-  const { resource, form, scope } = props;
+  const { resource, scope } = props;
   const list = props.list ?? resource;
-  const rights = useAccess().rights(resource);
-  const [dialog, setDialog] = useState<{ mode: "INSERT" | "UPDATE"; key?: number } | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const state = useRecordForm(form);
-  const { save: saveRecord, writes } = useRecordSave(state, resource.name);
+  const dialog = useRecordDialog({ ...props, insertFields: scope?.fields });
   const columns = useMemo(() => tableColumns(list, props.columns), [list, props.columns]);
   const search = useMemo(() => searchableColumns(list), [list]);
-  // A row opens the record dialog: it brings its key and every field of the form, shown or not.
-  const rowFields = useMemo(() => [resource.key, ...form.names], [resource, form]);
-  const where = dialog?.key === undefined ? "" : whereEquals(resource.key, dialog.key);
-
-  const save = (kind: "insert" | "update") => {
-    const fields = kind === "insert" ? { ...state.fields(), ...scope?.fields } : state.fields();
-    saveRecord({ kind, where, fields }, () => setDialog(null));
-  };
-  const remove = () =>
-    writes.mutate(
-      { kind: "delete", where },
-      {
-        onSuccess: () => setDialog(null),
-        onSettled: () => setConfirming(false),
-      },
-    );
 
   return (
     <Stack gap="sm">
-      {rights.insert ? (
+      {dialog.rights.insert ? (
         <Group>
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden="true" />}
-            onClick={() => {
-              state.reset();
-              setDialog({ mode: "INSERT" });
-            }}
-          >
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={dialog.openNew}>
             {props.newLabel}
           </Button>
         </Group>
@@ -88,34 +58,10 @@ export function ResourceRecords<K extends string>(props: ResourceRecordsProps<K>
         searchColumns={search}
         where={scope?.where}
         order={props.order}
-        rowFields={rowFields}
-        onRowOpen={(row) => {
-          state.reset(row);
-          setDialog({ mode: "UPDATE", key: Number(row[resource.key]) });
-        }}
+        rowFields={dialog.rowFields}
+        onRowOpen={dialog.openRow}
       />
-      <RecordDialog
-        opened={dialog !== null}
-        title={dialog?.mode === "INSERT" ? props.newLabel : props.recordTitle}
-        mode={dialog?.mode ?? "INSERT"}
-        can={rights}
-        dirty={state.dirty}
-        busy={writes.isPending}
-        onClose={() => setDialog(null)}
-        onInsert={() => save("insert")}
-        onUpdate={() => save("update")}
-        onDelete={() => setConfirming(true)}
-      >
-        <RecordFields form={form} state={state} readOnly={dialog?.mode === "UPDATE" && !rights.update} />
-        {dialog?.key !== undefined && props.underRecord ? props.underRecord(dialog.key, state.dirty) : null}
-      </RecordDialog>
-      <ConfirmDelete
-        opened={confirming}
-        noun={props.noun}
-        busy={writes.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={remove}
-      />
+      {dialog.element}
     </Stack>
   );
 }

@@ -1,0 +1,199 @@
+import { addDays, dateIn, formatMinutes, PAGES, WEEKDAYS, weekdayOf } from "@office/core";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { installFakeApi, permissionsOf } from "../../test/fake-api";
+import { renderWithApp } from "../../test/render";
+import { liveStreamOpened } from "../availability/availability-query";
+import { markReleaseNotesRead } from "../release-notes/read-notes";
+import { HomePage } from "./HomePage";
+
+/*
+ * Home shows the blocks the user may see, each with figures from its own read, and a state of
+ * its own: a block that fails or has nothing says so while the others show theirs.
+ */
+
+const ZONE = "America/New_York";
+const today = dateIn(new Date(), ZONE);
+const sunday = addDays(today, -weekdayOf(today));
+const at = (day: string, time = "10:00:00") => `${day}T${time}-05:00`;
+
+const NOTES = [
+  { projectNotesID: 1, projectName: "Dam", ProjectNotesDesc: null, ProjectNotesMinutes: 90, createdTS: at(today) },
+  { projectNotesID: 2, projectName: "Dam", ProjectNotesDesc: "x", ProjectNotesMinutes: 30, createdTS: at(sunday) },
+];
+const WEEKDAY_HOURS = { empOfficeHoursMo: "9:00 AM - 5:00 PM", empOfficeHoursTu: "9:00 AM - 5:00 PM" };
+const HOURS = {
+  ...WEEKDAY_HOURS,
+  empOfficeHoursWe: "9:00 AM - 5:00 PM",
+  empOfficeHoursTh: "9:00 AM - 5:00 PM",
+  empOfficeHoursFr: "9:00 AM - 1:00 PM",
+  [`empOfficeHours${WEEKDAYS[weekdayOf(today)]}`]: "8:00 AM - 4:00 PM",
+};
+const PEOPLE = [
+  {
+    empID: 1,
+    empFirstName: "A",
+    empLastName: "A",
+    empDepartment: 7,
+    departmentName: "Sales",
+    empAvailabilityType: "In",
+  },
+  {
+    empID: 2,
+    empFirstName: "B",
+    empLastName: "B",
+    empDepartment: 7,
+    departmentName: "Sales",
+    empAvailabilityType: "In",
+  },
+  {
+    empID: 3,
+    empFirstName: "C",
+    empLastName: "C",
+    empDepartment: 8,
+    departmentName: "Design",
+    empAvailabilityType: "Out",
+  },
+  {
+    empID: 4,
+    empFirstName: "D",
+    empLastName: "D",
+    empDepartment: 8,
+    departmentName: "Design",
+    empAvailabilityType: null,
+  },
+].map((p) => ({ departmentEmail: null, empOfficeExtention: null, todayHours: null, empAvailabilityTS: null, ...p }));
+const NOTES_OF_RELEASE = [1, 2, 3, 4].map((id) => ({
+  releaseNoteID: id,
+  releaseNoteVersion: `0.${id}.0`,
+  releaseNoteDate: `2026-11-2${id}`,
+  releaseNoteTitle: `Release ${id}`,
+  releaseNoteBody: "**Bold** news",
+}));
+const RECENT = [
+  { projectID: 41, projectName: "Harbor Point", latestStatusName: "Bid", lastActivityTS: at(today), empID: 5 },
+];
+
+function homeApi(pending = 3) {
+  const api = installFakeApi();
+  api.user = { ...api.user, empID: 5, empFirstName: "Sam", empDepartment: 8 };
+  api.table(
+    "vwMyProjectNotes",
+    NOTES.map((n) => ({ ...n, empID: 5, projectID: 41, projectNoteCategory: 1 })),
+  );
+  api.table("vwEmployeeAvailability", PEOPLE);
+  api.table("tblReleaseNote", NOTES_OF_RELEASE);
+  api.table("vwMyRecentProjects", RECENT);
+  api.on("POST", "/API/ExecuteQuery/", (call) => {
+    const { query } = call.body as { query: string };
+    return query === "myOfficeHours" ? { data: [HOURS] } : { data: [{ TotalCount: pending }] };
+  });
+  return api;
+}
+
+const block = (name: string) => screen.findByRole("region", { name });
+
+describe("Home", () => {
+  beforeEach(() => {
+    liveStreamOpened();
+    localStorage.clear();
+  });
+
+  it("shows an administrator every block, with the figures of its reads", async () => {
+    renderWithApp(<HomePage />, { api: homeApi(), config: { timeZone: ZONE } });
+    expect(await screen.findByRole("heading", { level: 1, name: /, Sam$/ })).toBeTruthy();
+
+    const week = await block("My week");
+    // Today 01:30 of 8 hours; the week's 02:00 of its office hours, today's 8 among them.
+    expect(await within(week).findByText("01:30 of 08:00")).toBeTruthy();
+    const weekHours: Record<string, number> = { Su: 0, Mo: 480, Tu: 480, We: 480, Th: 480, Fr: 240, Sa: 0 };
+    weekHours[WEEKDAYS[weekdayOf(today)] as string] = 480;
+    const expected = Object.values(weekHours).reduce((a, b) => a + b, 0);
+    expect(within(week).getByText(`02:00 of ${formatMinutes(expected)}`)).toBeTruthy();
+    expect(within(week).getByRole("button", { name: "Project Notes" })).toBeTruthy();
+
+    const waiting = await block("Waiting for me");
+    expect(await within(waiting).findByText("3 pending approvals in your inbox.")).toBeTruthy();
+    expect(within(waiting).getByRole("link", { name: "Open inbox" }).getAttribute("href")).toBe("/inbox");
+
+    const colleagues = await block("Colleagues");
+    const design = await within(colleagues).findByRole("row", { name: /^Design/ });
+    // The user's own department first: In 0, Break 0, Out 1, and one without a status.
+    expect(
+      within(design)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["0", "0", "1", "1"]);
+    const rows = within(colleagues).getAllByRole("row");
+    expect(rows[1]).toBe(design);
+    expect(
+      within(rows[2] as HTMLElement)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["2", "0", "0", "0"]);
+
+    const recent = await block("My recent projects");
+    expect((await within(recent).findByRole("link", { name: "Harbor Point" })).getAttribute("href")).toBe(
+      "/project/de?id=41",
+    );
+    expect(within(recent).getByRole("button", { name: "Log time on Harbor Point" })).toBeTruthy();
+
+    const news = await block("What's new");
+    // The newest three, each unread.
+    const items = await within(news).findAllByRole("listitem");
+    expect(items.map((item) => within(item).getByRole("link").textContent)).toEqual([
+      "Release 4",
+      "Release 3",
+      "Release 2",
+    ]);
+    expect(within(news).getAllByText("New")).toHaveLength(3);
+  });
+
+  it("marks as unread only the notes newer than the newest one read", async () => {
+    renderWithApp(<HomePage />, { api: homeApi(), config: { timeZone: ZONE } });
+    const news = await block("What's new");
+    await within(news).findByText("Release 4");
+    act(() => markReleaseNotesRead(5, [{ releaseNoteID: 3 }]));
+    await waitFor(() => expect(within(news).getAllByText("New")).toHaveLength(1));
+    expect(within(within(news).getAllByRole("listitem")[0] as HTMLElement).getByText("New")).toBeTruthy();
+  });
+
+  it("leaves out what the user may not see: no recent projects without page 2, no Log time without adding notes", async () => {
+    const api = homeApi(0);
+    api.permissions = permissionsOf({ [PAGES.home]: ["view"] });
+    renderWithApp(<HomePage />, { api, config: { timeZone: ZONE } });
+    await block("My week");
+    expect(await block("Waiting for me")).toBeTruthy();
+    expect(await within(await block("Waiting for me")).findByText("Nothing waits for you.")).toBeTruthy();
+    expect(await block("Colleagues")).toBeTruthy();
+    expect(await block("What's new")).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "My recent projects" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Project Notes" })).toBeNull();
+    expect(api.queries("vwMyRecentProjects")).toHaveLength(0);
+  });
+
+  it("gives each block its own loading, empty and error state", async () => {
+    const api = homeApi();
+    api.table("vwMyRecentProjects", []);
+    const held = api.hang({ table: "vwEmployeeAvailability" });
+    api.fail({ path: "/API/Query/", table: "tblReleaseNote" }, { status: 500, message: "Boom", times: 1 });
+    const { user } = renderWithApp(<HomePage />, { api, config: { timeZone: ZONE } });
+
+    const colleagues = await block("Colleagues");
+    expect(within(colleagues).getByLabelText("Loading colleagues").getAttribute("aria-busy")).toBe("true");
+    expect(within(colleagues).queryByRole("table")).toBeNull();
+
+    const recent = await block("My recent projects");
+    expect(await within(recent).findByText(/^No recent project\./)).toBeTruthy();
+
+    const news = await block("What's new");
+    expect((await within(news).findByRole("alert")).textContent).toBe("Could not load what's new.");
+    // The others show theirs meanwhile.
+    expect(await within(await block("My week")).findByText("01:30 of 08:00")).toBeTruthy();
+    await user.click(within(news).getByRole("button", { name: "Try again" }));
+    expect(await within(news).findByText("Release 4")).toBeTruthy();
+
+    held.release();
+    expect(await within(colleagues).findByRole("table", { name: "Colleagues by department" })).toBeTruthy();
+  });
+});

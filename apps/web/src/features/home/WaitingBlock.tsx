@@ -1,0 +1,30 @@
+import { Group, Text, ThemeIcon } from "@mantine/core";
+import { IconInbox } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { pendingApprovalCountQuery, pendingApprovalsLabel } from "../../services/session";
+import { blockState, HomeBlock } from "./HomeBlock";
+
+/**
+ * What waits for me: the inbox's pending-approval count, the one the header shows (read once
+ * by the shell and kept current), with the way to the inbox. Everyone has an inbox (page 52).
+ */
+export function WaitingBlock() {
+  const count = useQuery(pendingApprovalCountQuery);
+  return (
+    <HomeBlock
+      title="Waiting for me"
+      more={{ to: "/inbox", label: "Open inbox" }}
+      state={blockState(count)}
+      onRetry={() => void count.refetch()}
+    >
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon variant="light" size="lg" radius="xl" color={count.data ? "red" : "gray"} aria-hidden="true">
+          <IconInbox size={18} />
+        </ThemeIcon>
+        <Text size="sm">
+          {count.data ? `${pendingApprovalsLabel(count.data ?? 0)} in your inbox.` : "Nothing waits for you."}
+        </Text>
+      </Group>
+    </HomeBlock>
+  );
+}

@@ -1,0 +1,71 @@
+import { tblReleaseNote } from "@office/core";
+import { queryOptions } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
+import { queryRows } from "../../api/client";
+
+export interface ReleaseNote {
+  releaseNoteID: number;
+  releaseNoteVersion: string;
+  releaseNoteDate: string;
+  releaseNoteTitle: string;
+  releaseNoteBody: string | null;
+}
+
+const FIELDS = "releaseNoteID,releaseNoteVersion,releaseNoteDate,releaseNoteTitle,releaseNoteBody";
+export const RELEASE_NOTE_ORDER = "releaseNoteDate DESC, releaseNoteID DESC";
+
+/** The newest release notes (Home shows a few; the feed pages through them all). */
+export const newestReleaseNotesQuery = (rowLimit: number) =>
+  queryOptions({
+    queryKey: [tblReleaseNote.name, "list", { newest: rowLimit }],
+    queryFn: async () =>
+      (
+        await queryRows<ReleaseNote>({
+          table: tblReleaseNote.name,
+          fields: FIELDS,
+          order: RELEASE_NOTE_ORDER,
+          rowLimit,
+        })
+      ).data,
+  });
+
+/*
+ * Which notes a user has read: the highest note id they have seen on /rn, kept in this browser
+ * for each user (docs/decisions.md#home): a note with a higher id is unread. A user who never
+ * opened /rn has read none.
+ */
+const keyOf = (empID: number) => `office.releaseNotesRead.${empID}`;
+const listeners = new Set<() => void>();
+
+function readMark(empID: number): number {
+  try {
+    const value = Number(localStorage.getItem(keyOf(empID)));
+    return Number.isSafeInteger(value) ? value : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The user has seen these notes: the mark moves up to the newest of them, never down. */
+export function markReleaseNotesRead(empID: number, notes: readonly Pick<ReleaseNote, "releaseNoteID">[]) {
+  const newest = Math.max(0, ...notes.map((n) => n.releaseNoteID));
+  if (newest <= readMark(empID)) return;
+  try {
+    localStorage.setItem(keyOf(empID), String(newest));
+  } catch {
+    // A browser that keeps nothing (private mode, full storage) shows the notes as unread again.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** Whether a note is unread by the user, kept current when the feed marks notes read. */
+export function useUnread(empID: number | undefined): (note: Pick<ReleaseNote, "releaseNoteID">) => boolean {
+  const mark = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => (empID === undefined ? Number.MAX_SAFE_INTEGER : readMark(empID)),
+  );
+  return (note) => note.releaseNoteID > mark;
+}
