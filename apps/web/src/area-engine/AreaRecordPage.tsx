@@ -40,7 +40,7 @@ export function AreaRecordPage({ area, panel }: { area: Area; panel?: RecordPane
 function ExistingRecord({ area, id, Panel }: { area: Area; id: string; Panel?: RecordPanel | undefined }) {
   const fields = [area.resource.key, ...area.form.names].join(",");
   const row = useRecordCrumb(area.resource.name, id, area.noun, fields);
-  if (!row) return <Loader m="md" size="sm" aria-label={`Loading the ${area.noun}`} />;
+  if (!row) return <Loader m="md" size="sm" role="status" aria-label={`Loading the ${area.noun}`} />;
   const key = Number(id);
   return (
     <Stack p="md" gap="lg">

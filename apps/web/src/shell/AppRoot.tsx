@@ -2,6 +2,7 @@ import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { StrictMode } from "react";
 import { type DataRouter, RouterProvider } from "react-router";
+import { colourSchemeManager } from "../services/colour-scheme";
 import { DevBanner } from "./DevBanner";
 import { cssVariables, theme } from "./theme";
 
@@ -9,7 +10,12 @@ import { cssVariables, theme } from "./theme";
 export function AppRoot({ router }: { router: DataRouter }) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariables}
+        colorSchemeManager={colourSchemeManager}
+        defaultColorScheme="auto"
+      >
         <Notifications position="top-right" />
         <DevBanner />
         <RouterProvider router={router} />

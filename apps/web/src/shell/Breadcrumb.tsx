@@ -55,7 +55,14 @@ function CopyButton({ value, noun }: { value: string; noun: string }) {
 /** The breadcrumb bar: level 1 with its icon, an optional level 2, optional text on the right. */
 export function Breadcrumb({ route, crumb }: { route: RouteDef; crumb: Crumb | null }) {
   return (
-    <Group component="nav" aria-label="Breadcrumb" justify="space-between" px="md" py={6} bg="gray.0">
+    <Group
+      component="nav"
+      aria-label="Breadcrumb"
+      justify="space-between"
+      px="md"
+      py={6}
+      bg="var(--mantine-color-default-hover)"
+    >
       <Breadcrumbs separator="›">
         <Group gap={6} wrap="nowrap">
           <RouteIcon name={route.icon} />

@@ -1,4 +1,16 @@
-/** The content of a route whose area is not built yet: the shell and breadcrumb over nothing. */
+import { Stack, Text, Title } from "@mantine/core";
+import { findRoute } from "@office/core";
+import { useLocation } from "react-router";
+
+/** The content of a route whose area is not built yet: it says so, rather than show a blank page. */
 export function EmptyPage() {
-  return null;
+  const title = findRoute(useLocation().pathname)?.title ?? "This page";
+  return (
+    <Stack p="lg" gap="xs" maw={640}>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Text c="dimmed">{title} is not built yet: it comes with a later release of Office.</Text>
+    </Stack>
+  );
 }

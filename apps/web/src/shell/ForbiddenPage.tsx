@@ -85,7 +85,7 @@ const granterName = (g: AccessGranter) => `${g.empFirstName} ${g.empLastName}`;
 /** The active administrators (view on page 40), with how to reach them. */
 function Granters({ lead }: { lead: string }) {
   const { data, isPending, isError } = useQuery(accessGrantersQuery);
-  if (isPending) return <Loader size="sm" aria-label="Finding who can grant access" />;
+  if (isPending) return <Loader size="sm" role="status" aria-label="Finding who can grant access" />;
   if (isError) return <Text>Ask an administrator of Office to grant it.</Text>;
   if (data.length === 0) return <Text>No administrator is set up yet: ask whoever runs Office for your company.</Text>;
   return (

@@ -14,7 +14,15 @@ import { QuickLaunch } from "./QuickLaunch";
 
 function Logo() {
   return (
-    <Anchor component={Link} to="/" aria-label="Office home" underline="never" fw={800} fz="lg" c="blue.8">
+    <Anchor
+      component={Link}
+      to="/"
+      aria-label="Office home"
+      underline="never"
+      fw={800}
+      fz="lg"
+      c="var(--mantine-color-anchor)"
+    >
       Office
     </Anchor>
   );

@@ -4,7 +4,7 @@ import { Center, Loader } from "@mantine/core";
 export function PageLoading() {
   return (
     <Center mih="60vh">
-      <Loader aria-label="Loading" />
+      <Loader role="status" aria-label="Loading" />
     </Center>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { useAccess } from "../services/access";
 import { type Crumb, defaultCrumb, pageTitle, SetCrumbContext } from "../services/breadcrumb-context";
+import { useUserColourScheme } from "../services/colour-scheme";
 import { useLayout } from "../services/device";
 import { clearFailure, useFailure } from "../services/failures";
 import { queryClient } from "../services/query-client";
@@ -35,6 +36,7 @@ function Shell() {
   const [pageCrumb, setPageCrumb] = useState<Crumb | null>(null);
   const [menuOpened, setMenuOpened] = useState(false);
   const { data: user } = useQuery(userQuery);
+  useUserColourScheme(user?.empID);
   const access = useAccess();
   // The inbox count is loaded when the shell starts, in either layout, and kept (docs/product-rules.md#access).
   const { data: pendingApprovals } = useQuery(pendingApprovalCountQuery);
@@ -59,7 +61,7 @@ function Shell() {
 
   return (
     <SetCrumbContext.Provider value={setPageCrumb}>
-      <Box bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+      <Box bg="var(--mantine-color-body)" style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
         <Header
           layout={layout}
           user={user}

@@ -23,7 +23,7 @@ export function UpdateConfigPage() {
   }, [navigate]);
   return (
     <Stack p="lg" align="flex-start">
-      <Loader size="sm" aria-label="Updating" />
+      <Loader size="sm" role="status" aria-label="Updating" />
       <Text>Updating the configuration…</Text>
     </Stack>
   );

@@ -14,7 +14,8 @@ export const theme = createTheme({
 
 /**
  * The same for two colours Mantine sets apart from the theme: a field's error (red 6 on white
- * is 3.3:1) and dimmed text (gray 6, 3.3:1) take the next shades that reach 4.5:1.
+ * is 3.3:1) and dimmed text (gray 6, 3.3:1) take the next shades that reach 4.5:1, in the light
+ * scheme and in the dark.
  */
 export const cssVariables: CSSVariablesResolver = () => ({
   variables: {},
@@ -22,5 +23,9 @@ export const cssVariables: CSSVariablesResolver = () => ({
     "--mantine-color-error": "var(--mantine-color-red-9)",
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
   },
-  dark: {},
+  // Dark: dimmed text (dark 2 on the dark 7 body is 4.2:1) and errors take lighter shades.
+  dark: {
+    "--mantine-color-dimmed": "var(--mantine-color-dark-1)",
+    "--mantine-color-error": "var(--mantine-color-red-4)",
+  },
 });

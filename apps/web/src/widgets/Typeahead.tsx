@@ -95,7 +95,7 @@ export function Typeahead(props: TypeaheadProps) {
       filter={({ options: all }) => all}
       nothingFoundMessage={where !== null && data && !isFetching ? (props.nothingFound ?? "Nothing found") : undefined}
       maxDropdownHeight="13em"
-      rightSection={isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
+      rightSection={isFetching ? <Loader size="xs" role="status" aria-label="Searching" /> : null}
       onDropdownOpen={() => setOpen(true)}
       onDropdownClose={() => setOpen(false)}
       onKeyDown={(event) => {

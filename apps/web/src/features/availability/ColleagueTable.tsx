@@ -101,7 +101,7 @@ const Department = memo(function Department({ id, group, expanded, onToggle, now
   const Chevron = expanded ? IconChevronDown : IconChevronRight;
   return (
     <Table.Tbody id={bodyId}>
-      <Table.Tr bg="gray.0">
+      <Table.Tr bg="var(--mantine-color-default-hover)">
         <Table.Th colSpan={3} scope="rowgroup">
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <UnstyledButton

@@ -20,7 +20,7 @@ export function PermissionGrid({ empID }: { empID: number }) {
     queryKey: gridKey(empID),
     queryFn: async () => (await api<{ data: PermissionRow[] }>("GET", `/API/Permissions/${empID}`)).data,
   });
-  if (!data) return <Loader size="sm" aria-label="Loading the permissions" />;
+  if (!data) return <Loader size="sm" role="status" aria-label="Loading the permissions" />;
   return <GridForm key={JSON.stringify(data)} empID={empID} saved={permissionGrid(data)} />;
 }
 

@@ -14,7 +14,7 @@ export function SignInForm({ empID }: { empID: number }) {
     queryKey: signInKey(empID),
     queryFn: async () => (await api<{ data: SignInInfo | null }>("GET", `/API/SignIn/${empID}`)).data,
   });
-  if (isPending) return <Loader size="sm" aria-label="Loading the sign-in" />;
+  if (isPending) return <Loader size="sm" role="status" aria-label="Loading the sign-in" />;
   return <SignInFields key={JSON.stringify(data)} empID={empID} account={data ?? null} />;
 }
 

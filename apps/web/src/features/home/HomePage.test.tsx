@@ -110,7 +110,7 @@ describe("Home", () => {
     weekHours[WEEKDAYS[weekdayOf(today)] as string] = 480;
     const expected = Object.values(weekHours).reduce((a, b) => a + b, 0);
     expect(within(week).getByText(`02:00 of ${formatMinutes(expected)}`)).toBeTruthy();
-    expect(within(week).getByRole("button", { name: "Project Notes" })).toBeTruthy();
+    expect(within(week).getByRole("button", { name: "Log time" })).toBeTruthy();
 
     const waiting = await block("Waiting for me");
     expect(await within(waiting).findByText("3 pending approvals in your inbox.")).toBeTruthy();
@@ -168,7 +168,7 @@ describe("Home", () => {
     expect(await block("Colleagues")).toBeTruthy();
     expect(await block("What's new")).toBeTruthy();
     expect(screen.queryByRole("region", { name: "My recent projects" })).toBeNull();
-    expect(screen.queryByRole("button", { name: "Project Notes" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Log time/ })).toBeNull();
     expect(api.queries("vwMyRecentProjects")).toHaveLength(0);
   });
 

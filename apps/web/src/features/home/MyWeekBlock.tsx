@@ -78,7 +78,7 @@ export function MyWeekBlock() {
                 ? "Time logged on every working day so far."
                 : `No time logged on ${week.missing.map((d) => DAY_NAMES[d.weekday]).join(", ")}.`}
             </Text>
-            {mayLog ? <ProjectNotesButton /> : null}
+            {mayLog ? <ProjectNotesButton label="Log time" /> : null}
           </Group>
         </Stack>
       ) : null}

@@ -42,7 +42,7 @@ export function LoginPage() {
   }
 
   return (
-    <Center mih="100vh" bg="gray.1">
+    <Center mih="100vh" bg="var(--mantine-color-default-hover)">
       <Paper component="main" withBorder shadow="sm" p="xl" w={360}>
         <form onSubmit={submit} aria-labelledby="login-title">
           <Stack>

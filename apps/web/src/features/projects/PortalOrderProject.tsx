@@ -63,7 +63,7 @@ export function PortalOrderProject({ id, dirty = false }: { id: number; dirty?: 
         Create project
       </Button>
       {dirty ? (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           Save or undo the changes to the order first.
         </Text>
       ) : null}

@@ -1,9 +1,18 @@
+import type { MantineColorScheme } from "@mantine/core";
 import { SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useUserColourScheme } from "../../services/colour-scheme";
 import { setDevice, useLayout } from "../../services/device";
+import { userQuery } from "../../services/session";
 
-/** Settings (page 37, always open): the layout of this browser, kept in the device cookie for 7 days. */
+/**
+ * Settings (page 37, always open): the layout of this browser, kept in the device cookie for 7
+ * days, and the user's colour scheme (light, dark or the system's), kept for them.
+ */
 export function SettingsPage() {
   const layout = useLayout();
+  const { data: user } = useQuery(userQuery);
+  const { scheme, choose } = useUserColourScheme(user?.empID);
   return (
     <Stack p="lg" gap="md" maw={480}>
       <Title order={1} size="h2">
@@ -20,6 +29,21 @@ export function SettingsPage() {
           data={[
             { value: "desktop", label: "Desktop" },
             { value: "mobile", label: "Mobile" },
+          ]}
+        />
+      </Stack>
+      <Stack gap={4}>
+        <Text fw={500} id="scheme-label">
+          Colour scheme
+        </Text>
+        <SegmentedControl
+          aria-labelledby="scheme-label"
+          value={scheme}
+          onChange={(value) => choose(value as MantineColorScheme)}
+          data={[
+            { value: "light", label: "Light" },
+            { value: "dark", label: "Dark" },
+            { value: "auto", label: "System" },
           ]}
         />
       </Stack>

@@ -43,7 +43,7 @@ export function HoursTable({ caption, hours, withDate }: HoursTableProps) {
         {hours && hours.rows.length === 0 ? (
           <Table.Tr>
             <Table.Td colSpan={5}>
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 Nothing logged
               </Text>
             </Table.Td>

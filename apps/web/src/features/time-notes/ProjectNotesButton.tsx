@@ -28,9 +28,12 @@ function useProjectOnScreen(): number | undefined {
  */
 export function ProjectNotesButton({
   compact = false,
+  label = "Project Notes",
   project: chosen,
 }: {
   compact?: boolean;
+  /** The full button's words, where it is not the header's (Home's "Log time"). */
+  label?: string;
   /** A row's Log time button (Home's recent projects): the dialog starts with this project. */
   project?: { projectID: number; projectName: string };
 }) {
@@ -77,7 +80,7 @@ export function ProjectNotesButton({
           style={{ flexShrink: 0 }}
           {...trigger}
         >
-          Project Notes
+          {label}
         </Button>
       )}
       {wanted ? (

@@ -33,7 +33,7 @@ export function PlainTable({ caption, columns, rows, rowKey, total, empty = "Non
   const note = (text: ReactNode) => (
     <Table.Tr>
       <Table.Td colSpan={columns.length}>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {text}
         </Text>
       </Table.Td>

@@ -171,7 +171,7 @@ export function SearchableTable({
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={320}
-          rightSection={loading ? <Loader size="xs" aria-label="Loading" /> : null}
+          rightSection={loading ? <Loader size="xs" role="status" aria-label="Loading" /> : null}
         />
         <Group gap="xs">
           <Text size="sm" aria-live="polite">
@@ -213,6 +213,7 @@ export function SearchableTable({
                       variant="subtle"
                       size="compact-sm"
                       color="dark"
+                      c="var(--mantine-color-text)"
                       rightSection={<Icon size={14} aria-hidden="true" />}
                       onClick={header.column.getToggleSortingHandler()}
                     >
