@@ -17,6 +17,7 @@ export * from "./live.js";
 export * from "./lookups/index.js";
 export * from "./my-week.js";
 export * from "./pages.js";
+export * from "./palette.js";
 export * from "./project-search.js";
 export * from "./resources/index.js";
 export * from "./routes.js";

@@ -102,7 +102,7 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
         </Group>
         <Group gap={4} wrap="wrap" justify="flex-end">
           <NetworkStatus />
-          {mayLogNotes ? <ProjectNotesButton compact /> : null}
+          {mayLogNotes ? <ProjectNotesButton compact listens /> : null}
           {maySeeHours ? <LoggedHours compact /> : null}
           <InboxLink count={pendingApprovals} />
           <SettingsLink />
@@ -128,7 +128,7 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
             <QuickLaunch />
           </>
         ) : null}
-        {mayLogNotes ? <ProjectNotesButton /> : null}
+        {mayLogNotes ? <ProjectNotesButton listens /> : null}
         {maySeeHours ? <LoggedHours /> : null}
       </Group>
       <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>

@@ -12,6 +12,7 @@ import { queryClient } from "../services/query-client";
 import { pendingApprovalCountQuery, userQuery } from "../services/session";
 import { signOutToLogin } from "../services/sign-out";
 import { Breadcrumb } from "./Breadcrumb";
+import { CommandPalette } from "./CommandPalette";
 import { DesktopNav } from "./DesktopNav";
 import { ErrorPage } from "./ErrorPage";
 import { Header } from "./Header";
@@ -86,6 +87,7 @@ function Shell() {
           />
         )}
       </Box>
+      {user ? <CommandPalette /> : null}
       <Breadcrumb route={route} crumb={crumb} />
       <Box component="main" id="content">
         {failure ? <ErrorPage failure={failure} /> : <Outlet />}

@@ -3,8 +3,9 @@ import { useDisclosure } from "@mantine/hooks";
 import { PROJECTS } from "@office/core";
 import { IconClockPlus, IconNotes } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { onProjectNotesRequest } from "../../services/project-notes-request";
 import { openProjectQuery } from "../../widgets/ProjectTypeahead";
 import type { Row } from "../../widgets/Typeahead";
 
@@ -29,11 +30,14 @@ function useProjectOnScreen(): number | undefined {
 export function ProjectNotesButton({
   compact = false,
   label = "Project Notes",
+  listens = false,
   project: chosen,
 }: {
   compact?: boolean;
   /** The full button's words, where it is not the header's (Home's "Log time"). */
   label?: string;
+  /** The header's button also opens on a request from elsewhere (the command palette). */
+  listens?: boolean;
   /** A row's Log time button (Home's recent projects): the dialog starts with this project. */
   project?: { projectID: number; projectName: string };
 }) {
@@ -55,6 +59,9 @@ export function ProjectNotesButton({
     open();
   };
   const trigger = { onClick: show, onMouseEnter: prepare, onFocus: prepare };
+  const onRequest = useRef(show);
+  onRequest.current = show;
+  useEffect(() => (listens ? onProjectNotesRequest(() => void onRequest.current()) : undefined), [listens]);
   return (
     <>
       {chosen ? (

@@ -1,0 +1,87 @@
+import { PAGES } from "@office/core";
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { liveStreamOpened } from "../features/availability/availability-query";
+import { permissionsOf } from "../test/fake-api";
+import { renderWithApp } from "../test/render";
+import { CommandPalette } from "./CommandPalette";
+
+/*
+ * The command palette offers only what the user may open: pages by their rights, New where
+ * they may add, records of the areas they may view, found on the server as they type.
+ */
+
+const VENDORS = [
+  { vendorID: 4, vendorName: "Bolt Supply", vendorActive: 1 },
+  { vendorID: 5, vendorName: "Acme Bolts", vendorActive: 1 },
+  { vendorID: 6, vendorName: "Nuts Inc", vendorActive: 1 },
+];
+// Staff as the demo company has them: vendors to view, no shipping companies, notes to add.
+const STAFF = permissionsOf({
+  [PAGES.home]: ["view"],
+  [PAGES.vendors]: ["view"],
+  [PAGES.notes]: ["view", "add"],
+  [PAGES.availabilityList]: ["view"],
+});
+
+const palette = () => screen.findByRole("dialog");
+const options = (dialog: HTMLElement) =>
+  within(dialog)
+    .queryAllByRole("button")
+    .map((b) => b.textContent ?? "");
+
+async function openPalette(permissions = STAFF) {
+  const app = renderWithApp(<CommandPalette />, {
+    permissions,
+    tables: {
+      vwVendorDirectory: VENDORS,
+      vwEmployeeAvailability: [
+        { empID: 7, empFirstName: "Sam", empLastName: "Taylor", empDepartment: 1, empAvailabilityType: "In" },
+      ],
+    },
+    user: { empID: 7 },
+  });
+  await app.user.keyboard("{Control>}k{/Control}");
+  return { ...app, dialog: await palette() };
+}
+
+describe("the command palette", () => {
+  beforeEach(() => liveStreamOpened());
+
+  it("opens on Ctrl+K with the pages and actions the user may use, and not the others", async () => {
+    const { dialog } = await openPalette();
+    await waitFor(() => expect(options(dialog).some((o) => o.startsWith("Set my availability: In"))).toBe(true));
+    const offered = options(dialog).join("\n");
+    expect(offered).toMatch(/^Vendors/m);
+    expect(offered).toMatch(/^Vendor Search/m);
+    expect(offered).toMatch(/^Log time/m);
+    expect(offered).not.toMatch(/Shipping Compan/);
+    expect(offered).not.toMatch(/^Employees/m);
+    // Staff view vendors but may not add one.
+    expect(offered).not.toMatch(/New Vendor/);
+    expect(offered).not.toMatch(/New /);
+  });
+
+  it("offers New where the user may add, and filters by every word typed", async () => {
+    const { dialog, user } = await openPalette(permissionsOf({ [PAGES.home]: ["view"], [PAGES.vendors]: "all" }));
+    await user.type(within(dialog).getByRole("textbox", { name: "Search pages, records and actions" }), "new ven");
+    await waitFor(() => expect(options(dialog).map((o) => o.split("Add")[0])).toEqual(["New Vendor"]));
+  });
+
+  it("finds records of the areas the user may view on the server, and opens one with the keyboard", async () => {
+    const { dialog, user, api, location } = await openPalette();
+    await user.type(within(dialog).getByRole("textbox", { name: "Search pages, records and actions" }), "bolt");
+    await waitFor(() => expect(options(dialog)).toContain("Acme BoltsVendor 5"));
+    expect(options(dialog)).toContain("Bolt SupplyVendor 4");
+    expect(options(dialog)).not.toContain("Nuts IncVendor 6");
+    // Only areas the user may open were asked: vendors, not clients, employees or projects.
+    const asked = new Set(api.queries().map((q) => q.table));
+    expect(asked.has("vwVendorDirectory")).toBe(true);
+    for (const table of ["vwClientDirectory", "vwEmployeeDirectory", "vwProjectList", "tblShippingCompany"])
+      expect(asked.has(table)).toBe(false);
+    expect(api.queries("vwVendorDirectory").at(-1)?.where).toBe("vendorName LIKE '%bolt%'");
+
+    await user.keyboard("{ArrowDown}{Enter}");
+    await waitFor(() => expect(location().pathname + location().search).toMatch(/^\/vendor\/de\?id=[45]$/));
+  });
+});

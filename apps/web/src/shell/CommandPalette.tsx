@@ -1,0 +1,176 @@
+import { useDebouncedValue } from "@mantine/hooks";
+import { Spotlight, type SpotlightActionData, type SpotlightActionGroupData } from "@mantine/spotlight";
+import "@mantine/spotlight/styles.css";
+import {
+  AVAILABILITY_TYPES,
+  findRoute,
+  PALETTE_AREAS,
+  PALETTE_PAGES,
+  paletteRecordName,
+  paletteRecordQuery,
+  tblProjectNotes,
+  vwEmployeeAvailability,
+} from "@office/core";
+import { IconArrowRight, IconClockPlus, IconFileText, IconPlus, IconSearch, IconUserCircle } from "@tabler/icons-react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { queryRows } from "../api/client";
+import { availabilityQuery } from "../features/availability/availability-query";
+import { useSetAvailability } from "../features/availability/useSetAvailability";
+import { useAccess } from "../services/access";
+import { requestProjectNotes } from "../services/project-notes-request";
+import { userQuery } from "../services/session";
+
+/** How long typing pauses before the records are searched (the pages and actions match at once). */
+const SEARCH_PAUSE_MS = 200;
+
+type Entry = SpotlightActionData & { keywords?: string[] };
+
+const ICON = { size: 18, "aria-hidden": true } as const;
+
+/** Every word of the query in the entry's label, description or keywords (case aside). */
+function matches(entry: Entry, query: string): boolean {
+  const text = [entry.label, entry.description, ...(entry.keywords ?? [])].join(" ").toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => text.includes(word));
+}
+
+/**
+ * The command palette (Ctrl+K, ⌘K on a Mac; docs/decisions.md#command-palette): the pages the
+ * user may open, actions (log time, set my availability, a new record where the user may add
+ * one) and, as they type, the records of each area they may open, found on the server. Built
+ * from the declarations (core's palette.ts), so a new area brings its entries by itself; it
+ * never offers what the user may not open. Keyboard only: arrows, Enter, Escape.
+ */
+export function CommandPalette() {
+  const [query, setQuery] = useState("");
+  const navigate = useNavigate();
+  const access = useAccess();
+  const { data: user } = useQuery(userQuery);
+  const mayReadPeople = access.mayView(vwEmployeeAvailability);
+  const { data: people } = useQuery({ ...availabilityQuery, enabled: mayReadPeople });
+  const ownStatus = user && people?.some((person) => person.empID === user.empID);
+  const setAvailability = useSetAvailability(user?.empID ?? 0);
+
+  const local = useMemo((): Entry[] => {
+    const go = (path: string) => () => void navigate(path);
+    const pages = PALETTE_PAGES.filter((route) => access.route(route)).map(
+      (route): Entry => ({
+        id: `page:${route.path}`,
+        label: route.title,
+        description: route.menu?.length ? `${route.menu.join(" › ")} page` : "Page",
+        keywords: [route.label ?? "", route.path],
+        leftSection: <IconFileText {...ICON} />,
+        onClick: go(route.path),
+      }),
+    );
+    const news = PALETTE_AREAS.filter((area) => {
+      const route = findRoute(area.recordPath);
+      return route !== undefined && access.route(route);
+    }).map(
+      (area): Entry => ({
+        id: `new:${area.recordPath}`,
+        label: area.newLabel,
+        description: `Add a ${area.noun}`,
+        keywords: ["new", "add", "create"],
+        leftSection: <IconPlus {...ICON} />,
+        onClick: go(area.recordPath),
+      }),
+    );
+    const logTime: Entry[] = access.grant(tblProjectNotes.access.add, "add")
+      ? [
+          {
+            id: "action:log-time",
+            label: "Log time",
+            description: "Add a time note to a project",
+            keywords: ["project notes", "hours"],
+            leftSection: <IconClockPlus {...ICON} />,
+            onClick: requestProjectNotes,
+          },
+        ]
+      : [];
+    const statuses: Entry[] = ownStatus
+      ? AVAILABILITY_TYPES.map((type) => ({
+          id: `action:availability:${type}`,
+          label: `Set my availability: ${type}`,
+          description: "Shown to your colleagues",
+          keywords: ["status", "availability"],
+          leftSection: <IconUserCircle {...ICON} />,
+          onClick: () => setAvailability.mutate(type),
+        }))
+      : [];
+    return [...logTime, ...statuses, ...news, ...pages];
+  }, [access, navigate, ownStatus, setAvailability.mutate]);
+
+  const [searched] = useDebouncedValue(query.trim(), SEARCH_PAUSE_MS);
+  const searchable = useMemo(
+    () =>
+      PALETTE_AREAS.filter((area) => {
+        const route = findRoute(area.recordPath);
+        return route !== undefined && access.mayView(area.list) && access.route(route, "?id=1");
+      }),
+    [access],
+  );
+  const records = useQuery({
+    queryKey: ["palette", searched, searchable.map((area) => area.noun)],
+    enabled: searched.length > 0,
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      Promise.all(
+        searchable.map(async (area) => {
+          const params = paletteRecordQuery(area, searched);
+          if (!params) return { area, rows: [] };
+          // One area that fails leaves the others' records and the pages.
+          const rows = await queryRows<Record<string, unknown>>(params).then(
+            (answer) => answer.data,
+            () => [],
+          );
+          return { area, rows };
+        }),
+      ),
+  });
+
+  const groups = useMemo((): SpotlightActionGroupData[] => {
+    const shown = local.filter((entry) => matches(entry, query));
+    const actions = shown.filter((entry) => !entry.id.startsWith("page:"));
+    const pages = shown.filter((entry) => entry.id.startsWith("page:"));
+    const found = (searched === query.trim() ? (records.data ?? []) : []).map(({ area, rows }) => ({
+      group: area.listTitle,
+      actions: rows.map(
+        (row): Entry => ({
+          id: `record:${area.recordPath}:${row[area.resource.key]}`,
+          label: paletteRecordName(area, row),
+          description: `${area.recordTitle} ${row[area.resource.key]}`,
+          leftSection: <IconArrowRight {...ICON} />,
+          onClick: () => void navigate(`${area.recordPath}?id=${row[area.resource.key]}`),
+        }),
+      ),
+    }));
+    return [{ group: "Actions", actions }, { group: "Pages", actions: pages }, ...found].filter(
+      (group) => group.actions.length > 0,
+    );
+  }, [local, query, searched, records.data, navigate]);
+
+  return (
+    <Spotlight
+      actions={groups}
+      query={query}
+      onQueryChange={setQuery}
+      // The groups are filtered already: pages and actions here, records by the server.
+      filter={(_query, actions) => actions}
+      shortcut={["mod + K"]}
+      nothingFound={records.isFetching ? "Searching…" : "Nothing found"}
+      scrollable
+      maxHeight={420}
+      searchProps={{
+        leftSection: <IconSearch size={18} aria-hidden="true" />,
+        placeholder: "Search pages, records and actions…",
+        "aria-label": "Search pages, records and actions",
+      }}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import type { Area } from "./areas/area.js";
+import { AREAS } from "./areas/registry.js";
+import type { RouteDef } from "./routes.js";
+import { ROUTES } from "./site.js";
+import { whereBuilder } from "./where/build.js";
+
+/**
+ * The command palette (Ctrl+K; docs/decisions.md#command-palette) offers what the declarations
+ * declare: the pages of the route table, a New entry of each area with a record page, and the
+ * records of each area whose record names itself (`title`), searched on the server. The web app
+ * keeps of these only what the user may open.
+ */
+
+/** Routes that are no destination: the sign-in and the pages the app sends a user to. */
+const NOT_DESTINATIONS = new Set(["/login", "/forbidden", "/update-config"]);
+
+/** The pages the palette offers (before the user's rights): every route but a data-entry form, disabled ones and the app's own. */
+export const PALETTE_PAGES: readonly RouteDef[] = ROUTES.filter(
+  (route) => !route.disabled && !route.bare && !route.record && !NOT_DESTINATIONS.has(route.path),
+);
+
+/** Areas whose records the palette finds by name, and whose New it offers: those with a record page. */
+export const PALETTE_AREAS: readonly (Area & { recordPath: string })[] = AREAS.filter(
+  (area): area is Area & { recordPath: string } => area.recordPath !== undefined,
+);
+
+/** Records of one area shown for a search. */
+export const PALETTE_RECORDS_SHOWN = 5;
+
+/** The shortest search the palette sends to the server: one letter matches too much to be of use. */
+export const PALETTE_MIN_QUERY = 2;
+
+/**
+ * The Query of an area's records matching a palette search: each word of it in one of the
+ * columns that name the record ("ada love" finds Lovelace, Ada), or a number as the record's
+ * id; null when the search is too short or the area names no records.
+ */
+export function paletteRecordQuery(area: Area, query: string) {
+  const words = query.trim().split(/\s+/).filter(Boolean);
+  const title = area.title;
+  if (!title?.length || query.trim().length < PALETTE_MIN_QUERY) return null;
+  const key = area.resource.key;
+  const w = whereBuilder();
+  const byName = w.and(...words.map((word) => w.or(...title.map((column) => w.contains(column, word)))));
+  const id = /^\d{1,9}$/.test(query.trim()) ? w.eq(key, Number(query.trim())) : null;
+  return {
+    table: area.list.name,
+    fields: [key, ...title].join(","),
+    where: w.print(id ? w.or(id, byName) : byName),
+    order: area.order,
+    rowLimit: PALETTE_RECORDS_SHOWN,
+  };
+}
+
+/** A record's name as the palette lists it: its title columns joined, as its page's heading. */
+export const paletteRecordName = (area: Area, row: Record<string, unknown>) =>
+  (area.title ?? [])
+    .map((column) => row[column])
+    .filter((part) => part !== null && part !== undefined && part !== "")
+    .join(" ") || `${area.recordTitle} ${row[area.resource.key]}`;
