@@ -215,9 +215,13 @@ test("staff sees a project read-only, and may not open a new one", async ({ page
   const project = await lastProject(request);
   await signInWithToken(page, "staff");
   await page.goto(`/webapp/project/de?id=${project.projectID}`);
-  await expect(nameBox(page)).toHaveValue(project.projectName);
-  await expect(nameBox(page)).not.toBeEditable();
-  await expect(projectForm(page).getByRole("textbox", { name: "Client", exact: true })).not.toBeEditable();
+  // Values, not inputs: the name is the heading, and each field reads as text under its label.
+  await expect(page.getByRole("heading", { level: 1, name: project.projectName })).toBeVisible();
+  const form = projectForm(page);
+  await expect(form.getByRole("term").filter({ hasText: /^Name$/ })).toBeVisible();
+  await expect(form.getByRole("definition").filter({ hasText: project.projectName }).first()).toBeVisible();
+  await expect(form.getByRole("textbox")).toHaveCount(0);
+  await expect(form.getByRole("combobox")).toHaveCount(0);
   await expect(page.getByRole("table", { name: "Status history" })).toBeVisible();
   // Staff may search notes (page 35): the project's time shows, totalled.
   await expect(page.getByRole("table", { name: "Totals by employee" })).toBeVisible();

@@ -16,6 +16,7 @@ import {
 } from "@office/core";
 import { configure, within } from "@testing-library/react";
 import type { RouteObject } from "react-router";
+import { expect } from "vitest";
 import type { Row } from "../test/fake-api";
 import { permissionsOf } from "../test/fake-api";
 import { type AppRender, renderWithApp } from "../test/render";
@@ -297,6 +298,21 @@ export function fieldOf(scope: HTMLElement, column: Column, label: string): HTML
     default:
       return q.getByRole("textbox", { name: label });
   }
+}
+
+/**
+ * A read-only record as a reader sees it: each field's label and the text shown for it (its
+ * terms and definitions), after checking that nothing on it takes input.
+ */
+export function plainValues(scope: HTMLElement): Record<string, string> {
+  // The record's fields, not what lists its children (a search box there is no field).
+  const fields = [...scope.querySelectorAll("dl")] as HTMLElement[];
+  expect(fields.length).toBeGreaterThan(0);
+  for (const list of fields)
+    for (const role of ["textbox", "combobox", "checkbox", "radio", "spinbutton"])
+      expect(within(list).queryAllByRole(role), `no ${role} on a read-only record`).toEqual([]);
+  const terms = fields.flatMap((list) => within(list).queryAllByRole("term"));
+  return Object.fromEntries(terms.map((term) => [term.textContent ?? "", term.nextElementSibling?.textContent ?? ""]));
 }
 
 /** Whether a field takes no input: read-only, or disabled where a control has no read-only. */

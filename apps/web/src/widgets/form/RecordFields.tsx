@@ -2,6 +2,7 @@ import { SimpleGrid } from "@mantine/core";
 import type { Column, RecordForm } from "@office/core";
 import type { FormState } from "../record/useRecordForm";
 import { FieldInput } from "./FieldInput";
+import { FieldValue } from "./FieldValue";
 
 interface RecordFieldsProps<K extends string> {
   form: RecordForm<K>;
@@ -16,7 +17,7 @@ interface RecordFieldsProps<K extends string> {
 /** The field a reference column is narrowed by (a contact's client), if any. */
 const withinOf = (column: Column) => (column.field?.kind === "reference" ? column.field.reference.within : undefined);
 
-/** The fields of a record form, for adding and for editing alike, each from its column. */
+/** The fields of a record form, for adding and for editing alike, each from its column; read-only, its values as text. */
 export function RecordFields<K extends string>({ form, state, readOnly, columns = 1, names }: RecordFieldsProps<K>) {
   const values: Record<string, string> = state.values;
   const set = (name: K, value: string) => {
@@ -26,9 +27,24 @@ export function RecordFields<K extends string>({ form, state, readOnly, columns 
       if (withinOf(form.columns[other]) === name && values[other] !== "") state.set(other, "");
     }
   };
+  const shown = names ?? form.names;
+  // A reader gets values, not inputs: a list of terms and their definitions.
+  if (readOnly)
+    return (
+      <SimpleGrid component="dl" m={0} cols={{ base: 1, sm: columns }} spacing="sm" verticalSpacing="sm">
+        {shown.map((name) => (
+          <FieldValue
+            key={name}
+            column={form.columns[name]}
+            label={form.rules[name].label}
+            value={values[name] ?? ""}
+          />
+        ))}
+      </SimpleGrid>
+    );
   return (
     <SimpleGrid cols={{ base: 1, sm: columns }} spacing="sm" verticalSpacing="sm">
-      {(names ?? form.names).map((name) => {
+      {shown.map((name) => {
         const within = withinOf(form.columns[name]);
         return (
           <FieldInput
@@ -37,7 +53,6 @@ export function RecordFields<K extends string>({ form, state, readOnly, columns 
             label={form.rules[name].label}
             value={state.values[name]}
             error={state.error(name)}
-            readOnly={readOnly}
             within={within === undefined ? undefined : (values[within] ?? "")}
             onChange={(value) => set(name, value)}
           />

@@ -1,0 +1,75 @@
+import { Box, Text } from "@mantine/core";
+import { type Column, formatMinutes, formatUsPhone, parsePipeList, type Reference } from "@office/core";
+import { useQuery } from "@tanstack/react-query";
+import { listedWhole, referenceRowQuery, referenceRowsQuery } from "./reference-rows";
+
+interface FieldValueProps {
+  column: Column;
+  label: string;
+  /** The form's value (as the form holds it: a US date, a key, "1" for a flag). */
+  value: string;
+}
+
+/** The name a reference's key stands for: from a small table's whole list, else the one row read by key. */
+function useReferenceText(reference: Reference, value: string): string {
+  const whole = listedWhole(reference);
+  const list = useQuery({ ...referenceRowsQuery(reference), enabled: whole && value !== "" });
+  const one = useQuery({ ...referenceRowQuery(reference, value), enabled: !whole && value !== "" });
+  if (value === "") return "";
+  const row = whole ? list.data?.data.find((r) => String(r[reference.value]) === value) : one.data;
+  return row ? String(row[reference.label] ?? "") : "…";
+}
+
+function ReferenceValue({ reference, label, value }: { reference: Reference; label: string; value: string }) {
+  return <Value label={label} text={useReferenceText(reference, value)} />;
+}
+
+/** A value as a reader sees it: a choice's label, a flag's Yes or No, a phone number formatted. */
+function plainText(column: Column, value: string): string {
+  const field = column.field;
+  switch (field?.kind) {
+    case "choice": {
+      const option = field.options.find((o) => String(o.value) === value);
+      if (!option) return value;
+      return field.shown === "minutes" ? formatMinutes(Number(option.value)) : option.label;
+    }
+    case "flag":
+      return value === "1" ? "Yes" : "No";
+    case "choices":
+      return parsePipeList(value)
+        .map((picked) => field.options.find((o) => String(o.value) === picked)?.label ?? picked)
+        .join(", ");
+    case "tel":
+      return formatUsPhone(value) ?? value;
+    case "minutes":
+      return value === "" ? "" : formatMinutes(Number(value));
+    default:
+      return value;
+  }
+}
+
+/**
+ * One field of a record for a user who may only read it (docs/decisions.md#read-only-records):
+ * its label and its value as text, a term and its definition, not an input that looks as if it
+ * could be changed. An empty value reads "—".
+ */
+export function FieldValue({ column, label, value }: FieldValueProps) {
+  return column.field?.kind === "reference" ? (
+    <ReferenceValue reference={column.field.reference} label={label} value={value} />
+  ) : (
+    <Value label={label} text={plainText(column, value)} />
+  );
+}
+
+function Value({ label, text }: { label: string; text: string }) {
+  return (
+    <Box>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+        {text === "" ? "—" : text}
+      </Text>
+    </Box>
+  );
+}
