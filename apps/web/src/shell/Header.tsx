@@ -80,7 +80,6 @@ interface HeaderProps {
 
 /** The top header (docs/product-rules.md#header), in the desktop or the (compact) mobile arrangement. */
 export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMenu, onLogout }: HeaderProps) {
-  const avatar = user ? <UserAvatar user={user} /> : null;
   // Logging a note needs add on page 9; the hours are the user's own notes.
   const access = useAccess();
   const mayLogNotes = access.grant(tblProjectNotes.access.add, "add");
@@ -88,8 +87,10 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
   const mayOpenProjects = useMayOpenProjects();
   if (layout === "mobile") {
     return (
-      <Group component="header" justify="space-between" px="sm" py={6} gap="xs">
-        <Group gap="xs" wrap="nowrap">
+      // One row on a phone (390 px): the name is the avatar's (its panel shows it), the network
+      // status a dot, and the header's other links icons (docs/decisions.md#phones).
+      <Group component="header" justify="space-between" px="xs" py={6} gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap">
           <Burger
             opened={menuOpened}
             onClick={onToggleMenu}
@@ -100,19 +101,14 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
           />
           <Logo />
         </Group>
-        <Group gap={4} wrap="wrap" justify="flex-end">
-          <NetworkStatus />
+        <Group gap={2} wrap="nowrap" justify="flex-end">
+          <NetworkStatus compact />
           {mayLogNotes ? <ProjectNotesButton compact listens /> : null}
           {maySeeHours ? <LoggedHours compact /> : null}
           <InboxLink count={pendingApprovals} />
           <SettingsLink />
           <TimeClockLink compact />
-          {user ? (
-            <Text size="xs" fw={500} truncate maw={140}>
-              {fullName(user)}
-            </Text>
-          ) : null}
-          {avatar}
+          {user ? <UserAvatar user={user} sheet /> : null}
         </Group>
       </Group>
     );
@@ -141,7 +137,7 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
             {fullName(user)}
           </Text>
         ) : null}
-        {avatar}
+        {user ? <UserAvatar user={user} /> : null}
         <Button
           variant="default"
           size="sm"

@@ -5,8 +5,12 @@
  */
 import { notifications } from "@mantine/notifications";
 import { cleanup } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
+import { setDevice } from "../services/device";
 import { clearFailure } from "../services/failures";
+
+// The layout of a desktop browser, whose device cookie the server sets (a test of the phone's sets MOBILE).
+beforeEach(() => setDevice("DESKTOP"));
 
 // jsdom lacks what Mantine measures the page with; these answer as a desktop browser would.
 Object.defineProperty(window, "matchMedia", {

@@ -29,7 +29,7 @@ export const initials = (user: Pick<SignedInUser, "empFirstName" | "empLastName"
  * the keyboard, focus shows the panel and Tab goes on past it; Enter, Space or Down goes into
  * it, where focus stays until Escape closes it and returns to the avatar.
  */
-export function UserAvatar({ user }: { user: SignedInUser }) {
+export function UserAvatar({ user, sheet = false }: { user: SignedInUser; sheet?: boolean }) {
   const [opened, setOpened] = useState(false);
   // Whether the user went into the panel (a click, Enter, Space or Down): focus stays in it until Escape.
   const [entered, setEntered] = useState(false);
@@ -101,7 +101,8 @@ export function UserAvatar({ user }: { user: SignedInUser }) {
       position="bottom-end"
       shadow="md"
       withArrow
-      width={460}
+      // On a phone the panel is a sheet across the screen, every column of the list in view.
+      width={sheet ? "calc(100vw - 16px)" : 460}
       trapFocus={entered}
       returnFocus={entered}
     >

@@ -1,6 +1,7 @@
 import { searchableColumns, tblReleaseNote } from "@office/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { setDevice } from "../../services/device";
 import { type FakeApi, installFakeApi, rowsOf } from "../../test/fake-api";
 import { renderWithApp } from "../../test/render";
 import { tableColumns } from "./columns";
@@ -180,6 +181,23 @@ describe("the searchable table", () => {
     expect(screen.getByText("No records yet.")).toBeTruthy();
     expect(dataRows()).toHaveLength(0);
     expect(screen.getByRole("button", { name: "Export to Excel" })).toHaveProperty("disabled", true);
+  });
+});
+
+describe("the searchable table on a phone", () => {
+  it("shows each row as its name first, its facts beneath with their labels, and opens it with a tap", async () => {
+    setDevice("MOBILE");
+    const { user, onRowOpen } = renderTable();
+    await records("63");
+    // No header row to squeeze: each row is one cell that says what each value is.
+    expect(within(table()).queryAllByRole("columnheader")).toEqual([]);
+    const first = within(within(table()).getByRole("rowgroup")).getAllByRole("row")[0] as HTMLElement;
+    const [cell, ...more] = within(first).getAllByRole("cell");
+    expect(more).toHaveLength(0);
+    const lines = [...(cell as HTMLElement).children].map((line) => line.textContent);
+    expect(lines).toEqual(["bulk-01", "Title: Bulk note 01", "ID 1"]);
+    await user.click(first);
+    expect(onRowOpen).toHaveBeenCalledWith(expect.objectContaining({ releaseNoteID: 1 }));
   });
 });
 

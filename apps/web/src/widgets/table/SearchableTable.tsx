@@ -24,6 +24,7 @@ import {
   useReactTable,
 } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
+import { useLayout } from "../../services/device";
 import { reportFailure } from "../../services/failures";
 import { cellText, type TableColumn } from "./columns";
 import { TableBody } from "./TableBody";
@@ -100,6 +101,7 @@ export function SearchableTable({
   rowFields,
   onRowOpen,
 }: SearchableTableProps) {
+  const cards = useLayout() === "mobile";
   const [search, setSearch] = useState("");
   const [term] = useDebouncedValue(search.trim(), DROPDOWN_DEBOUNCE_MS);
   const [sorting, setSorting] = useState<SortingState>([]);
@@ -198,7 +200,8 @@ export function SearchableTable({
           aria-rowcount={rows.length + 1}
           aria-busy={firstLoad || undefined}
         >
-          <Table.Thead>
+          {/* A phone's rows say what each value is: no header row to squeeze. */}
+          <Table.Thead style={cards ? { display: "none" } : undefined}>
             <Table.Tr>
               {grid.getFlatHeaders().map((header) => {
                 const sorted = header.column.getIsSorted();
@@ -227,7 +230,7 @@ export function SearchableTable({
           {firstLoad ? (
             <SkeletonRows columns={columns.length} />
           ) : (
-            <TableBody rows={shown} columns={columns} virtual={all} onRowOpen={onRowOpen} />
+            <TableBody rows={shown} columns={columns} virtual={all} onRowOpen={onRowOpen} cards={cards} />
           )}
         </Table>
       </Box>

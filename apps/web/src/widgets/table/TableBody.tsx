@@ -1,4 +1,4 @@
-import { Table } from "@mantine/core";
+import { Table, Text } from "@mantine/core";
 import type { Row as GridRow } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, memo, useRef } from "react";
@@ -6,6 +6,9 @@ import { cellText, type TableColumn } from "./columns";
 
 type Row = Record<string, unknown>;
 const ROW_HEIGHT = 37;
+/** A phone's row: the name and up to three facts beneath it. */
+const CARD_HEIGHT = 76;
+const FACTS = 3;
 const CELL = `mantine-Table-td ${Table.classes.td}`;
 
 interface TableBodyProps {
@@ -13,6 +16,42 @@ interface TableBodyProps {
   columns: readonly TableColumn[];
   virtual: boolean;
   onRowOpen: ((row: Row) => void) | undefined;
+  /** A phone's layout: each row as its name with a few facts beneath, in one cell. */
+  cards?: boolean;
+}
+
+/** An id column (projectID, empID): shown after the name on a phone, not instead of it. */
+const isId = (column: TableColumn) => /ID$/.test(column.key);
+
+/**
+ * A row on a phone (docs/decisions.md#phones): its name first (the first column that is not an
+ * id), then up to three facts as "Label: value", the empty ones left out, and its id.
+ */
+function CardCell({ row, columns }: { row: Row; columns: readonly TableColumn[] }) {
+  const name = columns.find((c) => !isId(c)) ?? columns[0];
+  const id = columns.find(isId);
+  const facts = columns
+    .filter((c) => c !== name && c !== id)
+    .map((c) => [c.label, cellText(c, row)] as const)
+    .filter(([, text]) => text !== "")
+    .slice(0, FACTS);
+  return (
+    <td className={CELL} colSpan={columns.length}>
+      <Text size="sm" fw={600} lineClamp={2}>
+        {name ? cellText(name, row) || "—" : ""}
+      </Text>
+      {facts.map(([label, text]) => (
+        <Text key={label} size="xs" c="dimmed" truncate>
+          {label}: {text}
+        </Text>
+      ))}
+      {id ? (
+        <Text size="xs" c="dimmed">
+          {id.label} {cellText(id, row)}
+        </Text>
+      ) : null}
+    </td>
+  );
 }
 
 /** Arrow keys move between rows; Enter or Space opens one. */
@@ -33,10 +72,12 @@ const BodyRow = memo(function BodyRow({
   row,
   columns,
   onRowOpen,
+  cards,
 }: {
   row: GridRow<Row>;
   columns: readonly TableColumn[];
   onRowOpen: TableBodyProps["onRowOpen"];
+  cards: boolean;
 }) {
   const open = () => onRowOpen?.(row.original);
   return (
@@ -45,14 +86,18 @@ const BodyRow = memo(function BodyRow({
       aria-rowindex={row.index + 2}
       onClick={open}
       onKeyDown={(e) => onRowKey(e, open)}
-      style={{ cursor: onRowOpen ? "pointer" : undefined, height: ROW_HEIGHT }}
+      style={{ cursor: onRowOpen ? "pointer" : undefined, height: cards ? undefined : ROW_HEIGHT }}
     >
-      {columns.map((c) => (
-        // Plain cells with Mantine's class: a row mounts its cells without a component each.
-        <td key={c.key} className={CELL}>
-          {cellText(c, row.original)}
-        </td>
-      ))}
+      {cards ? (
+        <CardCell row={row.original} columns={columns} />
+      ) : (
+        columns.map((c) => (
+          // Plain cells with Mantine's class: a row mounts its cells without a component each.
+          <td key={c.key} className={CELL}>
+            {cellText(c, row.original)}
+          </td>
+        ))
+      )}
     </Table.Tr>
   );
 });
@@ -61,19 +106,19 @@ const BodyRow = memo(function BodyRow({
  * The rows of the table. Every row at once is virtualized: only the rows in view (and a few
  * around) are in the page, spacer rows keep the scroll height, so 20,000 rows scroll smoothly.
  */
-export function TableBody({ rows, columns, virtual, onRowOpen }: TableBodyProps) {
+export function TableBody({ rows, columns, virtual, onRowOpen, cards = false }: TableBodyProps) {
   const scroller = useRef<HTMLTableSectionElement>(null);
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
     getScrollElement: () => scroller.current?.closest("[data-table-scroll]") ?? null,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => (cards ? CARD_HEIGHT : ROW_HEIGHT),
     overscan: 12,
   });
   if (!virtual) {
     return (
       <Table.Tbody ref={scroller}>
         {rows.map((row) => (
-          <BodyRow key={row.id} row={row} columns={columns} onRowOpen={onRowOpen} />
+          <BodyRow key={row.id} row={row} columns={columns} onRowOpen={onRowOpen} cards={cards} />
         ))}
       </Table.Tbody>
     );
@@ -86,7 +131,7 @@ export function TableBody({ rows, columns, virtual, onRowOpen }: TableBodyProps)
       {before > 0 ? <tr style={{ height: before }} /> : null}
       {items.map((item) => {
         const row = rows[item.index];
-        return row ? <BodyRow key={row.id} row={row} columns={columns} onRowOpen={onRowOpen} /> : null;
+        return row ? <BodyRow key={row.id} row={row} columns={columns} onRowOpen={onRowOpen} cards={cards} /> : null;
       })}
       {after > 0 ? <tr style={{ height: after }} /> : null}
     </Table.Tbody>
