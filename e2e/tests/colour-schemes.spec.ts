@@ -54,6 +54,8 @@ test("a colour scheme chosen in Settings is kept for that user, and another user
   await page.emulateMedia({ colorScheme: "light" });
   await openSignedIn(page, "staff", "/webapp/settings", { fresh: true });
   await expect.poll(() => scheme(page)).toBe("light");
+  // The choice is the signed-in user's: it is offered once the shell knows who that is.
+  await expect(page.getByRole("radio", { name: "Dark" })).toBeEnabled();
   await page.getByText("Dark", { exact: true }).click();
   await expect.poll(() => scheme(page)).toBe("dark");
   // Kept across a reload of the app, and over the system's scheme.

@@ -150,7 +150,7 @@ test.describe("the mobile layout", () => {
     await expect(page).toHaveURL(/\/webapp\/login$/);
   });
 
-  test("has the header's settings gear, time clock, Project Notes and the user's name", async ({
+  test("has the header's settings gear, time clock, Project Notes and the user's name (the avatar's)", async ({
     page,
     context,
     request,
@@ -162,7 +162,9 @@ test.describe("the mobile layout", () => {
     const [user] = (await info.json()).data;
     await openSignedIn(page, "admin");
     const header = page.getByRole("banner");
-    await expect(header.getByText(`${user.empFirstName} ${user.empLastName}`, { exact: true })).toBeVisible();
+    // One row on a phone: the name is the avatar's, and its panel's first line.
+    const name = `${user.empFirstName} ${user.empLastName}`;
+    await expect(header.getByRole("button", { name: new RegExp(`${name}: availability and settings`) })).toBeVisible();
     const clock = header.getByRole("link", { name: "Time Clock" });
     await expect(clock).toHaveAttribute("target", "_blank");
     await expect(clock).toHaveAttribute("href", /^https?:\/\//);

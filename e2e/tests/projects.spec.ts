@@ -208,7 +208,7 @@ test("the status history says it is loading, and says so when it cannot be read"
   await expect(history.getByRole("cell", { name: "Could not be read" })).toBeVisible();
   // A 500 is the shell's toast; the rest of the page stays.
   await expect(page.getByText("Application Error")).toBeVisible();
-  await expect(nameBox(page)).toHaveValue(project.projectName);
+  await expect(page.getByRole("heading", { level: 1, name: project.projectName })).toBeVisible();
 });
 
 test("staff sees a project read-only, and may not open a new one", async ({ page, request }) => {

@@ -1,3 +1,4 @@
+import { Stack, Text, Title } from "@mantine/core";
 import { findRoute } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { useAccess } from "../services/access";
@@ -7,9 +8,9 @@ import { pendingApprovalCountQuery, pendingApprovalsLabel } from "../services/se
 const APPROVALS = findRoute("/approvals");
 
 /**
- * /inbox until the inbox area lands: its breadcrumb says how many approvals wait (the count the
- * shell keeps: docs/product-rules.md#access) and, for those who may decide them, leads on to
- * Approvals.
+ * /inbox until the inbox area lands: the page and its breadcrumb say how many approvals wait
+ * (the count the shell keeps: docs/product-rules.md#access) and, for those who may decide
+ * them, the breadcrumb leads on to Approvals.
  */
 export function InboxPage() {
   const { data: count } = useQuery(pendingApprovalCountQuery);
@@ -19,5 +20,23 @@ export function InboxPage() {
     ...(mayApprove && APPROVALS ? { level2: APPROVALS.title, target: APPROVALS.path } : {}),
     extra: count === undefined ? undefined : pendingApprovalsLabel(count),
   });
-  return null;
+  return (
+    <Stack p="lg" gap="xs" maw={640}>
+      <Title order={1} size="h2">
+        Inbox
+      </Title>
+      <Text>
+        {count === undefined
+          ? "Counting what waits for you…"
+          : count === 0
+            ? "Nothing waits for you."
+            : `${pendingApprovalsLabel(count)}.`}
+      </Text>
+      {count ? (
+        <Text c="dimmed" size="sm">
+          The requests themselves are listed here once the credit-card approvals arrive.
+        </Text>
+      ) : null}
+    </Stack>
+  );
 }

@@ -38,6 +38,8 @@ export function SettingsPage() {
         </Text>
         <SegmentedControl
           aria-labelledby="scheme-label"
+          // Kept for the signed-in user: offered once the shell knows who that is.
+          disabled={!user}
           value={scheme}
           onChange={(value) => choose(value as MantineColorScheme)}
           data={[
