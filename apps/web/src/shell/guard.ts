@@ -2,7 +2,7 @@ import { type RouteDef, routeAccess } from "@office/core";
 import { type LoaderFunctionArgs, redirect } from "react-router";
 import { tokenStore } from "../auth/token-store";
 import { queryClient } from "../services/query-client";
-import { permissionsQuery } from "../services/session";
+import { appConfigQuery, permissionsQuery, userQuery } from "../services/session";
 import { recordRefusal } from "./refusal";
 
 /**
@@ -15,6 +15,10 @@ import { recordRefusal } from "./refusal";
 export function guard(route: RouteDef) {
   return async ({ request }: LoaderFunctionArgs) => {
     if (!tokenStore.get()) throw redirect("/login");
+    // What the shell reads first (who the user is, the company's settings) is asked for with
+    // the permissions, not after the shell has rendered: Home's blocks wait on them.
+    void queryClient.prefetchQuery(userQuery);
+    void queryClient.prefetchQuery(appConfigQuery);
     const permissions = await queryClient.ensureQueryData(permissionsQuery);
     const access = routeAccess(route, new URL(request.url).search, permissions);
     if (route.path !== "/forbidden") recordRefusal(route, access);

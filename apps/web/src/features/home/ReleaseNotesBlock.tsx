@@ -1,8 +1,9 @@
-import { Anchor, Badge, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { formatUsDate } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { userQuery } from "../../services/session";
+import { NewBadge } from "../release-notes/NewBadge";
 import { newestReleaseNotesQuery, useUnread } from "../release-notes/read-notes";
 import { blockState, HomeBlock } from "./HomeBlock";
 
@@ -28,11 +29,7 @@ export function ReleaseNotesBlock() {
               <Anchor component={Link} to={`/rn#note-${note.releaseNoteID}`} size="sm" fw={500} truncate>
                 {note.releaseNoteTitle}
               </Anchor>
-              {unread(note) ? (
-                <Badge size="xs" variant="filled" color="blue">
-                  New
-                </Badge>
-              ) : null}
+              {unread(note) ? <NewBadge /> : null}
             </Group>
             <Text size="xs" c="dimmed">
               {note.releaseNoteVersion} · {formatUsDate(note.releaseNoteDate) ?? note.releaseNoteDate}

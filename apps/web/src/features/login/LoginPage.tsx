@@ -1,11 +1,32 @@
 import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
-import { TOASTS } from "@office/core";
+import { findRoute, TOASTS } from "@office/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../api/client";
 import { signIn } from "../../auth/session";
 import { tokenStore } from "../../auth/token-store";
 import { showToast } from "../../services/toast";
+import { pageOf } from "../../shell/page-registry";
+
+let warmed = false;
+
+/**
+ * The signed-in app's first chunks (the guard, the shell, Home), asked for once the user starts
+ * typing: they load while the password is typed, not after Sign in. The login page's own first
+ * load stays without them.
+ */
+function warmSignedInApp() {
+  if (warmed) return;
+  warmed = true;
+  const home = findRoute("/");
+  void Promise.all([
+    import("../../shell/guard"),
+    import("../../shell/ShellLayout"),
+    home ? pageOf(home)() : undefined,
+  ]).catch(() => {
+    // Only a head start: the navigation loads (and reports) them itself.
+  });
+}
 
 /** The bare sign-in page; a refused sign-in is the 'Login Failed' toast, shown for 10 s. */
 export function LoginPage() {
@@ -52,6 +73,7 @@ export function LoginPage() {
             <TextInput
               label="Username"
               autoComplete="username"
+              onKeyDown={warmSignedInApp}
               required
               value={username}
               onChange={(e) => setUsername(e.currentTarget.value)}

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { formatUsDate, recordForm, tblReleaseNote } from "@office/core";
 import { IconPencil, IconPlus } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -10,6 +10,7 @@ import { userQuery } from "../../services/session";
 import { ResourceRecords } from "../../widgets/record/ResourceRecords";
 import { useRecordDialog } from "../../widgets/record/useRecordDialog";
 import { MarkdownText } from "./MarkdownText";
+import { NewBadge } from "./NewBadge";
 import { markReleaseNotesRead, RELEASE_NOTE_ORDER, type ReleaseNote, useUnread } from "./read-notes";
 
 const FORM = recordForm(tblReleaseNote, [
@@ -140,11 +141,7 @@ function Feed() {
                   <Title order={2} size="h4" id={`note-title-${note.releaseNoteID}`}>
                     {note.releaseNoteTitle}
                   </Title>
-                  {newOnOpen?.has(note.releaseNoteID) ? (
-                    <Badge size="xs" variant="filled" color="blue">
-                      New
-                    </Badge>
-                  ) : null}
+                  {newOnOpen?.has(note.releaseNoteID) ? <NewBadge /> : null}
                 </Group>
                 <Text size="xs" c="dimmed">
                   Version {note.releaseNoteVersion} ·{" "}
