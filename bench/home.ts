@@ -4,7 +4,8 @@
  * - Home painted after sign-in: from the Sign in click on the login page to the frame painted
  *   with every block of Home showing its content (no block loading), BENCH_RUNS (default 11)
  *   sign-ins, each in a fresh browser context (nothing cached), as admin and as staff;
- * - Ctrl+K to the palette's first result painted, BENCH_RUNS times in one signed-in page.
+ * - Ctrl+K to the palette's first result painted: the first press (which loads the palette's
+ *   chunk), then BENCH_RUNS more in the same signed-in page.
  * Prints a Markdown table for bench/RESULTS.md.
  */
 import { cpus } from "node:os";
@@ -109,11 +110,14 @@ try {
     rows.push([`Home painted after sign-in, ${username}, median of ${RUNS} (min–max)`, summary(times), "< 300 ms"]);
   }
   progress("palette");
+  // The first press loads the palette's chunk (PaletteShortcut); the later ones open it.
+  const [first, ...later] = await paletteFirstResult(browser, app.base, RUNS + 1);
   rows.push([
-    `Ctrl+K → first result painted, median of ${RUNS} (min–max)`,
-    summary(await paletteFirstResult(browser, app.base, RUNS)),
+    "Ctrl+K → first result painted, the first press (loads the palette)",
+    `${first?.toFixed(0)} ms`,
     "< 100 ms",
   ]);
+  rows.push([`Ctrl+K → first result painted, the next ${RUNS}, median (min–max)`, summary(later), "< 100 ms"]);
 } finally {
   await browser.close();
   await app.close();

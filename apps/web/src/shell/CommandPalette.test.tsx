@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { liveStreamOpened } from "../features/availability/availability-query";
 import { permissionsOf } from "../test/fake-api";
 import { renderWithApp } from "../test/render";
-import { CommandPalette } from "./CommandPalette";
+import { PaletteShortcut } from "./PaletteShortcut";
 
 /*
  * The command palette offers only what the user may open: pages by their rights, New where
@@ -31,7 +31,7 @@ const options = (dialog: HTMLElement) =>
     .map((b) => b.textContent ?? "");
 
 async function openPalette(permissions = STAFF) {
-  const app = renderWithApp(<CommandPalette />, {
+  const app = renderWithApp(<PaletteShortcut />, {
     permissions,
     tables: {
       vwVendorDirectory: VENDORS,

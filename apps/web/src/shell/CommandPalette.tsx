@@ -1,5 +1,5 @@
 import { useDebouncedValue } from "@mantine/hooks";
-import { Spotlight, type SpotlightActionData, type SpotlightActionGroupData } from "@mantine/spotlight";
+import { Spotlight, type SpotlightActionData, type SpotlightActionGroupData, spotlight } from "@mantine/spotlight";
 import "@mantine/spotlight/styles.css";
 import {
   AVAILABILITY_TYPES,
@@ -13,7 +13,7 @@ import {
 } from "@office/core";
 import { IconArrowRight, IconClockPlus, IconFileText, IconPlus, IconSearch, IconUserCircle } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { queryRows } from "../api/client";
 import { availabilityQuery } from "../features/availability/availability-query";
@@ -46,7 +46,7 @@ function matches(entry: Entry, query: string): boolean {
  * from the declarations (core's palette.ts), so a new area brings its entries by itself; it
  * never offers what the user may not open. Keyboard only: arrows, Enter, Escape.
  */
-export function CommandPalette() {
+export function CommandPalette({ openOnMount = false }: { openOnMount?: boolean }) {
   const [query, setQuery] = useState("");
   const navigate = useNavigate();
   const access = useAccess();
@@ -155,6 +155,11 @@ export function CommandPalette() {
     );
   }, [local, query, searched, records.data, navigate]);
 
+  // Mounted by the first Ctrl+K (PaletteShortcut): that press opens it.
+  useEffect(() => {
+    if (openOnMount) spotlight.open();
+  }, [openOnMount]);
+
   return (
     <Spotlight
       actions={groups}
@@ -163,6 +168,8 @@ export function CommandPalette() {
       // The groups are filtered already: pages and actions here, records by the server.
       filter={(_query, actions) => actions}
       shortcut={["mod + K"]}
+      // In a search box too, as the first press (PaletteShortcut) does.
+      tagsToIgnore={[]}
       nothingFound={records.isFetching ? "Searching…" : "Nothing found"}
       scrollable
       maxHeight={420}

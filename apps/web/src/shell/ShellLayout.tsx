@@ -12,11 +12,11 @@ import { queryClient } from "../services/query-client";
 import { pendingApprovalCountQuery, userQuery } from "../services/session";
 import { signOutToLogin } from "../services/sign-out";
 import { Breadcrumb } from "./Breadcrumb";
-import { CommandPalette } from "./CommandPalette";
 import { DesktopNav } from "./DesktopNav";
 import { ErrorPage } from "./ErrorPage";
 import { Header } from "./Header";
 import { MobileNav } from "./MobileNav";
+import { PaletteShortcut } from "./PaletteShortcut";
 
 /** The shell around every page but login: header, menus, breadcrumb, and the page or its failure. */
 export function ShellLayout() {
@@ -87,7 +87,7 @@ function Shell() {
           />
         )}
       </Box>
-      {user ? <CommandPalette /> : null}
+      {user ? <PaletteShortcut /> : null}
       <Breadcrumb route={route} crumb={crumb} />
       <Box component="main" id="content">
         {failure ? <ErrorPage failure={failure} /> : <Outlet />}

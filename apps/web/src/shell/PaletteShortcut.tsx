@@ -1,0 +1,38 @@
+import { useWindowEvent } from "@mantine/hooks";
+import { lazy, Suspense, useEffect, useState } from "react";
+
+const loadPalette = () => import("./CommandPalette");
+/** How long after the shell mounts the palette loads by itself: the first page's reads come first. */
+const SETTLE_MS = 2_000;
+const CommandPalette = lazy(async () => ({ default: (await loadPalette()).CommandPalette }));
+
+/**
+ * Ctrl+K (⌘K on a Mac) anywhere in the shell. The palette is no part of what a page shows
+ * first, so its chunk (Spotlight with it) loads after the first page has settled (when the
+ * browser is idle, a few seconds in), or sooner when it is wanted: pressing Ctrl or ⌘ starts
+ * the load, K mounts it open, and from then on the palette's own shortcut opens and closes it.
+ */
+export function PaletteShortcut() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    // Safari has no requestIdleCallback: there the timer alone.
+    const idle = window.requestIdleCallback ?? ((run: () => void) => run());
+    const timer = setTimeout(() => idle(() => void loadPalette().catch(() => undefined)), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  useWindowEvent("keydown", (event) => {
+    if (wanted || !(event.ctrlKey || event.metaKey)) return;
+    void loadPalette().catch(() => {
+      // Only a head start: the K that follows loads it again, and a failure shows there.
+    });
+    if (event.key.toLowerCase() === "k") {
+      event.preventDefault();
+      setWanted(true);
+    }
+  });
+  return wanted ? (
+    <Suspense fallback={null}>
+      <CommandPalette openOnMount />
+    </Suspense>
+  ) : null;
+}
