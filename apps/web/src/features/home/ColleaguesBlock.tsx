@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { userQuery } from "../../services/session";
 import { availabilityQuery } from "../availability/availability-query";
-import { blockState, HomeBlock } from "./HomeBlock";
+import { HomeBlock } from "./HomeBlock";
 
 const STATES = ["In", "Break", "Out"] as const;
 
@@ -23,8 +23,7 @@ export function ColleaguesBlock() {
   return (
     <HomeBlock
       title="Colleagues"
-      state={blockState(people)}
-      onRetry={() => void people.refetch()}
+      reads={[people]}
       empty={rows?.length === 0 ? <Text size="sm">No colleague is listed yet.</Text> : undefined}
     >
       <Table fz="sm" verticalSpacing={4} aria-label="Colleagues by department">

@@ -2,13 +2,21 @@ import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@man
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 
+interface BlockRead {
+  data: unknown;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
 interface HomeBlockProps {
   title: string;
   /** A link to where the block's subject lives in full (the inbox, all release notes). */
   more?: { to: string; label: string };
-  /** The block's answer: not here yet, failed (with a retry), or here. */
-  state: "loading" | "error" | "ready";
-  onRetry?: () => void;
+  /**
+   * The reads the block shows (react-query's): it is loading until each has an answer, failed
+   * (with Try again, which reads the failed ones again) when any read failed, and here otherwise.
+   */
+  reads: readonly BlockRead[];
   /** Shown instead of the content when the answer holds nothing. */
   empty?: ReactNode;
   children?: ReactNode;
@@ -18,8 +26,10 @@ interface HomeBlockProps {
  * One block of Home: a titled section whose answer is its own, so a slow or failed read leaves
  * the other blocks alone; each says whether it is loading, failed or empty in its own words.
  */
-export function HomeBlock({ title, more, state, onRetry, empty, children }: HomeBlockProps) {
+export function HomeBlock({ title, more, reads, empty, children }: HomeBlockProps) {
   const titleId = useId();
+  const failed = reads.filter((read) => read.isError);
+  const state = failed.length > 0 ? "error" : reads.some((read) => read.data === undefined) ? "loading" : "ready";
   return (
     <Paper component="section" aria-labelledby={titleId} withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -44,11 +54,15 @@ export function HomeBlock({ title, more, state, onRetry, empty, children }: Home
             <Text size="sm" role="alert">
               Could not load {title.toLowerCase()}.
             </Text>
-            {onRetry ? (
-              <Button variant="default" size="compact-sm" onClick={onRetry}>
-                Try again
-              </Button>
-            ) : null}
+            <Button
+              variant="default"
+              size="compact-sm"
+              onClick={() => {
+                for (const read of failed) void read.refetch();
+              }}
+            >
+              Try again
+            </Button>
           </Group>
         ) : (
           (empty ?? children)
@@ -56,9 +70,4 @@ export function HomeBlock({ title, more, state, onRetry, empty, children }: Home
       </Stack>
     </Paper>
   );
-}
-
-/** A block's state from its read (react-query's), the same for every block. */
-export function blockState(read: { isPending: boolean; isError: boolean }): HomeBlockProps["state"] {
-  return read.isError ? "error" : read.isPending ? "loading" : "ready";
 }

@@ -53,16 +53,8 @@ export function MyWeekBlock() {
   const hours = useQuery(myOfficeHoursQuery);
   const mayLog = useAccess().grant(tblProjectNotes.access.add, "add");
   const week = day && notes.data && hours.data ? myWeek(notes.data, day, hours.data) : undefined;
-  const state = notes.isError || hours.isError ? "error" : week ? "ready" : "loading";
   return (
-    <HomeBlock
-      title="My week"
-      state={state}
-      onRetry={() => {
-        void notes.refetch();
-        void hours.refetch();
-      }}
-    >
+    <HomeBlock title="My week" reads={[notes, hours]}>
       {week ? (
         <Stack gap="md">
           <Meter label="Today" logged={week.today.logged} expected={week.today.expected} />

@@ -6,7 +6,7 @@ import { useAccess } from "../../services/access";
 import { appConfigQuery } from "../../services/session";
 import { myRecentProjectsQuery } from "../projects/MyRecentProjects";
 import { ProjectNotesButton } from "../time-notes/ProjectNotesButton";
-import { blockState, HomeBlock } from "./HomeBlock";
+import { HomeBlock } from "./HomeBlock";
 
 const SHOWN = 6;
 
@@ -32,8 +32,7 @@ export function RecentProjectsBlock() {
     <HomeBlock
       title="My recent projects"
       more={{ to: "/statusdashboard", label: "Status dashboard" }}
-      state={blockState(recent)}
-      onRetry={() => void recent.refetch()}
+      reads={[recent]}
       empty={
         rows?.length === 0 ? (
           <Text size="sm">No recent project. Projects you log time on or set a status of appear here.</Text>

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { userQuery } from "../../services/session";
 import { NewBadge } from "../release-notes/NewBadge";
 import { newestReleaseNotesQuery, useUnread } from "../release-notes/read-notes";
-import { blockState, HomeBlock } from "./HomeBlock";
+import { HomeBlock } from "./HomeBlock";
 
 const SHOWN = 3;
 
@@ -18,8 +18,7 @@ export function ReleaseNotesBlock() {
     <HomeBlock
       title="What's new"
       more={{ to: "/rn", label: "All release notes" }}
-      state={blockState(notes)}
-      onRetry={() => void notes.refetch()}
+      reads={[notes]}
       empty={notes.data?.length === 0 ? <Text size="sm">No release notes yet.</Text> : undefined}
     >
       <Stack gap="xs" component="ul" style={{ listStyle: "none", margin: 0, padding: 0 }}>

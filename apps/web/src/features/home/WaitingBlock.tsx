@@ -2,7 +2,7 @@ import { Group, Text, ThemeIcon } from "@mantine/core";
 import { IconInbox } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { pendingApprovalCountQuery, pendingApprovalsLabel } from "../../services/session";
-import { blockState, HomeBlock } from "./HomeBlock";
+import { HomeBlock } from "./HomeBlock";
 
 /**
  * What waits for me: the inbox's pending-approval count, the one the header shows (read once
@@ -11,12 +11,7 @@ import { blockState, HomeBlock } from "./HomeBlock";
 export function WaitingBlock() {
   const count = useQuery(pendingApprovalCountQuery);
   return (
-    <HomeBlock
-      title="Waiting for me"
-      more={{ to: "/inbox", label: "Open inbox" }}
-      state={blockState(count)}
-      onRetry={() => void count.refetch()}
-    >
+    <HomeBlock title="Waiting for me" more={{ to: "/inbox", label: "Open inbox" }} reads={[count]}>
       <Group gap="sm" wrap="nowrap">
         <ThemeIcon variant="light" size="lg" radius="xl" color={count.data ? "red" : "gray"} aria-hidden="true">
           <IconInbox size={18} />

@@ -1,6 +1,6 @@
 import { tblReleaseNote } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
-import { useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 import { queryRows } from "../../api/client";
 
 export interface ReleaseNote {
@@ -60,12 +60,14 @@ export function markReleaseNotesRead(empID: number, notes: readonly Pick<Release
 
 /** Whether a note is unread by the user, kept current when the feed marks notes read. */
 export function useUnread(empID: number | undefined): (note: Pick<ReleaseNote, "releaseNoteID">) => boolean {
-  const mark = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => (empID === undefined ? Number.MAX_SAFE_INTEGER : readMark(empID)),
-  );
-  return (note) => note.releaseNoteID > mark;
+  const mark = useSyncExternalStore(subscribe, () => (empID === undefined ? Number.MAX_SAFE_INTEGER : readMark(empID)));
+  // One function per mark: the feed marks notes read when it changes, not on every render.
+  return useCallback((note) => note.releaseNoteID > mark, [mark]);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
