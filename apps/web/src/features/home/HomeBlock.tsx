@@ -44,7 +44,8 @@ export function HomeBlock({ title, more, reads, empty, children }: HomeBlockProp
           ) : null}
         </Group>
         {state === "loading" ? (
-          <Stack gap={8} aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`}>
+          // A status, not a bare div: a name on a generic element is prohibited ARIA (axe).
+          <Stack gap={8} role="status" aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`}>
             <Skeleton height={14} />
             <Skeleton height={14} width="80%" />
             <Skeleton height={14} width="60%" />

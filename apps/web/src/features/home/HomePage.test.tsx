@@ -180,7 +180,9 @@ describe("Home", () => {
     const { user } = renderWithApp(<HomePage />, { api, config: { timeZone: ZONE } });
 
     const colleagues = await block("Colleagues");
-    expect(within(colleagues).getByLabelText("Loading colleagues").getAttribute("aria-busy")).toBe("true");
+    expect(within(colleagues).getByRole("status", { name: "Loading colleagues" }).getAttribute("aria-busy")).toBe(
+      "true",
+    );
     expect(within(colleagues).queryByRole("table")).toBeNull();
 
     const recent = await block("My recent projects");
