@@ -1,9 +1,17 @@
 import { type RouteDef, routeAccess } from "@office/core";
 import { type LoaderFunctionArgs, redirect } from "react-router";
 import { tokenStore } from "../auth/token-store";
+import { prefetchHome } from "../features/home/home-blocks";
 import { queryClient } from "../services/query-client";
 import { appConfigQuery, permissionsQuery, userQuery } from "../services/session";
 import { recordRefusal } from "./refusal";
+
+/**
+ * Pages whose first reads their route's guard asks for as soon as the permissions are in, not
+ * after the page has rendered (Home, opened after every sign-in). In this chunk, not loaded on
+ * demand: the shell's first render keeps the main thread busy for tens of milliseconds.
+ */
+const FIRST_READS: Record<string, typeof prefetchHome> = { "/": prefetchHome };
 
 /**
  * The route guard (docs/product-rules.md#access): without a session to login; permissions
@@ -23,6 +31,8 @@ export function guard(route: RouteDef) {
     const access = routeAccess(route, new URL(request.url).search, permissions);
     if (route.path !== "/forbidden") recordRefusal(route, access);
     if (access !== "allowed") throw redirect("/forbidden");
+    // Only a head start: the page asks for whatever this could not have.
+    void FIRST_READS[route.path]?.(queryClient, permissions).catch(() => undefined);
     return null;
   };
 }

@@ -1,11 +1,12 @@
 import { addDays, dateIn, formatMinutes, PAGES, WEEKDAYS, weekdayOf } from "@office/core";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFakeApi, permissionsOf } from "../../test/fake-api";
-import { renderWithApp } from "../../test/render";
+import { type FakeApi, installFakeApi, permissionsOf } from "../../test/fake-api";
+import { renderWithApp, testQueryClient } from "../../test/render";
 import { liveStreamOpened } from "../availability/availability-query";
 import { markReleaseNotesRead } from "../release-notes/read-notes";
 import { HomePage } from "./HomePage";
+import { prefetchHome } from "./home-blocks";
 
 /*
  * Home shows the blocks the user may see, each with figures from its own read, and a state of
@@ -92,6 +93,12 @@ function homeApi(pending = 3) {
 }
 
 const block = (name: string) => screen.findByRole("region", { name });
+
+/** The calls sent, each once, as "METHOD path params body", sorted. */
+const sent = (api: FakeApi) =>
+  [
+    ...new Set(api.calls.map((c) => `${c.method} ${c.path} ${JSON.stringify(c.params)} ${JSON.stringify(c.body)}`)),
+  ].sort();
 
 describe("Home", () => {
   beforeEach(() => {
@@ -197,5 +204,22 @@ describe("Home", () => {
 
     held.release();
     expect(await within(colleagues).findByRole("table", { name: "Colleagues by department" })).toBeTruthy();
+  });
+
+  it("has its reads asked for by the route's guard: the calls the page makes, for the blocks the user may see", async () => {
+    for (const permissions of [undefined, permissionsOf({ [PAGES.home]: ["view"] })]) {
+      const api = homeApi();
+      if (permissions) api.permissions = permissions;
+      const { unmount } = renderWithApp(<HomePage />, { api, config: { timeZone: ZONE } });
+      await block("What's new");
+      await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+      const page = sent(api).filter((call) => !call.includes("/API/EmployeeInfo/"));
+      unmount();
+
+      api.calls.length = 0;
+      await prefetchHome(testQueryClient(), api.permissions);
+      await waitFor(() => expect(sent(api)).toEqual(page));
+      expect(page.some((call) => call.includes("vwMyRecentProjects"))).toBe(!permissions);
+    }
   });
 });

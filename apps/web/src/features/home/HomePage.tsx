@@ -1,24 +1,32 @@
 import { SimpleGrid, Stack, Title } from "@mantine/core";
-import { tblReleaseNote, vwEmployeeAvailability, vwMyProjectNotes, vwMyRecentProjects } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
-import { useAccess } from "../../services/access";
-import { userQuery } from "../../services/session";
+import type { ComponentType } from "react";
+import { permissionsQuery, userQuery } from "../../services/session";
 import { ColleaguesBlock } from "./ColleaguesBlock";
+import { type HomeBlockName, homeBlocksFor } from "./home-blocks";
 import { MyWeekBlock } from "./MyWeekBlock";
 import { RecentProjectsBlock } from "./RecentProjectsBlock";
 import { ReleaseNotesBlock } from "./ReleaseNotesBlock";
 import { WaitingBlock } from "./WaitingBlock";
 
+const BLOCKS: Record<HomeBlockName, ComponentType> = {
+  myWeek: MyWeekBlock,
+  waiting: WaitingBlock,
+  colleagues: ColleaguesBlock,
+  recentProjects: RecentProjectsBlock,
+  releaseNotes: ReleaseNotesBlock,
+};
+
 const greeting = (hour: number) => (hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening");
 
 /**
- * Home (/, page 1; docs/decisions.md#home): the blocks the user may see, each reading at once
- * (one round of calls, most of them already made by the shell) with its own loading, empty and
- * error state.
+ * Home (/, page 1; docs/decisions.md#home): the blocks the user may see, each with its own
+ * loading, empty and error state; what they read was asked for by the route's guard, with the
+ * permissions (one round of calls).
  */
 export function HomePage() {
   const { data: user } = useQuery(userQuery);
-  const access = useAccess();
+  const { data: permissions = [] } = useQuery(permissionsQuery);
   return (
     <Stack p="md" gap="md" maw={1400}>
       <Title order={1} size="h2">
@@ -26,11 +34,10 @@ export function HomePage() {
         {user ? `, ${user.empFirstName}` : ""}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" style={{ alignItems: "start" }}>
-        {access.mayView(vwMyProjectNotes) ? <MyWeekBlock /> : null}
-        <WaitingBlock />
-        {access.mayView(vwEmployeeAvailability) ? <ColleaguesBlock /> : null}
-        {access.mayView(vwMyRecentProjects) ? <RecentProjectsBlock /> : null}
-        {access.mayView(tblReleaseNote) ? <ReleaseNotesBlock /> : null}
+        {homeBlocksFor(permissions).map(({ name }) => {
+          const Block = BLOCKS[name];
+          return <Block key={name} />;
+        })}
       </SimpleGrid>
     </Stack>
   );

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useAccess } from "../../services/access";
 import { appConfigQuery } from "../../services/session";
-import { myRecentProjectsQuery } from "../projects/MyRecentProjects";
+import { myRecentProjectsQuery } from "../projects/recent-projects-query";
 import { ProjectNotesButton } from "../time-notes/ProjectNotesButton";
 import { HomeBlock } from "./HomeBlock";
 

@@ -6,12 +6,11 @@ import { userQuery } from "../../services/session";
 import { NewBadge } from "../release-notes/NewBadge";
 import { newestReleaseNotesQuery, useUnread } from "../release-notes/read-notes";
 import { HomeBlock } from "./HomeBlock";
-
-const SHOWN = 3;
+import { RELEASE_NOTES_SHOWN } from "./home-blocks";
 
 /** The newest release notes, unread ones marked New; each opens the feed at that note. */
 export function ReleaseNotesBlock() {
-  const notes = useQuery(newestReleaseNotesQuery(SHOWN));
+  const notes = useQuery(newestReleaseNotesQuery(RELEASE_NOTES_SHOWN));
   const { data: user } = useQuery(userQuery);
   const unread = useUnread(user?.empID);
   return (

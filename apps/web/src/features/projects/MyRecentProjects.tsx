@@ -1,33 +1,16 @@
 import { vwMyRecentProjects, vwProjectList } from "@office/core";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { queryRows } from "../../api/client";
+import { useQuery } from "@tanstack/react-query";
 import { useAccess } from "../../services/access";
 import { tableColumns } from "../../widgets/table/columns";
 import { type PlainColumn, PlainTable } from "../../widgets/table/PlainTable";
+import { myRecentProjectsQuery, RECENT_PROJECT_FIELDS } from "./recent-projects-query";
 
-const SHOWN = 10;
-const [id, name, ...rest] = tableColumns(vwMyRecentProjects, [
-  "projectID",
-  "projectName",
-  "latestStatusName",
-  "lastActivityTS",
-]) as [PlainColumn, PlainColumn, ...PlainColumn[]];
+const [id, name, ...rest] = tableColumns(vwMyRecentProjects, [...RECENT_PROJECT_FIELDS]) as [
+  PlainColumn,
+  PlainColumn,
+  ...PlainColumn[],
+];
 const open = (row: Record<string, unknown>) => `/project/de?id=${row.projectID}`;
-const FIELDS = [id, name, ...rest].map((c) => c.key).join(",");
-
-/** The user's ten most recent projects (also Home's): one read serves both pages. */
-export const myRecentProjectsQuery = queryOptions({
-  queryKey: [vwMyRecentProjects.name, "list", { recent: SHOWN }],
-  queryFn: async () =>
-    (
-      await queryRows<Record<string, unknown>>({
-        table: vwMyRecentProjects.name,
-        fields: FIELDS,
-        order: "lastActivityTS DESC",
-        rowLimit: SHOWN,
-      })
-    ).data,
-});
 
 /**
  * The user's own projects (logged time on, set a status of, or owned), the latest first; each

@@ -1,0 +1,55 @@
+import {
+  dateIn,
+  type Grant,
+  grantAllows,
+  hoursRangesOf,
+  type PermissionRow,
+  tblReleaseNote,
+  vwEmployeeAvailability,
+  vwMyProjectNotes,
+  vwMyRecentProjects,
+} from "@office/core";
+import type { QueryClient } from "@tanstack/react-query";
+import { appConfigQuery, pendingApprovalCountQuery } from "../../services/session";
+import { availabilityQuery } from "../availability/availability-query";
+import { myRecentProjectsQuery } from "../projects/recent-projects-query";
+import { newestReleaseNotesQuery } from "../release-notes/read-notes";
+import { loggedNotesQuery, myOfficeHoursQuery } from "../time-notes/queries";
+
+/** How many release notes Home shows. */
+export const RELEASE_NOTES_SHOWN = 3;
+
+/**
+ * Home's blocks in their order: whose view right each needs (none: everyone's) and what it
+ * reads on the company's day. The page shows the blocks the user may see, and the route's guard
+ * asks for their reads with the permissions, so Home is painted in one round of calls.
+ */
+export const HOME_BLOCKS = [
+  {
+    name: "myWeek",
+    needs: vwMyProjectNotes.access.view,
+    reads: (day: string) => [loggedNotesQuery(hoursRangesOf(day).week), myOfficeHoursQuery],
+  },
+  { name: "waiting", needs: undefined, reads: () => [pendingApprovalCountQuery] },
+  { name: "colleagues", needs: vwEmployeeAvailability.access.view, reads: () => [availabilityQuery] },
+  { name: "recentProjects", needs: vwMyRecentProjects.access.view, reads: () => [myRecentProjectsQuery] },
+  {
+    name: "releaseNotes",
+    needs: tblReleaseNote.access.view,
+    reads: () => [newestReleaseNotesQuery(RELEASE_NOTES_SHOWN)],
+  },
+] as const satisfies readonly { name: string; needs: Grant | undefined; reads: (day: string) => unknown[] }[];
+
+export type HomeBlockName = (typeof HOME_BLOCKS)[number]["name"];
+
+/** The blocks a user with these permission rows sees. */
+export const homeBlocksFor = (permissions: readonly PermissionRow[]) =>
+  HOME_BLOCKS.filter((block) => !block.needs || grantAllows(permissions, block.needs, "view"));
+
+/** Asks for what Home's blocks read, without waiting for the page to render (the guard's prefetch). */
+export async function prefetchHome(client: QueryClient, permissions: readonly PermissionRow[]) {
+  const config = await client.ensureQueryData(appConfigQuery);
+  const day = dateIn(new Date(), config.timeZone);
+  for (const block of homeBlocksFor(permissions))
+    for (const read of block.reads(day)) void client.prefetchQuery(read as Parameters<QueryClient["prefetchQuery"]>[0]);
+}

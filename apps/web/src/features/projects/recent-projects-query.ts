@@ -1,0 +1,21 @@
+import { vwMyRecentProjects } from "@office/core";
+import { queryOptions } from "@tanstack/react-query";
+import { queryRows } from "../../api/client";
+
+/** The columns of the user's recent projects, in the order the status dashboard shows them. */
+export const RECENT_PROJECT_FIELDS = ["projectID", "projectName", "latestStatusName", "lastActivityTS"] as const;
+const SHOWN = 10;
+
+/** The user's ten most recent projects (the status dashboard's and Home's): one read serves both pages. */
+export const myRecentProjectsQuery = queryOptions({
+  queryKey: [vwMyRecentProjects.name, "list", { recent: SHOWN }],
+  queryFn: async () =>
+    (
+      await queryRows<Record<string, unknown>>({
+        table: vwMyRecentProjects.name,
+        fields: RECENT_PROJECT_FIELDS.join(","),
+        order: "lastActivityTS DESC",
+        rowLimit: SHOWN,
+      })
+    ).data,
+});
