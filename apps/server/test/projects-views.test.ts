@@ -10,6 +10,8 @@ import { histories, listValues, newProject, type StatusRow, statusRows, toSecond
 
 type Row = Record<string, unknown>;
 
+class Rollback extends Error {}
+
 /*
  * Issue 8: the views of the projects area name what a project refers to, the status a change
  * replaced, and the signed-in user's recent projects; each is read with its page's right.
@@ -235,6 +237,100 @@ describe.each(ONE_ENGINE)("the projects area's views on $name", (engine) => {
       expect(adminRows).toHaveLength(1);
       const staffRows = await all(staff, "vwMyRecentProjects", { where: "projectName = 'Tied Times'" });
       expect(staffRows).toHaveLength(1);
+    });
+
+    /**
+     * Pairs of employee and project whose kept last activity (tblProjectActivity, migration
+     * 0009) differs from what the three tables say now, for every employee.
+     */
+    async function drift(): Promise<number> {
+      const { rows } = await sql<{ n: number }>`
+        with computed as (
+          select "empID", "projectID", max("ts") as "lastActivityTS" from (
+            select "empID", "projectID", "createdTS" as "ts" from "tblProjectNotes" where "empID" is not null
+            union all
+            select "empID", "projectID", "createdTS" from "tblProjectStatus" where "empID" is not null
+            union all
+            select "projectOwnerID", "projectID", "projectCreatedTS" from "tblProject" where "projectOwnerID" is not null
+          ) u group by 1, 2
+        )
+        select count(*)::int as n from (
+          (select * from computed except select * from "tblProjectActivity")
+          union all
+          (select * from "tblProjectActivity" except select * from computed)
+        ) d`.execute(db());
+      return rows[0]?.n ?? -1;
+    }
+
+    it("follows every write: notes, statuses and owners added, moved back in time, moved on and removed", async () => {
+      expect(await drift()).toBe(0);
+      const [one, two] = [await project("Activity One"), await project("Activity Two")];
+      const later = new Date("2031-03-04T05:06:07Z");
+      const earlier = new Date("2021-01-02T03:04:05Z");
+      const note = (createdTS: Date, projectID = one) =>
+        db()
+          .insertInto("tblProjectNotes")
+          .values({ projectID, empID: staffID, ProjectNotesMinutes: 15, createdTS })
+          .returning("projectNotesID")
+          .executeTakeFirstOrThrow();
+      const staffLast = async () =>
+        new Map(
+          (await all(staff, "vwMyRecentProjects", { where: `projectID IN (${one}, ${two})` })).map((r) => [
+            r.projectID,
+            Date.parse(r.lastActivityTS as string),
+          ]),
+        );
+
+      const { projectNotesID: newest } = await note(later);
+      await note(new Date("2020-05-05T00:00:00Z"));
+      expect(await drift()).toBe(0);
+      expect((await staffLast()).get(one)).toBe(later.getTime());
+      const steps = [
+        // Back in time, then to another project, then to another employee: each pair recomputed.
+        () => db().updateTable("tblProjectNotes").set({ createdTS: earlier }).where("projectNotesID", "=", newest),
+        () => db().updateTable("tblProjectNotes").set({ projectID: two }).where("projectNotesID", "=", newest),
+        () =>
+          db()
+            .updateTable("tblProjectNotes")
+            .set({ ProjectNotesDesc: "text alone" })
+            .where("projectNotesID", "=", newest),
+        () => db().updateTable("tblProjectNotes").set({ empID: adminID }).where("projectNotesID", "=", newest),
+        () =>
+          db()
+            .insertInto("tblProjectStatus")
+            .values({ projectID: two, projectStatusCodeID: codes[0] as number, empID: staffID, createdTS: later }),
+        () => db().deleteFrom("tblProjectStatus").where("projectID", "=", two).where("empID", "=", staffID),
+        () => db().updateTable("tblProject").set({ projectOwnerID: staffID }).where("projectID", "in", [one, two]),
+        () => db().updateTable("tblProject").set({ projectOwnerID: adminID }).where("projectID", "=", two),
+        () => db().deleteFrom("tblProjectNotes").where("projectID", "in", [one, two]),
+        () => db().deleteFrom("tblProject").where("projectID", "=", two),
+      ];
+      for (const [i, step] of steps.entries()) {
+        await step().execute();
+        expect(await drift(), `after step ${i + 1}`).toBe(0);
+      }
+      // Staff now owns project one alone; project two is gone.
+      expect([...(await staffLast()).keys()]).toEqual([one]);
+    });
+
+    it("is computed again when a history is emptied at once (TRUNCATE fires no row triggers)", async () => {
+      // In a transaction rolled back, so the other tests keep their statuses.
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`truncate "tblProjectStatus"`.execute(trx);
+          const { rows } = await sql<{ n: number }>`select count(*)::int as n from "tblProjectActivity" a
+            where not exists (select 1 from "tblProjectNotes" n where n."empID" = a."empID" and n."projectID" = a."projectID")
+              and not exists (select 1 from "tblProject" p where p."projectOwnerID" = a."empID" and p."projectID" = a."projectID")`.execute(
+            trx,
+          );
+          expect(rows[0]?.n).toBe(0);
+          throw new Rollback();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Rollback)) throw error;
+        });
+      expect(await drift()).toBe(0);
     });
 
     it("is refused to noperm, and read with view on the dashboard (page 2) alone", async () => {

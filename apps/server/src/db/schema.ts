@@ -196,6 +196,13 @@ export interface AuthAccount {
   createdTS: GeneratedTimestamp;
 }
 
+/** Kept by the database (migration 0009): an employee's last note, status or ownership of a project. */
+export interface TblProjectActivity {
+  empID: number;
+  projectID: number;
+  lastActivityTS: Timestamp;
+}
+
 export interface AuthSession {
   sessionID: string;
   empID: number;
@@ -265,6 +272,7 @@ export interface DB {
   tblProject: TblProject;
   tblProjectStatus: TblProjectStatus;
   tblProjectNotes: TblProjectNotes;
+  tblProjectActivity: TblProjectActivity;
   tblPortalOrder: TblPortalOrder;
   tblPortalOrderItem: TblPortalOrderItem;
   tblCC: TblCC;

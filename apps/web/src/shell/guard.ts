@@ -1,7 +1,9 @@
-import { type RouteDef, routeAccess } from "@office/core";
+import { grantAllows, type RouteDef, routeAccess, vwEmployeeAvailability } from "@office/core";
 import { type LoaderFunctionArgs, redirect } from "react-router";
 import { tokenStore } from "../auth/token-store";
+import { openLiveAvailabilityEarly } from "../features/availability/live";
 import { prefetchHome } from "../features/home/home-blocks";
+import { reportFailure } from "../services/failures";
 import { queryClient } from "../services/query-client";
 import { appConfigQuery, permissionsQuery, userQuery } from "../services/session";
 import { recordRefusal } from "./refusal";
@@ -31,6 +33,8 @@ export function guard(route: RouteDef) {
     const access = routeAccess(route, new URL(request.url).search, permissions);
     if (route.path !== "/forbidden") recordRefusal(route, access);
     if (access !== "allowed") throw redirect("/forbidden");
+    if (grantAllows(permissions, vwEmployeeAvailability.access.view, "view"))
+      openLiveAvailabilityEarly(queryClient, reportFailure);
     // Only a head start: the page asks for whatever this could not have.
     void FIRST_READS[route.path]?.(queryClient, permissions).catch(() => undefined);
     return null;

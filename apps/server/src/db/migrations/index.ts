@@ -7,6 +7,7 @@ import * as live from "./0005_live.js";
 import * as directory from "./0006_directory.js";
 import * as projects from "./0007_projects.js";
 import * as sessions from "./0008_sessions.js";
+import * as projectActivity from "./0009_project_activity.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0006_directory": directory,
   "0007_projects": projects,
   "0008_sessions": sessions,
+  "0009_project_activity": projectActivity,
 };

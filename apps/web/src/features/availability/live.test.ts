@@ -3,7 +3,7 @@ import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EventStreamHandlers } from "../../api/event-stream";
 import { AVAILABILITY_KEY, availabilityQuery } from "./availability-query";
-import { startLiveAvailability } from "./live";
+import { openLiveAvailabilityEarly, startLiveAvailability, takeLiveAvailability } from "./live";
 
 const person = (empID: number, type: string): AvailabilitySource => ({
   empID,
@@ -140,5 +140,59 @@ describe("the live colleague list of a tab", () => {
     expect(s.list()?.[0]?.empAvailabilityType).toBe("Break");
     expect(reads).toHaveLength(2);
     s.stop();
+  });
+
+  describe("opened by the route's guard ahead of the shell", () => {
+    /** A stream opener that counts the streams opened and closed, and opens them on demand. */
+    function streams() {
+      const opened: EventStreamHandlers[] = [];
+      let closed = 0;
+      const open = (_path: string, h: EventStreamHandlers) => {
+        opened.push(h);
+        return () => {
+          closed++;
+        };
+      };
+      return { open, opened, closed: () => closed };
+    }
+
+    it("is the stream the shell takes over: one stream, and the list read when it opens", async () => {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const s = streams();
+      openLiveAvailabilityEarly(client, () => {}, s.open);
+      // Home's prefetch of the list, before the shell renders, waits for the stream.
+      void client.prefetchQuery(availabilityQuery);
+      // The guard of the next navigation opens none while one is open.
+      openLiveAvailabilityEarly(client, () => {}, s.open);
+      expect(s.opened).toHaveLength(1);
+      s.opened[0]?.onOpen();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(reads).toHaveLength(1);
+
+      const stop = takeLiveAvailability(client, () => {}, s.open);
+      expect(s.opened).toHaveLength(1);
+      // Past the wait for a shell: the taken stream stays open.
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(s.closed()).toBe(0);
+      stop();
+      expect(s.closed()).toBe(1);
+      // Once it is closed, the next guard opens another.
+      openLiveAvailabilityEarly(client, () => {}, s.open);
+      expect(s.opened).toHaveLength(2);
+      takeLiveAvailability(client, () => {}, s.open)();
+    });
+
+    it("closes when no shell takes it within 10 s, and the shell then opens its own", async () => {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const s = streams();
+      openLiveAvailabilityEarly(client, () => {}, s.open);
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(s.closed()).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(s.closed()).toBe(1);
+      const stop = takeLiveAvailability(client, () => {}, s.open);
+      expect(s.opened).toHaveLength(2);
+      stop();
+    });
   });
 });

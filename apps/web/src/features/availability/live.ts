@@ -6,6 +6,51 @@ import { setServerClock } from "./clock";
 
 /** Tabs told to read the list again spread their reads over this long. */
 const RESYNC_SPREAD_MS = 1_000;
+/** How long a stream opened ahead of the shell waits for it before closing. */
+const EARLY_WAIT_MS = 10_000;
+
+/** The tab's streams now open (the shell keeps one). */
+let streams = 0;
+/** A stream the route's guard opened before the shell rendered, for the shell to take over. */
+let early: { client: QueryClient; stop: () => void; timer: ReturnType<typeof setTimeout> } | undefined;
+
+/**
+ * Opens the tab's stream ahead of the shell, unless one is open: the shell's first render and
+ * effects take a while, and the colleague list waits for the stream (availability-query.ts),
+ * so Home's Colleagues would wait for both. The shell takes it over (takeLiveAvailability);
+ * a shell that never comes lets it close after a few seconds.
+ */
+export function openLiveAvailabilityEarly(
+  client: QueryClient,
+  onFailure: (error: unknown) => void,
+  open: typeof openEventStream = openEventStream,
+) {
+  if (streams > 0) return;
+  const stop = startLiveAvailability(client, onFailure, open);
+  early = {
+    client,
+    stop,
+    timer: setTimeout(() => {
+      early = undefined;
+      stop();
+    }, EARLY_WAIT_MS),
+  };
+}
+
+/** The shell's stream: the one opened early for this client, else a new one. Returns the function that stops it. */
+export function takeLiveAvailability(
+  client: QueryClient,
+  onFailure: (error: unknown) => void,
+  open: typeof openEventStream = openEventStream,
+): () => void {
+  if (early?.client === client) {
+    const { stop, timer } = early;
+    clearTimeout(timer);
+    early = undefined;
+    return stop;
+  }
+  return startLiveAvailability(client, onFailure, open);
+}
 
 /**
  * The tab's live stream of colleagues' availability (one per tab, while the shell is open):
@@ -50,6 +95,7 @@ export function startLiveAvailability(
     });
   }
 
+  streams++;
   const stop = open(LIVE_PATH, {
     onOpen() {
       // A list read before this opening may lack what changed in between.
@@ -64,7 +110,11 @@ export function startLiveAvailability(
     },
     onFailure,
   });
+  let stopped = false;
   return () => {
+    if (stopped) return;
+    stopped = true;
+    streams--;
     stop();
     liveStreamStopped();
   };
