@@ -6,6 +6,7 @@ import {
   type PermissionFlag,
   RESOURCES,
   type ResourceDef,
+  valueSchema,
 } from "@office/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp, tokenOf } from "./support/app.js";
@@ -18,7 +19,7 @@ const OTHER_PAGE = 25; // a page no resource is governed by
 /** A value the column accepts, to make a request that passes validation. */
 function sampleValue(column: Column): unknown {
   const candidates = [1, 0, "In", "x", "2026-01-01 00:00:00"];
-  return candidates.find((value) => column.schema.safeParse(value).success);
+  return candidates.find((value) => valueSchema(column).safeParse(value).success);
 }
 
 /** A plain column to update: not generated, not owned by the server, not self-service. */

@@ -1,5 +1,2 @@
-import "./jitless";
-
-// The rest loads after zod is set jitless: a static import's chunk (core's declarations, which
-// make zod schemas as they load) would run before this module's own code.
+// The app loads as a chunk of its own, so the entry stays a few bytes that never change.
 void import("./boot");

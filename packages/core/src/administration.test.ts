@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PermissionRow } from "./access.js";
-import { GRID_FLAGS, PASSWORD_MIN, permissionGrid, permissionGridBody, signInBody } from "./administration.js";
+import { GRID_FLAGS, PASSWORD_MIN, permissionGrid } from "./administration.js";
+import { permissionGridBody, signInBody } from "./bodies.js";
 import { PAGE_IDS, PAGE_TITLES, PAGES } from "./pages.js";
 import { checkField, checkRule, MESSAGES } from "./validation.js";
 

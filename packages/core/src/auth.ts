@@ -1,17 +1,9 @@
-import { z } from "zod";
-
 /**
- * What a sign-in sends. The limits keep a hostile body from costing the server a hash of a
- * megabyte-long password; no real username or password comes near them.
+ * The longest username and password a sign-in may send: the limits keep a hostile body from
+ * costing the server a hash of a megabyte-long password; no real one comes near them.
  */
 export const USERNAME_MAX = 64;
 export const PASSWORD_MAX = 256;
-
-export const credentialsSchema = z.strictObject({
-  username: z.string().trim().min(1).max(USERNAME_MAX),
-  password: z.string().min(1).max(PASSWORD_MAX),
-});
-export type Credentials = z.infer<typeof credentialsSchema>;
 
 export interface TokenResponse {
   token: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { credentialsSchema } from "./auth.js";
+import { credentialsSchema } from "./bodies.js";
 import { errorPageView, failureDisplay, isErrorBody, redirectNotice, statusText } from "./errors.js";
 
 describe("the error catalogue", () => {

@@ -3,6 +3,7 @@ export * from "./administration.js";
 export * from "./areas/index.js";
 export * from "./auth.js";
 export * from "./availability.js";
+export * from "./bodies.js";
 export * from "./calls.js";
 export * from "./company-time.js";
 export * from "./constants.js";

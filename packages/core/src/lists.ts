@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { PAGES } from "./pages.js";
 import type { RouteGroup } from "./routes.js";
 
@@ -80,10 +79,3 @@ export const LIST_ROUTES: RouteGroup = {
 
 /** The groups whose values the Lists page may add, change, reorder and delete. */
 export const EDITABLE_GROUPS: ReadonlySet<string> = new Set(LOOKUP_LISTS.map((l) => l.group));
-
-/** PUT /API/ListOrder/ — a list's values in their new order: every id of the list, once. */
-export const listOrderBody = z.strictObject({
-  group: z.string().min(1).max(50),
-  ids: z.array(z.number().int().positive()).min(1).max(1_000),
-});
-export type ListOrderBody = z.infer<typeof listOrderBody>;

@@ -1,5 +1,13 @@
 import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from "@fastify/swagger";
-import { type Column, type ErrorBody, insertSchema, PAGES, RESOURCES, type ResourceDef } from "@office/core";
+import {
+  type Column,
+  type ErrorBody,
+  insertSchema,
+  PAGES,
+  RESOURCES,
+  type ResourceDef,
+  valueSchema,
+} from "@office/core";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -40,7 +48,7 @@ function columnSchema(column: Column): JsonSchema {
   if (column.type === "timestamp") schema.format = "date-time";
   // The value limits the column's zod schema checks: an enumeration (or a union of
   // constants, as a flag's 0 | 1), a number's range (zod's own safe-integer bounds say nothing).
-  const checked = jsonSchema(column.schema);
+  const checked = jsonSchema(valueSchema(column));
   const options = ((checked.anyOf as JsonSchema[] | undefined) ?? [checked]).filter((s) => s.type !== "null");
   const constants = options.length > 0 && options.every((s) => "const" in s) ? options.map((s) => s.const) : undefined;
   // A lookup list's column accepts its values only (its zod check is a custom one JSON Schema cannot say).

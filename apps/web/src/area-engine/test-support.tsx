@@ -96,10 +96,8 @@ export function sampleValue(name: string, column: Column, i: number): unknown {
   }
   if (column.type === "integer") return column.generated ? i : i;
   if (column.type === "timestamp") return `2025-${pad(1 + (i % 12))}-${pad(1 + (i % 28))}T09:30:00-05:00`;
-  if (column.schema.safeParse("x").success === false && "options" in column.schema) {
-    // An enumeration of texts (oneOf): its first value.
-    return (column.schema as unknown as { options: string[] }).options[0] ?? null;
-  }
+  // An enumeration of texts: its first value.
+  if (column.value.kind === "oneOf") return column.value.values[0];
   return textValue(name, column, i);
 }
 

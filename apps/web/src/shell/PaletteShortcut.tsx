@@ -1,9 +1,8 @@
 import { useWindowEvent } from "@mantine/hooks";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
+import { useLoadWhenSettled } from "../services/load-when-settled";
 
 const loadPalette = () => import("./CommandPalette");
-/** How long after the shell mounts the palette loads by itself: the first page's reads come first. */
-const SETTLE_MS = 2_000;
 const CommandPalette = lazy(async () => ({ default: (await loadPalette()).CommandPalette }));
 
 /**
@@ -14,12 +13,7 @@ const CommandPalette = lazy(async () => ({ default: (await loadPalette()).Comman
  */
 export function PaletteShortcut() {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    // Safari has no requestIdleCallback: there the timer alone.
-    const idle = window.requestIdleCallback ?? ((run: () => void) => run());
-    const timer = setTimeout(() => idle(() => void loadPalette().catch(() => undefined)), SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  useLoadWhenSettled(loadPalette);
   useWindowEvent("keydown", (event) => {
     if (wanted || !(event.ctrlKey || event.metaKey)) return;
     void loadPalette().catch(() => {

@@ -1,7 +1,7 @@
 import { Box } from "@mantine/core";
 import { findRoute, menuTree, NOT_FOUND_ROUTE, ROUTES } from "@office/core";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { useEffect, useLayoutEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { useAccess } from "../services/access";
 import { type Crumb, defaultCrumb, pageTitle, SetCrumbContext } from "../services/breadcrumb-context";
@@ -15,8 +15,10 @@ import { Breadcrumb } from "./Breadcrumb";
 import { DesktopNav } from "./DesktopNav";
 import { ErrorPage } from "./ErrorPage";
 import { Header } from "./Header";
-import { MobileNav } from "./MobileNav";
 import { PaletteShortcut } from "./PaletteShortcut";
+
+// A phone's menu (NavLinks, a collapse) loads on phones only: a desktop never renders it.
+const MobileNav = lazy(async () => ({ default: (await import("./MobileNav")).MobileNav }));
 
 /** The shell around every page but login: header, menus, breadcrumb, and the page or its failure. */
 export function ShellLayout() {
@@ -77,14 +79,16 @@ function Shell() {
             <DesktopNav tree={tree} path={route.path} />
           ) : null
         ) : (
-          <MobileNav
-            opened={menuOpened}
-            tree={tree}
-            path={route.path}
-            pendingApprovals={pendingApprovals}
-            onGo={() => setMenuOpened(false)}
-            onLogout={logout}
-          />
+          <Suspense fallback={null}>
+            <MobileNav
+              opened={menuOpened}
+              tree={tree}
+              path={route.path}
+              pendingApprovals={pendingApprovals}
+              onGo={() => setMenuOpened(false)}
+              onLogout={logout}
+            />
+          </Suspense>
         )}
       </Box>
       {user ? <PaletteShortcut /> : null}

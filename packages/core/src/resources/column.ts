@@ -1,8 +1,6 @@
-import { z } from "zod";
 import { INT4 } from "../constants.js";
-import { formatPipeList, parsePipeList } from "../formats.js";
 import type { LookupOption } from "../lookups/enumerations.js";
-import { checkField, checkRule, type RuleSpec } from "../validation.js";
+import type { RuleSpec } from "../validation.js";
 
 /** How a column is stored, which decides what values a where may compare it with. */
 export type ColumnType = "integer" | "text" | "timestamp";
@@ -50,11 +48,34 @@ export interface Reference {
   within?: string;
 }
 
+/**
+ * What a client may write into a column (insert and update), as data: the server builds its
+ * schema from it (write-schema.ts), and the web app, which never needs that schema, loads no
+ * schema library.
+ */
+export type ValueRule =
+  /** An identity key: a positive integer. */
+  | { kind: "key" }
+  | { kind: "integer"; min: number; max: number }
+  /** 1 or 0. */
+  | { kind: "flag" }
+  /** Any text; an empty or blank one stored as null where `emptyAsNull`. */
+  | { kind: "text"; emptyAsNull: boolean }
+  /** An ISO 8601 date or date and time (isTimestampText). */
+  | { kind: "timestamp" }
+  /** One of a lookup list's values, else `message`. */
+  | { kind: "choice"; values: readonly (number | string)[]; message: string }
+  /** A pipe list of a lookup list's values, each once, in the list's order, else `message`. */
+  | { kind: "choices"; values: readonly string[]; message: string }
+  | { kind: "oneOf"; values: readonly [string, ...string[]] }
+  /** Anything: the server replaces it (a server-owned value). */
+  | { kind: "any" };
+
 export interface Column {
   type: ColumnType;
   nullable: boolean;
   /** What a client may write into it (insert and update). */
-  schema: z.ZodType;
+  value: ValueRule;
   /** May be left out of an insert: the database supplies a default or null. */
   optional: boolean;
   /** Filled by the database (identity key): never written by clients. */
@@ -82,7 +103,6 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?
 export function isTimestampText(text: string): boolean {
   return TIMESTAMP.test(text) && !Number.isNaN(Date.parse(text.length === 10 ? text : text.replace(" ", "T")));
 }
-const timestampSchema = z.string().refine(isTimestampText, "is not a date and time");
 
 interface Options {
   nullable?: boolean;
@@ -95,12 +115,12 @@ interface Options {
   insertOnly?: boolean;
 }
 
-function make(type: ColumnType, base: z.ZodType, options: Options): Column {
+function make(type: ColumnType, value: ValueRule, options: Options): Column {
   const nullable = options.nullable ?? false;
   const column: Column = {
     type,
     nullable,
-    schema: nullable ? base.nullable() : base,
+    value,
     optional: options.optional ?? nullable,
   };
   if (options.searchable) column.searchable = true;
@@ -127,30 +147,20 @@ export const lookupReference = (group: string): Reference => ({
 export const col = {
   /** The identity key of a table. */
   id: (options: Pick<Options, "label"> = {}): Column => ({
-    ...make("integer", z.number().int().positive(), options),
+    ...make("integer", { kind: "key" }, options),
     generated: true,
     optional: true,
   }),
   integer: (options: Options & { min?: number; max?: number } = {}) =>
-    make(
-      "integer",
-      z
-        .number()
-        .int()
-        .min(options.min ?? INT4.min)
-        .max(options.max ?? INT4.max),
-      options,
-    ),
+    make("integer", { kind: "integer", min: options.min ?? INT4.min, max: options.max ?? INT4.max }, options),
   /** A 1/0 flag (the permission flags, empActive). */
-  flag: (options: Options = {}) =>
-    make("integer", z.union([z.literal(0), z.literal(1)]), { field: { kind: "flag" }, ...options }),
+  flag: (options: Options = {}) => make("integer", { kind: "flag" }, { field: { kind: "flag" }, ...options }),
   text: (maxLength: number, options: Options & { emptyAsNull?: boolean; multiline?: boolean } = {}) => {
-    // The length limit is a rule, so its message names the field like every other rule's.
-    const text = z.string();
-    // An empty note text is stored as null.
-    const base = options.emptyAsNull ? text.transform((v) => (v.trim() === "" ? null : v)) : text;
+    // The length limit is a rule, so its message names the field like every other rule's. An
+    // empty note text is stored as null.
     const field = options.multiline ? ({ kind: "textarea" } as const) : options.field;
-    return make("text", base, { ...options, field, rules: [...(options.rules ?? []), { max: maxLength }] });
+    const value = { kind: "text", emptyAsNull: options.emptyAsNull ?? false } as const;
+    return make("text", value, { ...options, field, rules: [...(options.rules ?? []), { max: maxLength }] });
   },
   /** A US phone number, (nnn) nnn-nnnn. */
   tel: (options: Options = {}): Column =>
@@ -159,10 +169,8 @@ export const col = {
   choice: <V extends number | string>(options: readonly LookupOption<V>[], settings: Options = {}) => {
     const values = options.map((o) => o.value);
     const numeric = typeof values[0] === "number";
-    const schema = z.custom<V>((v) => (values as unknown[]).includes(v), {
-      message: named(settings.label, "is not one of the choices"),
-    });
-    return make(numeric ? "integer" : "text", schema, { field: { kind: "choice", options }, ...settings });
+    const value = { kind: "choice", values, message: named(settings.label, "is not one of the choices") } as const;
+    return make(numeric ? "integer" : "text", value, { field: { kind: "choice", options }, ...settings });
   },
   /** Minutes picked from a list of choices (labelled h:mm there), shown elsewhere as HH:mm (spec 5). */
   minuteChoice: (options: readonly LookupOption<number>[], settings: Options = {}) => {
@@ -172,32 +180,31 @@ export const col = {
   /** Several values of a lookup list as a pipe list (|1|4|), each at most once, in the list's order. */
   choices: (options: readonly LookupOption<number>[], settings: Options = {}) => {
     const values = options.map((o) => String(o.value));
-    const schema = z.string().refine(
-      (text) => {
-        const items = parsePipeList(text);
-        return formatPipeList(values.filter((v) => items.includes(v))) === text;
-      },
-      named(settings.label, "is not a list of the choices"),
-    );
-    return make("text", schema, { field: { kind: "choices", options }, nullable: true, ...settings });
+    const value = { kind: "choices", values, message: named(settings.label, "is not a list of the choices") } as const;
+    return make("text", value, { field: { kind: "choices", options }, nullable: true, ...settings });
   },
   /** The key of a row of another table: an integer the data service checks exists. */
   reference: (reference: Reference, settings: Options = {}) =>
-    make("integer", z.number().int().min(1).max(INT4.max), {
-      nullable: true,
-      field: { kind: "reference", reference },
-      ...settings,
-    }),
+    make(
+      "integer",
+      { kind: "integer", min: 1, max: INT4.max },
+      {
+        nullable: true,
+        field: { kind: "reference", reference },
+        ...settings,
+      },
+    ),
   /** A value of one of the editable lists of tblAppLookup (the Lists, page 26). */
   lookup: (group: string, settings: Options = {}) => col.reference(lookupReference(group), settings),
   /** An e-mail address. */
   email: (options: Options = {}) =>
     col.text(255, { nullable: true, ...options, rules: [...(options.rules ?? []), "email"] }),
   /** A day: stored as an ISO date, typed and shown as a US date. */
-  date: (options: Options = {}) => make("timestamp", timestampSchema, { field: { kind: "date" }, ...options }),
+  date: (options: Options = {}) => make("timestamp", { kind: "timestamp" }, { field: { kind: "date" }, ...options }),
   oneOf: <const T extends readonly [string, ...string[]]>(values: T, options: Options = {}) =>
-    make("text", z.enum(values), options),
-  timestamp: (options: Options = {}) => make("timestamp", timestampSchema, { field: { kind: "datetime" }, ...options }),
+    make("text", { kind: "oneOf", values }, options),
+  timestamp: (options: Options = {}) =>
+    make("timestamp", { kind: "timestamp" }, { field: { kind: "datetime" }, ...options }),
   /** Kept by the database from other rows (a project's latest status): read, never written. */
   derived: (type: "integer" | "timestamp", options: Options = {}): Column => ({
     ...(type === "integer"
@@ -212,35 +219,15 @@ export const col = {
    * written by the system, name nobody.
    */
   owner: (options: Pick<Options, "nullable"> = {}): Column => ({
-    ...make("integer", z.unknown(), options),
+    ...make("integer", { kind: "any" }, options),
     serverOwned: "signedInEmployee",
     optional: true,
   }),
   now: (): Column => ({
-    ...make("timestamp", z.unknown(), { field: { kind: "datetime" } }),
+    ...make("timestamp", { kind: "any" }, { field: { kind: "datetime" } }),
     serverOwned: "now",
     optional: true,
   }),
   /** A secret: written by those who may change the record, never read back by anyone. */
   secret: (maxLength: number, options: Options = {}): Column => ({ ...col.text(maxLength, options), hidden: true }),
 } as const;
-
-/** A column's schema for writes: its type, then its rules, with messages in the field's name. */
-export function writeSchema(name: string, column: Column): z.ZodType {
-  const rules = column.rules;
-  if (!rules) return column.schema;
-  const label = column.label ?? name;
-  const checked = column.schema.superRefine((value, ctx) => {
-    const message = checkField(rules, value, label);
-    if (message) ctx.addIssue({ code: "custom", message });
-  });
-  if (!rules.includes("required")) return checked;
-  // A missing required value gets the rule's message, not the type's "expected number".
-  return z
-    .unknown()
-    .superRefine((value, ctx) => {
-      const message = checkRule("required", value, label);
-      if (message) ctx.addIssue({ code: "custom", message });
-    })
-    .pipe(checked);
-}

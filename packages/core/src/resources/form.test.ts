@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { CLIENT_STATUSES, lookupLabel, PROJECT_TIME_CHOICES } from "../lookups/enumerations.js";
 import { US_STATE_OPTIONS } from "../lookups/us-states.js";
 import { checkForm } from "../validation.js";
-import { col, writeSchema } from "./column.js";
+import { col } from "./column.js";
 import { displayText, formText, recordForm, storedValue } from "./form.js";
 import { resource } from "./resource.js";
 import { tblReleaseNote } from "./tblReleaseNote.js";
+import { writeSchema } from "./write-schema.js";
 
 const demo = resource({
   name: "demo",

@@ -3,6 +3,7 @@ import { checkForm } from "../validation.js";
 import { recordForm } from "./form.js";
 import { changedByWriteTo, RESOURCES } from "./index.js";
 import { tblProjectNotes } from "./tblProjectNotes.js";
+import { valueSchema } from "./write-schema.js";
 
 describe("the resource registry", () => {
   it("names the views a write to a table makes stale, with the table itself first", () => {
@@ -114,7 +115,7 @@ describe("the time-note form (spec 2.7, 5)", () => {
   });
 
   it("charges only the project time choices (spec 3), which the server checks too", () => {
-    const minutes = tblProjectNotes.columns.ProjectNotesMinutes.schema;
+    const minutes = valueSchema(tblProjectNotes.columns.ProjectNotesMinutes);
     for (const ok of [1, 3, 45, 60, 75, 750]) expect(minutes.safeParse(ok).success, String(ok)).toBe(true);
     for (const bad of [0, 2, 50, 61, 765, 1440, "45"]) expect(minutes.safeParse(bad).success, String(bad)).toBe(false);
   });

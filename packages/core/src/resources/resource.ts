@@ -1,6 +1,5 @@
-import { z } from "zod";
 import type { PageId, PermissionFlag } from "../pages.js";
-import { type Column, writeSchema } from "./column.js";
+import type { Column } from "./column.js";
 
 /**
  * Who may do an action: those with the action's flag on a page; those with another flag on a
@@ -131,31 +130,6 @@ export function readableColumns(def: Resource): string[] {
 
 export function isReadableColumn(def: Resource, name: string): boolean {
   return Object.hasOwn(def.columns, name) && !def.columns[name]?.hidden;
-}
-
-/** The columns a client may write on insert, with their rules. */
-function writable(def: Resource, mode: "insert" | "update") {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [name, column] of Object.entries(def.columns)) {
-    if (column.generated) continue;
-    if (mode === "update" && column.insertOnly) {
-      shape[name] = z.custom(() => false, `${column.label ?? name} cannot be changed`).optional();
-      continue;
-    }
-    // Server-owned values a client sends are accepted and replaced: the product's own calls send
-    // some (a note's author, the time of an availability change).
-    const schema = column.serverOwned ? z.unknown() : writeSchema(name, column);
-    shape[name] = mode === "update" || column.optional || column.serverOwned ? schema.optional() : schema;
-  }
-  return z.strictObject(shape);
-}
-
-export function insertSchema(def: Resource) {
-  return writable(def, "insert");
-}
-
-export function updateSchema(def: Resource) {
-  return writable(def, "update");
 }
 
 /** The columns a table's search box looks in. */

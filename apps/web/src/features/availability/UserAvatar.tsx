@@ -1,23 +1,19 @@
-import { Anchor, Avatar, Group, Popover, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
-import {
-  availabilityColour,
-  type DepartmentGroup,
-  departmentGroups,
-  type SignedInUser,
-  vwEmployeeAvailability,
-} from "@office/core";
+import { Avatar, Popover, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { availabilityColour, departmentGroups, type SignedInUser, vwEmployeeAvailability } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
-import { type FocusEvent, useCallback, useId, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
+import { type FocusEvent, lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from "react";
 import { useAccess } from "../../services/access";
+import { useLoadWhenSettled } from "../../services/load-when-settled";
 import { appConfigQuery } from "../../services/session";
-import { AvailabilitySwitch } from "./AvailabilitySwitch";
 import { availabilityQuery } from "./availability-query";
-import { ColleagueTable } from "./ColleagueTable";
-import { useServerClock } from "./clock";
 import { MANTINE_COLOUR, ON_STATUS_COLOUR } from "./colours";
 import { useLiveAvailability } from "./useLiveAvailability";
 import { useSetAvailability } from "./useSetAvailability";
+
+const loadPanel = () => import("./AvailabilityPanel");
+// The panel (the switch, the colleagues' table) is no part of a page's first paint: it loads
+// once the page has settled, or when the panel first opens.
+const Panel = lazy(async () => ({ default: (await loadPanel()).AvailabilityPanel }));
 
 export const initials = (user: Pick<SignedInUser, "empFirstName" | "empLastName">) =>
   `${user.empFirstName.charAt(0)}${user.empLastName.charAt(0)}`.toUpperCase();
@@ -49,6 +45,7 @@ export function UserAvatar({ user, sheet = false }: { user: SignedInUser; sheet?
     [mayRead, people, user.empDepartment],
   );
   const setAvailability = useSetAvailability(user.empID);
+  useLoadWhenSettled(loadPanel);
 
   // Closing a panel the user went into returns the focus to the avatar, and that one focus
   // must not open the panel again (a later one, the user's, does).
@@ -144,64 +141,26 @@ export function UserAvatar({ user, sheet = false }: { user: SignedInUser; sheet?
       <Popover.Dropdown ref={dropdown} {...hover} onBlur={leaving} aria-labelledby={titleId}>
         <VisuallyHidden id={titleId}>Availability panel</VisuallyHidden>
         {opened ? (
-          <Panel
-            name={name}
-            groups={mayRead ? groups : []}
-            status={own ? status : undefined}
-            onStatus={(type) => setAvailability.mutate(type)}
-            timeClockUrl={config?.timeClockUrl}
-            onNavigate={() => setOpened(false)}
-            toggled={toggled}
-            onToggle={onToggle}
-          />
+          <Suspense
+            fallback={
+              <Text size="sm" c="dimmed" role="status">
+                Loading…
+              </Text>
+            }
+          >
+            <Panel
+              name={name}
+              groups={mayRead ? groups : []}
+              status={own ? status : undefined}
+              onStatus={(type) => setAvailability.mutate(type)}
+              timeClockUrl={config?.timeClockUrl}
+              onNavigate={() => setOpened(false)}
+              toggled={toggled}
+              onToggle={onToggle}
+            />
+          </Suspense>
         ) : null}
       </Popover.Dropdown>
     </Popover>
-  );
-}
-
-interface PanelProps {
-  name: string;
-  /** Colleagues by department; undefined while the list loads. */
-  groups: readonly DepartmentGroup[] | undefined;
-  /** The user's own status; undefined when their entry is not in the list (no switch then). */
-  status: string | null | undefined;
-  onStatus: (type: "In" | "Break" | "Out") => void;
-  timeClockUrl: string | undefined;
-  onNavigate: () => void;
-  toggled: ReadonlySet<string>;
-  onToggle: (key: string) => void;
-}
-
-/** The panel's content, rendered only while it is open (its clock ticks only then). */
-function Panel(props: PanelProps) {
-  const { groups } = props;
-  const now = useServerClock();
-  return (
-    <Stack gap="xs">
-      <Group justify="space-between">
-        <Text fw={600}>{props.name}</Text>
-        <Group gap="sm">
-          <Anchor component={Link} to="/settings" onClick={props.onNavigate} fz="sm">
-            Settings
-          </Anchor>
-          {props.timeClockUrl ? (
-            <Anchor href={props.timeClockUrl} target="_blank" rel="noopener noreferrer" fz="sm">
-              Time Clock
-            </Anchor>
-          ) : null}
-        </Group>
-      </Group>
-      {props.status !== undefined ? <AvailabilitySwitch value={props.status} onChange={props.onStatus} /> : null}
-      {groups === undefined ? (
-        <Text size="sm" c="dimmed" role="status">
-          Loading colleagues…
-        </Text>
-      ) : groups.length > 0 ? (
-        <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
-          <ColleagueTable groups={groups} toggled={props.toggled} onToggle={props.onToggle} now={now} />
-        </ScrollArea.Autosize>
-      ) : null}
-    </Stack>
   );
 }

@@ -1,0 +1,52 @@
+import { Anchor, Group, ScrollArea, Stack, Text } from "@mantine/core";
+import type { DepartmentGroup } from "@office/core";
+import { Link } from "react-router";
+import { AvailabilitySwitch } from "./AvailabilitySwitch";
+import { ColleagueTable } from "./ColleagueTable";
+import { useServerClock } from "./clock";
+
+interface PanelProps {
+  name: string;
+  /** Colleagues by department; undefined while the list loads. */
+  groups: readonly DepartmentGroup[] | undefined;
+  /** The user's own status; undefined when their entry is not in the list (no switch then). */
+  status: string | null | undefined;
+  onStatus: (type: "In" | "Break" | "Out") => void;
+  timeClockUrl: string | undefined;
+  onNavigate: () => void;
+  toggled: ReadonlySet<string>;
+  onToggle: (key: string) => void;
+}
+
+/** The avatar panel's content, rendered only while it is open (its clock ticks only then). */
+export function AvailabilityPanel(props: PanelProps) {
+  const { groups } = props;
+  const now = useServerClock();
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text fw={600}>{props.name}</Text>
+        <Group gap="sm">
+          <Anchor component={Link} to="/settings" onClick={props.onNavigate} fz="sm">
+            Settings
+          </Anchor>
+          {props.timeClockUrl ? (
+            <Anchor href={props.timeClockUrl} target="_blank" rel="noopener noreferrer" fz="sm">
+              Time Clock
+            </Anchor>
+          ) : null}
+        </Group>
+      </Group>
+      {props.status !== undefined ? <AvailabilitySwitch value={props.status} onChange={props.onStatus} /> : null}
+      {groups === undefined ? (
+        <Text size="sm" c="dimmed" role="status">
+          Loading colleagues…
+        </Text>
+      ) : groups.length > 0 ? (
+        <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
+          <ColleagueTable groups={groups} toggled={props.toggled} onToggle={props.onToggle} now={now} />
+        </ScrollArea.Autosize>
+      ) : null}
+    </Stack>
+  );
+}

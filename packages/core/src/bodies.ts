@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { PASSWORD_MIN } from "./administration.js";
+import { PASSWORD_MAX, USERNAME_MAX } from "./auth.js";
+import { PAGE_IDS, type PageId } from "./pages.js";
+
+/*
+ * The bodies the server's own calls accept (sign-in, the permission grid, an employee's
+ * sign-in, a list's order), as zod schemas. Only the server validates with them: in a module
+ * of their own, they and zod stay out of the web app's bundle (docs/decisions.md).
+ */
+
+/** What a sign-in sends. */
+export const credentialsSchema = z.strictObject({
+  username: z.string().trim().min(1).max(USERNAME_MAX),
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+const flag = z.union([z.literal(0), z.literal(1)]);
+const pageId = z
+  .number()
+  .int()
+  .refine((id): id is PageId => (PAGE_IDS as number[]).includes(id), "is not a site page");
+
+export const permissionGridRow = z.strictObject({
+  permissionPageID: pageId,
+  permissionView: flag,
+  permissionAdd: flag,
+  permissionChange: flag,
+  permissionDel: flag,
+});
+
+/** GET /API/Permissions/ (the user's own) and /API/Permissions/:empID (an employee's): their rows. */
+export const permissionRowsAnswer = z.object({
+  data: z.array(
+    z.object({
+      permissionPageID: z.number().int(),
+      permissionView: flag,
+      permissionAdd: flag,
+      permissionChange: flag,
+      permissionDel: flag,
+    }),
+  ),
+});
+
+/** PUT /API/Permissions/:empID — the employee's whole grid; a page left out has no rights. */
+export const permissionGridBody = z.strictObject({
+  rows: z
+    .array(permissionGridRow)
+    .max(PAGE_IDS.length)
+    .refine((rows) => new Set(rows.map((r) => r.permissionPageID)).size === rows.length, "names a page twice"),
+});
+export type PermissionGridBody = z.infer<typeof permissionGridBody>;
+
+/** PUT /API/SignIn/:empID — set an employee's username and, to set or reset it, a password. */
+export const signInBody = z.strictObject({
+  username: z
+    .string()
+    .trim()
+    .min(1)
+    .max(USERNAME_MAX)
+    .regex(/^[A-Za-z0-9._@-]+$/, "may hold letters, digits and . _ @ - only"),
+  password: z.string().min(PASSWORD_MIN, `must have at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX).optional(),
+  disabled: z.boolean().optional(),
+});
+export type SignInBody = z.infer<typeof signInBody>;
+
+/** PUT /API/ListOrder/ — a list's values in their new order: every id of the list, once. */
+export const listOrderBody = z.strictObject({
+  group: z.string().min(1).max(50),
+  ids: z.array(z.number().int().positive()).min(1).max(1_000),
+});
+export type ListOrderBody = z.infer<typeof listOrderBody>;

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { formatPipeList, parsePipeList } from "../formats.js";
+import { checkField, checkRule } from "../validation.js";
+import { type Column, isTimestampText, type ValueRule } from "./column.js";
+import type { Resource } from "./resource.js";
+
+/*
+ * The schemas the server checks a write with, built from the columns' declarations. Only the
+ * server builds them: in a module of their own, they and zod stay out of the web app's bundle,
+ * whose forms check the same rules (validation.ts) without them (docs/decisions.md).
+ */
+
+const timestamp = z.string().refine(isTimestampText, "is not a date and time");
+
+function ruleSchema(rule: ValueRule): z.ZodType {
+  switch (rule.kind) {
+    case "key":
+      return z.number().int().positive();
+    case "integer":
+      return z.number().int().min(rule.min).max(rule.max);
+    case "flag":
+      return z.union([z.literal(0), z.literal(1)]);
+    case "text":
+      return rule.emptyAsNull ? z.string().transform((v) => (v.trim() === "" ? null : v)) : z.string();
+    case "timestamp":
+      return timestamp;
+    case "choice":
+      return z.custom((v) => (rule.values as unknown[]).includes(v), { message: rule.message });
+    case "choices":
+      return z.string().refine((text) => {
+        const items = parsePipeList(text);
+        return formatPipeList(rule.values.filter((v) => items.includes(v))) === text;
+      }, rule.message);
+    case "oneOf":
+      return z.enum(rule.values);
+    case "any":
+      return z.unknown();
+  }
+}
+
+/** What a column accepts by its type alone (null too where it is nullable). */
+export function valueSchema(column: Column): z.ZodType {
+  const schema = ruleSchema(column.value);
+  return column.nullable ? schema.nullable() : schema;
+}
+
+/** A column's schema for writes: its type, then its rules, with messages in the field's name. */
+export function writeSchema(name: string, column: Column): z.ZodType {
+  const rules = column.rules;
+  if (!rules) return valueSchema(column);
+  const label = column.label ?? name;
+  const checked = valueSchema(column).superRefine((value, ctx) => {
+    const message = checkField(rules, value, label);
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
+  if (!rules.includes("required")) return checked;
+  // A missing required value gets the rule's message, not the type's "expected number".
+  return z
+    .unknown()
+    .superRefine((value, ctx) => {
+      const message = checkRule("required", value, label);
+      if (message) ctx.addIssue({ code: "custom", message });
+    })
+    .pipe(checked);
+}
+
+/** The columns a client may write on insert, with their rules. */
+function writable(def: Resource, mode: "insert" | "update") {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, column] of Object.entries(def.columns)) {
+    if (column.generated) continue;
+    if (mode === "update" && column.insertOnly) {
+      shape[name] = z.custom(() => false, `${column.label ?? name} cannot be changed`).optional();
+      continue;
+    }
+    // Server-owned values a client sends are accepted and replaced: the product's own calls send
+    // some (a note's author, the time of an availability change).
+    const schema = column.serverOwned ? z.unknown() : writeSchema(name, column);
+    shape[name] = mode === "update" || column.optional || column.serverOwned ? schema.optional() : schema;
+  }
+  return z.strictObject(shape);
+}
+
+export function insertSchema(def: Resource) {
+  return writable(def, "insert");
+}
+
+export function updateSchema(def: Resource) {
+  return writable(def, "update");
+}
