@@ -14,6 +14,30 @@ const sources = `
   union all
   select "projectOwnerID", "projectID", "projectCreatedTS" from "tblProject" where "projectOwnerID" is not null`;
 
+/**
+ * The trigger function of a table whose rows tie an employee to a project at a time. An update
+ * counts only where it moved a row to another employee, project or time (a latest status kept
+ * on tblProject updates projects too, and moves no owner).
+ */
+const activityFunction = (name: string, employee: string, time: string) => {
+  const row = `"${employee}", "projectID", "${time}"`;
+  return `create function "${name}"() returns trigger language plpgsql as $$
+  begin
+    if TG_OP = 'INSERT' then
+      perform "addProjectActivity"(array_agg("${employee}"), array_agg("projectID"), array_agg("${time}")) from changed;
+    elsif TG_OP = 'DELETE' then
+      perform "recomputeProjectActivity"(array_agg("${employee}"), array_agg("projectID")) from changed;
+    else
+      perform "recomputeProjectActivity"(array_agg(e), array_agg(p)) from (
+        (select ${row} from changed except all select ${row} from changed_before)
+        union all
+        (select ${row} from changed_before except all select ${row} from changed)
+      ) moved (e, p, t);
+    end if;
+    return null;
+  end $$`;
+};
+
 const statements = [
   // No foreign keys: checking two for each of a million rows of the seed's notes took half as
   // long again as the seed itself; the triggers below keep the pairs to what the tables hold,
@@ -71,42 +95,9 @@ const statements = [
       on conflict ("empID", "projectID") do update set "lastActivityTS" = excluded."lastActivityTS";
   end $$`,
 
-  // Notes and statuses share their column names: one function for both tables' triggers. An
-  // update counts only where it moved a row to another employee, project or time (a latest
-  // status kept on tblProject updates projects too, and moves no owner).
-  `create function "notedProjectActivity"() returns trigger language plpgsql as $$
-  begin
-    if TG_OP = 'INSERT' then
-      perform "addProjectActivity"(array_agg("empID"), array_agg("projectID"), array_agg("createdTS")) from changed;
-    elsif TG_OP = 'DELETE' then
-      perform "recomputeProjectActivity"(array_agg("empID"), array_agg("projectID")) from changed;
-    else
-      perform "recomputeProjectActivity"(array_agg(e), array_agg(p)) from (
-        (select "empID", "projectID", "createdTS" from changed except all
-          select "empID", "projectID", "createdTS" from changed_before)
-        union all
-        (select "empID", "projectID", "createdTS" from changed_before except all
-          select "empID", "projectID", "createdTS" from changed)
-      ) moved (e, p, t);
-    end if;
-    return null;
-  end $$`,
-  `create function "ownedProjectActivity"() returns trigger language plpgsql as $$
-  begin
-    if TG_OP = 'INSERT' then
-      perform "addProjectActivity"(array_agg("projectOwnerID"), array_agg("projectID"), array_agg("projectCreatedTS"))
-        from changed;
-    else
-      perform "recomputeProjectActivity"(array_agg(e), array_agg(p)) from (
-        (select "projectOwnerID", "projectID", "projectCreatedTS" from changed except all
-          select "projectOwnerID", "projectID", "projectCreatedTS" from changed_before)
-        union all
-        (select "projectOwnerID", "projectID", "projectCreatedTS" from changed_before except all
-          select "projectOwnerID", "projectID", "projectCreatedTS" from changed)
-      ) moved (e, p, t);
-    end if;
-    return null;
-  end $$`,
+  // Notes and statuses (by "empID" and "createdTS") and projects (by owner and creation time).
+  activityFunction("notedProjectActivity", "empID", "createdTS"),
+  activityFunction("ownedProjectActivity", "projectOwnerID", "projectCreatedTS"),
   // TRUNCATE fires no transition triggers: the pairs are computed again from what is left.
   `create function "rebuildProjectActivity"() returns trigger language plpgsql as $$
   begin
