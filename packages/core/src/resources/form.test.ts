@@ -85,6 +85,9 @@ describe("a record form derived from a resource's columns", () => {
     expect(displayText(charged, 5)).toBe("00:05");
     expect(displayText(demo.columns.at, "2026-07-04T15:05:00")).toBe("07/04/2026 03:05 pm");
     expect(displayText(demo.columns.count, null)).toBe("");
+    // A phone number as the form writes it, whatever way it was stored.
+    expect(displayText(col.tel(), "212.555.0147")).toBe("(212) 555-0147");
+    expect(displayText(col.tel(), "ext. 12")).toBe("ext. 12");
   });
 
   it("lets the server accept only a lookup's own values", () => {

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMinutes, formatUsDate, parsePipeList, parseUsDate } from "../formats.js";
+import { formatDateTime, formatMinutes, formatUsDate, formatUsPhone, parsePipeList, parseUsDate } from "../formats.js";
 import { lookupLabel } from "../lookups/enumerations.js";
 import type { FormRules, RuleSpec } from "../validation.js";
 import type { Column } from "./column.js";
@@ -57,7 +57,7 @@ export function storedValue(column: Column, text: string): unknown {
   return text;
 }
 
-/** A value as a table shows and exports it: dates, times, minutes and lookups in words. */
+/** A value as a table, an export and a read-only record show it: dates, times, minutes, phones and lookups in words. */
 export function displayText(column: Column, value: unknown): string {
   if (value === null || value === undefined) return "";
   switch (column.field?.kind) {
@@ -72,6 +72,8 @@ export function displayText(column: Column, value: unknown): string {
       return lookupLabel(column.field.options, value as number | string);
     case "flag":
       return Number(value) === 1 ? "Yes" : "No";
+    case "tel":
+      return formatUsPhone(String(value)) ?? String(value);
     case "choices": {
       const options = column.field.options;
       return parsePipeList(String(value))

@@ -1,5 +1,5 @@
 import { Box, Text } from "@mantine/core";
-import { type Column, formatMinutes, formatUsPhone, parsePipeList, type Reference } from "@office/core";
+import { type Column, displayText, type Reference, storedValue } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { listedWhole, referenceRowQuery, referenceRowsQuery } from "./reference-rows";
 
@@ -24,30 +24,6 @@ function ReferenceValue({ reference, label, value }: { reference: Reference; lab
   return <Value label={label} text={useReferenceText(reference, value)} />;
 }
 
-/** A value as a reader sees it: a choice's label, a flag's Yes or No, a phone number formatted. */
-function plainText(column: Column, value: string): string {
-  const field = column.field;
-  switch (field?.kind) {
-    case "choice": {
-      const option = field.options.find((o) => String(o.value) === value);
-      if (!option) return value;
-      return field.shown === "minutes" ? formatMinutes(Number(option.value)) : option.label;
-    }
-    case "flag":
-      return value === "1" ? "Yes" : "No";
-    case "choices":
-      return parsePipeList(value)
-        .map((picked) => field.options.find((o) => String(o.value) === picked)?.label ?? picked)
-        .join(", ");
-    case "tel":
-      return formatUsPhone(value) ?? value;
-    case "minutes":
-      return value === "" ? "" : formatMinutes(Number(value));
-    default:
-      return value;
-  }
-}
-
 /**
  * One field of a record for a user who may only read it (docs/decisions.md#read-only-records):
  * its label and its value as text, a term and its definition, not an input that looks as if it
@@ -57,7 +33,8 @@ export function FieldValue({ column, label, value }: FieldValueProps) {
   return column.field?.kind === "reference" ? (
     <ReferenceValue reference={column.field.reference} label={label} value={value} />
   ) : (
-    <Value label={label} text={plainText(column, value)} />
+    // The form's text as the value it stands for, shown as a table shows it.
+    <Value label={label} text={displayText(column, storedValue(column, value))} />
   );
 }
 
