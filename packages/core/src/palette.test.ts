@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { recordName } from "./areas/area.js";
 import { AREAS } from "./areas/registry.js";
-import { PALETTE_AREAS, PALETTE_PAGES, paletteRecordName, paletteRecordQuery } from "./palette.js";
+import { PALETTE_AREAS, PALETTE_PAGES, paletteRecordQuery } from "./palette.js";
 import { parseWhere } from "./where/index.js";
 
 const area = (noun: string) => {
@@ -40,6 +41,10 @@ describe("the command palette's entries", () => {
     expect(paletteRecordQuery(area("project"), "42")?.where).toBe("projectID = 42 OR projectName LIKE '%42%'");
     // A user's % and _ are letters, not wildcards.
     expect(paletteRecordQuery(area("vendor"), "5%_")?.where).toBe("vendorName LIKE '%5\\%\\_%'");
+    // A pasted paragraph: its first five words, each of at most 50 letters, a where the service accepts.
+    const pasted = paletteRecordQuery(employees, `${"%_".repeat(60)} ${"word ".repeat(40)}`);
+    expect(pasted?.where.match(/ LIKE /g)).toHaveLength(10);
+    expect(() => parseWhere(pasted?.where ?? "")).not.toThrow();
   });
 
   it("sends nothing for a search of one letter, or for an area whose records have no name", () => {
@@ -49,9 +54,7 @@ describe("the command palette's entries", () => {
 
   it("names a record by its title columns, or by its page's title and id where they are empty", () => {
     const employees = area("employee");
-    expect(paletteRecordName(employees, { empID: 3, empFirstName: "Ada", empLastName: "Lovelace" })).toBe(
-      "Ada Lovelace",
-    );
-    expect(paletteRecordName(area("project"), { projectID: 9, projectName: "" })).toBe("Project 9");
+    expect(recordName(employees, { empID: 3, empFirstName: "Ada", empLastName: "Lovelace" })).toBe("Ada Lovelace");
+    expect(recordName(area("project"), { projectID: 9, projectName: "" })).toBe("Project 9");
   });
 });

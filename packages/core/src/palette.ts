@@ -31,12 +31,24 @@ export const PALETTE_RECORDS_SHOWN = 5;
 export const PALETTE_MIN_QUERY = 2;
 
 /**
+ * The words of a search it looks for, and their longest: a pasted paragraph stays a search the
+ * data service accepts (WHERE_LIMITS: LIKEs per where, a pattern's length) instead of a 400.
+ */
+const MAX_WORDS = 5;
+const MAX_WORD = 50;
+
+/**
  * The Query of an area's records matching a palette search: each word of it in one of the
  * columns that name the record ("ada love" finds Lovelace, Ada), or a number as the record's
  * id; null when the search is too short or the area names no records.
  */
 export function paletteRecordQuery(area: Area, query: string) {
-  const words = query.trim().split(/\s+/).filter(Boolean);
+  const words = query
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS)
+    .map((word) => word.slice(0, MAX_WORD));
   const title = area.title;
   if (!title?.length || query.trim().length < PALETTE_MIN_QUERY) return null;
   const key = area.resource.key;
@@ -51,10 +63,3 @@ export function paletteRecordQuery(area: Area, query: string) {
     rowLimit: PALETTE_RECORDS_SHOWN,
   };
 }
-
-/** A record's name as the palette lists it: its title columns joined, as its page's heading. */
-export const paletteRecordName = (area: Area, row: Record<string, unknown>) =>
-  (area.title ?? [])
-    .map((column) => row[column])
-    .filter((part) => part !== null && part !== undefined && part !== "")
-    .join(" ") || `${area.recordTitle} ${row[area.resource.key]}`;

@@ -1,5 +1,5 @@
 import { Badge, Group, Loader, Stack, Title } from "@mantine/core";
-import { type Area, whereEquals } from "@office/core";
+import { type Area, recordName, whereEquals } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { useSearchParams } from "react-router";
@@ -59,10 +59,6 @@ function ExistingRecord({ area, id, Panel }: { area: Area; id: string; Panel?: R
  * status beside it where the area declares one (a column of its list view).
  */
 function RecordHeading({ area, row, id }: { area: Area; row: Record<string, unknown>; id: number }) {
-  const name = (area.title ?? [])
-    .map((column) => row[column])
-    .filter((value) => value !== null && value !== undefined && value !== "")
-    .join(" ");
   // Read only by a user who may read the list view: a part of a page is left out, not refused.
   const status = useAccess().mayView(area.list) ? area.status : undefined;
   const where = whereEquals(area.resource.key, id);
@@ -75,7 +71,7 @@ function RecordHeading({ area, row, id }: { area: Area; row: Record<string, unkn
   return (
     <Group gap="sm" align="center">
       <Title order={1} size="h2">
-        {name || `${area.recordTitle} ${id}`}
+        {recordName(area, row, id)}
       </Title>
       {status && data ? (
         <Badge variant="filled" size="lg" aria-label={`Status: ${value ?? "none"}`}>

@@ -6,8 +6,8 @@ import {
   findRoute,
   PALETTE_AREAS,
   PALETTE_PAGES,
-  paletteRecordName,
   paletteRecordQuery,
+  recordName,
   tblProjectNotes,
   vwEmployeeAvailability,
 } from "@office/core";
@@ -143,7 +143,7 @@ export function CommandPalette({ openOnMount = false }: { openOnMount?: boolean 
       actions: rows.map(
         (row): Entry => ({
           id: `record:${area.recordPath}:${row[area.resource.key]}`,
-          label: paletteRecordName(area, row),
+          label: recordName(area, row),
           description: `${area.recordTitle} ${row[area.resource.key]}`,
           leftSection: <IconArrowRight {...ICON} />,
           onClick: () => void navigate(`${area.recordPath}?id=${row[area.resource.key]}`),

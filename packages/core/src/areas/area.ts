@@ -118,3 +118,13 @@ export function area(def: AreaDeclaration): Area {
     routeGroup: { icon: def.icon, gate: def.page, menu: def.menu, routes },
   };
 }
+
+/**
+ * A record's name, as its page's heading and the palette show it: its title columns joined,
+ * else its noun and id ("Project 12").
+ */
+export const recordName = (area: Area, row: Record<string, unknown>, id: unknown = row[area.resource.key]) =>
+  (area.title ?? [])
+    .map((column) => row[column])
+    .filter((part) => part !== null && part !== undefined && part !== "")
+    .join(" ") || `${area.recordTitle} ${id}`;
