@@ -6,7 +6,7 @@ import { col } from "./column.js";
 import { displayText, formText, recordForm, storedValue } from "./form.js";
 import { resource } from "./resource.js";
 import { tblReleaseNote } from "./tblReleaseNote.js";
-import { writeSchema } from "./write-schema.js";
+import { insertSchema, updateSchema, writeSchema } from "./write-schema.js";
 
 const demo = resource({
   name: "demo",
@@ -88,6 +88,12 @@ describe("a record form derived from a resource's columns", () => {
     // A phone number as the form writes it, whatever way it was stored.
     expect(displayText(col.tel(), "212.555.0147")).toBe("(212) 555-0147");
     expect(displayText(col.tel(), "ext. 12")).toBe("ext. 12");
+  });
+
+  it("builds a table's write schemas once: every write is checked against the same ones", () => {
+    expect(insertSchema(tblReleaseNote)).toBe(insertSchema(tblReleaseNote));
+    expect(updateSchema(tblReleaseNote)).toBe(updateSchema(tblReleaseNote));
+    expect(updateSchema(tblReleaseNote)).not.toBe(insertSchema(tblReleaseNote));
   });
 
   it("lets the server accept only a lookup's own values", () => {

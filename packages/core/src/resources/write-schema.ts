@@ -64,7 +64,7 @@ export function writeSchema(name: string, column: Column): z.ZodType {
     .pipe(checked);
 }
 
-/** The columns a client may write on insert, with their rules. */
+/** The columns a client may write on insert or update, with their rules. */
 function writable(def: Resource, mode: "insert" | "update") {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, column] of Object.entries(def.columns)) {
@@ -81,10 +81,21 @@ function writable(def: Resource, mode: "insert" | "update") {
   return z.strictObject(shape);
 }
 
-export function insertSchema(def: Resource) {
-  return writable(def, "insert");
+/**
+ * Built once per resource and kept: every write is checked against it, and zod compiles an
+ * object's parser on its first use, which a schema built for each call would pay every time.
+ */
+type WriteSchema = ReturnType<typeof writable>;
+const built = { insert: new WeakMap<Resource, WriteSchema>(), update: new WeakMap<Resource, WriteSchema>() };
+
+function kept(def: Resource, mode: "insert" | "update"): WriteSchema {
+  let schema = built[mode].get(def);
+  if (!schema) {
+    schema = writable(def, mode);
+    built[mode].set(def, schema);
+  }
+  return schema;
 }
 
-export function updateSchema(def: Resource) {
-  return writable(def, "update");
-}
+export const insertSchema = (def: Resource) => kept(def, "insert");
+export const updateSchema = (def: Resource) => kept(def, "update");
