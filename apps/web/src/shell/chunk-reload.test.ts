@@ -33,6 +33,27 @@ describe("reloading after a chunk failed to load", () => {
     expect(reloadForChunk(storage, () => reloads++)).toBe(false);
     expect(reloads).toBe(1);
   });
+
+  it("does not reload while the browser is offline, and does once it is back", () => {
+    const storage = new MemoryStorage() as unknown as Storage;
+    let reloads = 0;
+    expect(
+      reloadForChunk(
+        storage,
+        () => reloads++,
+        () => false,
+      ),
+    ).toBe(false);
+    expect(reloads).toBe(0);
+    expect(
+      reloadForChunk(
+        storage,
+        () => reloads++,
+        () => true,
+      ),
+    ).toBe(true);
+    expect(reloads).toBe(1);
+  });
 });
 
 describe("loading a page's chunk", () => {

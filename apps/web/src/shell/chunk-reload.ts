@@ -30,8 +30,18 @@ function reloadPage() {
   else location.reload();
 }
 
-/** Reloads the page once per window; answers whether it did (otherwise the failure stands). */
-export function reloadForChunk(storage: Storage = sessionStorage, reload = reloadPage): boolean {
+/**
+ * Reloads the page once per window; answers whether it did (otherwise the failure stands). Not
+ * while the browser is offline: a chunk that cannot load then is no deploy, and a reload would
+ * only trade the app's own error for the browser's offline page (a chunk loaded in the
+ * background, as the palette's is, fails this way when the connection drops).
+ */
+export function reloadForChunk(
+  storage: Storage = sessionStorage,
+  reload = reloadPage,
+  online = () => globalThis.navigator?.onLine !== false,
+): boolean {
+  if (!online()) return false;
   const now = Date.now();
   const stored = storage.getItem(KEY);
   if (!mayReload(now, stored === null ? null : Number(stored))) return false;

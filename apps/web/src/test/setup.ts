@@ -4,10 +4,14 @@
  * server, fake timers, the app's module state: a reported failure, toasts, storage).
  */
 import { notifications } from "@mantine/notifications";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { setDevice } from "../services/device";
 import { clearFailure } from "../services/failures";
+
+// findBy… and waitFor wait for a condition up to 5 s, not 1: in CI the component tests run at a
+// lower priority beside the browser suite, and a first load there took more than a second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The layout of a desktop browser, whose device cookie the server sets (a test of the phone's sets MOBILE).
 beforeEach(() => setDevice("DESKTOP"));
