@@ -14,6 +14,7 @@ const RECORDS = [
   "/client/de?id=1",
   "/vendor/de?id=1",
   "/shippingcompany/de?id=1",
+  "/creditcard?id=1",
 ];
 const PAGES = [...ROUTES.filter((r) => !r.disabled && !SPECIAL.includes(r.path)).map((r) => r.path), ...RECORDS];
 const CHUNKS = 4;

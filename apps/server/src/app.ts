@@ -9,6 +9,7 @@ import { createAuthenticator } from "./auth/session.js";
 import { createThrottle } from "./auth/throttle.js";
 import { createTokens } from "./auth/tokens.js";
 import type { Config } from "./config.js";
+import { creditCardRoutes } from "./credit-cards/routes.js";
 import { readGateFor } from "./data/read-gate.js";
 import { dataRoutes } from "./data/routes.js";
 import { uploadRoutes } from "./data/uploads.js";
@@ -108,6 +109,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   await app.register(uploadRoutes, { db: database.db, dir: config.uploadDir, limit: config.uploadLimit });
   await app.register(adminRoutes, { db: database.db });
   await app.register(projectRoutes, { db: database.db });
+  await app.register(creditCardRoutes, { db: database.db, timeZone: config.companyTimeZone });
   await app.register(liveRoutes, { hub, authenticate, recheckMs: live.recheckMs });
   await app.register(openApiRoutes, { authenticate });
   await app.register(appConfigRoutes, { timeClockUrl: config.timeClockUrl, timeZone: config.companyTimeZone });

@@ -55,6 +55,22 @@ describe("the live hub", () => {
     await hub.close();
   });
 
+  it("tells every stream once per burst that what waits in inboxes changed (card requests)", async () => {
+    const { database, listeners } = listeningOnly();
+    const hub = createLiveHub(database, "America/New_York", log, 25_000);
+    const [a, b] = [sink(), sink()];
+    await hub.subscribe(a.value);
+    await hub.subscribe(b.value);
+    for (let i = 0; i < 5; i++) listeners[0]?.onPayload('{"approvals":true}');
+    await vi.advanceTimersByTimeAsync(20);
+    expect(a.written).toEqual(["event: approvals\ndata: {}\n\n"]);
+    expect(b.written).toEqual(a.written);
+    listeners[0]?.onPayload('{"approvals":"yes"}');
+    await vi.advanceTimersByTimeAsync(20);
+    expect(a.written).toHaveLength(1);
+    await hub.close();
+  });
+
   it("ignores notifications it does not know", async () => {
     const { database, listeners } = listeningOnly();
     const hub = createLiveHub(database, "America/New_York", log, 25_000);

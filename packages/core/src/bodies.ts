@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { PASSWORD_MIN } from "./administration.js";
 import { PASSWORD_MAX, USERNAME_MAX } from "./auth.js";
+import { REASON_MAX } from "./card-requests.js";
 import { PAGE_IDS, type PageId } from "./pages.js";
+import { tblCCPermission } from "./resources/tblCCPermission.js";
+import { writeSchema } from "./resources/write-schema.js";
 
 /*
  * The bodies the server's own calls accept (sign-in, the permission grid, an employee's
@@ -71,3 +74,30 @@ export const listOrderBody = z.strictObject({
   ids: z.array(z.number().int().positive()).min(1).max(1_000),
 });
 export type ListOrderBody = z.infer<typeof listOrderBody>;
+
+const request = tblCCPermission.columns;
+/** POST /API/CreditCard/Requests — ask to use a card; no project is a non-project expense. */
+export const cardRequestBody = z.strictObject({
+  ccID: writeSchema("ccID", request.ccID),
+  ccPermissionAmount: writeSchema("ccPermissionAmount", request.ccPermissionAmount),
+  ccPermissionPurpose: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : value),
+    writeSchema("ccPermissionPurpose", request.ccPermissionPurpose),
+  ),
+  projectID: writeSchema("projectID", request.projectID).optional(),
+});
+export type CardRequestBody = z.infer<typeof cardRequestBody>;
+
+/** POST /API/CreditCard/Requests/:id/Decision — approve or deny one step; a denial says why. */
+export const cardDecisionBody = z
+  .strictObject({
+    step: z.enum(["cardUse", "overLimit"]),
+    decision: z.enum(["approve", "deny"]),
+    reason: z.string().trim().max(REASON_MAX).optional(),
+    version: z.number().int().positive().max(2_147_483_647),
+  })
+  .refine((body) => body.decision === "approve" || (body.reason ?? "") !== "", {
+    message: "Reason is required to deny a request",
+    path: ["reason"],
+  });
+export type CardDecisionBody = z.infer<typeof cardDecisionBody>;

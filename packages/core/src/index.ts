@@ -5,6 +5,7 @@ export * from "./auth.js";
 export * from "./availability.js";
 export * from "./bodies.js";
 export * from "./calls.js";
+export * from "./card-requests.js";
 export * from "./company-time.js";
 export * from "./constants.js";
 export * from "./courier.js";

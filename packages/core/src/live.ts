@@ -15,7 +15,9 @@ export const LIVE_HEARTBEAT_MS = 25_000;
 export type LiveEvent =
   | { type: "hello"; now: string }
   | { type: "availability"; empID: number; row: AvailabilitySource | null }
-  | { type: "resync" };
+  | { type: "resync" }
+  /** What waits in inboxes changed (a card request made or decided): the tab reads its count again. */
+  | { type: "approvals" };
 
 /** One event as the stream carries it: `event:` names the type, `data:` the JSON of the rest. */
 export function printLiveEvent(event: LiveEvent): string {
@@ -23,7 +25,7 @@ export function printLiveEvent(event: LiveEvent): string {
   return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-const TYPES = new Set<LiveEvent["type"]>(["hello", "availability", "resync"]);
+const TYPES = new Set<LiveEvent["type"]>(["hello", "availability", "resync", "approvals"]);
 
 /** An event's type and data as a stream carried them, or null for one this client does not know. */
 export function readLiveEvent(type: string, data: string): LiveEvent | null {

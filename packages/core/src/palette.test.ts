@@ -23,7 +23,7 @@ describe("the command palette's entries", () => {
 
   it("finds the records of each area with a record page, from its declaration alone", () => {
     const nouns = PALETTE_AREAS.map((a) => a.noun);
-    expect(nouns.sort()).toEqual(["client", "employee", "project", "shipping company", "vendor"]);
+    expect(nouns.sort()).toEqual(["client", "credit card", "employee", "project", "shipping company", "vendor"]);
   });
 
   it("searches each word of the query in the columns that name a record, or a number as the id", () => {

@@ -94,9 +94,8 @@ export const PAGE_ROUTES: readonly RouteGroup[] = [
   group("projects", PAGES.projectAccounting, { under: ["Projects"], sequence: 290 }, [
     { path: "/project/ac", title: "Project Accounting", hidden: true, disabled: true },
   ]),
-  group("creditCards", PAGES.creditCardApprovals, { under: ["Credit Card"], sequence: 600 }, [
-    { path: "/creditcard/all", title: "Credit Cards", label: "All Credit Cards" },
-    { path: "/creditcard", title: "Credit Card", hidden: true },
+  // The cards' list and page are the credit card area's (areas/credit-cards.ts).
+  group("creditCards", PAGES.creditCardApprovals, { under: ["Credit Card"], sequence: 610 }, [
     { path: "/creditcard/report", title: "Credit Card Report", label: "Report" },
     { path: "/creditcard/statement", title: "Credit Card Statement", hidden: true },
     { path: "/creditcard/statementsearch", title: "Statement Search", hidden: true },

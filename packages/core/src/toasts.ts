@@ -28,6 +28,12 @@ export const TOASTS = {
   copied: (value: string): Toast => ({ kind: "info", message: `${value} copied`, ms: TOAST_MS.copy }),
   /** Ours: the browser refused the clipboard (a page not served over https, say). */
   copyFailed: (value: string) => failure("Copy Failed", `${value} could not be copied; select it and copy it by hand.`),
+  /** Ours: a card request decided from the inbox, or a decision the server refused (and why). */
+  decided: (what: string): Toast => ({ kind: "success", title: "Decision Saved", message: what, ms: TOAST_MS.success }),
+  decisionFailed: (why: string) => failure("Failed Decision", why),
+  /** Ours: a request to use a card sent. */
+  asked: success("Request Sent", "Your request to use the card was sent."),
+  askFailed: (why: string) => failure("Failed Request", why),
   /** An API answer of 500: an error with code 500 shows as a toast, not the error page. */
   applicationError: (message: string) => failure("Application Error", message),
 } as const;

@@ -1,4 +1,4 @@
-import { type Column, INT4, isTimestampText, type Resource, type Value, type Where } from "@office/core";
+import { type Column, INT4, isTimestampText, moneyText, type Resource, type Value, type Where } from "@office/core";
 import { type RawBuilder, sql } from "kysely";
 import { AppError } from "../http/app-error.js";
 
@@ -60,6 +60,11 @@ function bind(column: Column, value: Value, name: string): RawBuilder<unknown> {
       if (value.kind !== "string")
         throw AppError.badRequest(`${name} is compared with a quoted text, not ${describe(value)}.`);
       return sql`${value.value}`;
+    case "money": {
+      const amount = value.kind === "number" ? moneyText(value.text) : null;
+      if (amount === null) throw AppError.badRequest(`${name} is compared with an amount such as 1250.50.`);
+      return sql`${amount}::numeric`;
+    }
     case "timestamp":
       if (value.kind !== "string" || !isTimestampText(value.value)) {
         throw AppError.badRequest(

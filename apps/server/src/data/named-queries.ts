@@ -1,7 +1,8 @@
 import { type Grant, PAGES, WEEKDAYS } from "@office/core";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
+import { pendingApprovalCount } from "../credit-cards/inbox.js";
 import type { DB } from "../db/schema.js";
-import { type Actor, may } from "./actor.js";
+import type { Actor } from "./actor.js";
 
 /** The most granters named: a company's administrators, not its staff. */
 const ACCESS_GRANTERS_SHOWN = 10;
@@ -18,31 +19,12 @@ interface NamedQuery {
  */
 export const NAMED_QUERIES: ReadonlyMap<string, NamedQuery> = new Map<string, NamedQuery>([
   [
-    // The inbox count (docs/product-rules.md#access): over-limit requests (status 1) for
-    // approvers of page 45, and used-card requests (status 1) of the caller's team on cards
-    // the caller owns.
+    // The inbox count (docs/decisions.md, Credit cards): exactly the requests the inbox lists.
     "pendingApprovalCount",
     {
       // The shell loads it for everyone signed in: the inbox is always allowed.
       access: "everyone",
-      async run(db, actor) {
-        if (actor.kind !== "employee") return [{ TotalCount: 0 }];
-        const approver = may(actor, PAGES.overLimitApproval, "view");
-        const { rows } = await sql<{ TotalCount: number }>`
-        with recursive team as (
-          select "empID" from "tblEmployee" where "empManagerID" = ${actor.empID}
-          union
-          select e."empID" from "tblEmployee" e join team t on e."empManagerID" = t."empID"
-        )
-        select (
-          (case when ${approver} then (select count(*) from "tblCCPermission"
-            where "ccPermissionOverLimitApprovalStatus" = 1) else 0 end)
-          + (select count(*) from "tblCCPermission" cp join "tblCC" c on c."ccID" = cp."ccID"
-            where c."empID" = ${actor.empID} and cp."ccPermissionCCUsedApprovalStatus" = 1
-              and cp."empID" in (select "empID" from team))
-        )::int as "TotalCount"`.execute(db);
-        return rows;
-      },
+      run: async (db, actor) => [{ TotalCount: await pendingApprovalCount(db, actor) }],
     },
   ],
   [

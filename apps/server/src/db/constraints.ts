@@ -41,6 +41,19 @@ export const CONSTRAINT_MESSAGES: Readonly<Record<string, ConstraintMessage>> = 
     field: "portalOrderNumber",
     message: "Order Number is already taken",
   },
+  // Migration 0010.
+  tblCC_last_four: {
+    table: "tblCC",
+    status: 400,
+    field: "ccLastFour",
+    message: "Last Four Digits must be four digits",
+  },
+  tblEmployee_manager_chain: {
+    table: "tblEmployee",
+    status: 400,
+    field: "empManagerID",
+    message: "Manager reports to this employee: a manager chain cannot loop",
+  },
 };
 
 /** A record another refers to was deleted, or its key changed, while the other still refers to it. */

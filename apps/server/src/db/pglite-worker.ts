@@ -28,6 +28,7 @@ export type ThreadReply =
 // As database.ts parses PostgreSQL's: int8 a number, a date (no instant) its text.
 const INT8_OID = 20;
 const DATE_OID = 1082;
+const NUMERIC_OID = 1700;
 
 const port = parentPort;
 if (!port) throw new Error("pglite-worker runs in a worker thread");
@@ -37,7 +38,12 @@ const post = (reply: ThreadReply) => port.postMessage(reply);
 // Values are parsed here: the rows then cross to the server's thread by structured clone,
 // which keeps numbers, strings, Dates, objects and byte arrays as they are.
 const pglite = PGlite.create(options.dataDir, {
-  parsers: { [INT8_OID]: (value: string) => Number(value), [DATE_OID]: (value: string) => value },
+  // Amounts (numeric) stay text, as node-postgres gives them: exact, never a double.
+  parsers: {
+    [INT8_OID]: (value: string) => Number(value),
+    [DATE_OID]: (value: string) => value,
+    [NUMERIC_OID]: (value: string) => value,
+  },
   extensions: { pg_trgm },
 }).then(async (db) => {
   // One session for the whole process: in the company's zone, as PostgreSQL's are.

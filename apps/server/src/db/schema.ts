@@ -171,18 +171,40 @@ export interface TblProjectNotes {
   createdTS: GeneratedTimestamp;
 }
 
+/** Amounts are numeric(12,2): written as text or a number, read back as text ("1234.50"). */
+type Money = ColumnType<string, string | number, string | number>;
+
 export interface TblCC {
   ccID: Generated<number>;
   empID: number;
   ccStatus: Generated<number>;
+  ccName: Generated<string>;
+  ccLastFour: string;
+  ccMonthlyLimit: ColumnType<string, string | number | undefined, string | number>;
+  createdTS: GeneratedTimestamp;
 }
 
+/** A request to use a card (migration 0010). */
 export interface TblCCPermission {
   ccPermissionID: Generated<number>;
   ccID: number;
   empID: number;
   ccPermissionOverLimitApprovalStatus: Generated<number>;
   ccPermissionCCUsedApprovalStatus: Generated<number>;
+  projectID: number | null;
+  ccPermissionPurpose: string | null;
+  ccPermissionAmount: Money | null;
+  ccPermissionOverLimit: Generated<number>;
+  ccPermissionRequestedTS: GeneratedTimestamp;
+  ccPermissionUsedDecidedBy: number | null;
+  ccPermissionUsedDecidedTS: Timestamp | null;
+  ccPermissionUsedReason: string | null;
+  ccPermissionOverLimitDecidedBy: number | null;
+  ccPermissionOverLimitDecidedTS: Timestamp | null;
+  ccPermissionOverLimitReason: string | null;
+  ccPermissionApprovalCode: string | null;
+  ccPermissionCodeUsedTS: Timestamp | null;
+  ccPermissionVersion: Generated<number>;
 }
 
 export interface AuthAccount {

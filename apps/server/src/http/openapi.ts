@@ -46,6 +46,13 @@ function columnSchema(column: Column): JsonSchema {
   const type = column.type === "integer" ? "integer" : "string";
   const schema: JsonSchema = { type: column.nullable ? [type, "null"] : type };
   if (column.type === "timestamp") schema.format = "date-time";
+  if (column.type === "money") {
+    // Written as text or a number; always read back as text, so no amount passes through a double.
+    schema.type = column.nullable ? ["string", "number", "null"] : ["string", "number"];
+    schema.pattern = "^\\d{1,10}(\\.\\d{1,2})?$";
+    schema.description = 'An amount of dollars with at most 2 decimals, read back as text ("1234.50").';
+    return schema;
+  }
   // The value limits the column's zod schema checks: an enumeration (or a union of
   // constants, as a flag's 0 | 1), a number's range (zod's own safe-integer bounds say nothing).
   const checked = jsonSchema(valueSchema(column));

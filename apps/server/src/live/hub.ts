@@ -25,13 +25,14 @@ export interface LiveSink {
   end(): void;
 }
 
-type Change = { empID: number } | { departments: true };
+type Change = { empID: number } | { departments: true } | { approvals: true };
 
 function readChange(payload: string): Change | null {
   try {
     const change: unknown = JSON.parse(payload);
     if (typeof change !== "object" || change === null) return null;
     if ("departments" in change && change.departments === true) return { departments: true };
+    if ("approvals" in change && change.approvals === true) return { approvals: true };
     if ("empID" in change && Number.isSafeInteger(change.empID)) return { empID: change.empID as number };
   } catch {}
   return null;
@@ -47,6 +48,7 @@ export function createLiveHub(database: Database, timeZone: string, log: Fastify
   const sinks = new Set<LiveSink>();
   const changed = new Set<number>();
   let resync = false;
+  let approvals = false;
   let timer: NodeJS.Timeout | undefined;
   let flushing = false;
   let listening: Promise<() => void> | null = null;
@@ -60,7 +62,7 @@ export function createLiveHub(database: Database, timeZone: string, log: Fastify
 
   let burstStart = 0;
   function schedule() {
-    if (flushing || !(resync || changed.size > 0)) return;
+    if (flushing || !(resync || approvals || changed.size > 0)) return;
     const now = Date.now();
     if (!timer) burstStart = now;
     else if (now - burstStart >= MAX_BURST_MS) return;
@@ -75,6 +77,9 @@ export function createLiveHub(database: Database, timeZone: string, log: Fastify
     changed.clear();
     const all = resync || ids.length > MAX_ROWS_PER_FLUSH;
     resync = false;
+    // One word for a burst of request changes, whatever its size: each tab reads its own count.
+    if (approvals) broadcast(printLiveEvent({ type: "approvals" }));
+    approvals = false;
     try {
       if (all) broadcast(printLiveEvent({ type: "resync" }));
       else if (ids.length && sinks.size) {
@@ -117,6 +122,7 @@ export function createLiveHub(database: Database, timeZone: string, log: Fastify
           const change = readChange(payload);
           if (!change) return;
           if ("departments" in change) resync = true;
+          else if ("approvals" in change) approvals = true;
           else changed.add(change.empID);
           schedule();
         },

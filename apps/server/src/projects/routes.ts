@@ -4,16 +4,10 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import { actorOf } from "../data/context.js";
 import type { DB } from "../db/schema.js";
+import { idPath } from "../http/validate.js";
 import { projectFromOrder } from "./portal-orders.js";
 
-// Digits only: "1e3" or "0x10" name no order, though a number would read them as one.
-const orderPath = z.strictObject({
-  portalOrderID: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, "must be a positive whole number")
-    .transform(Number)
-    .pipe(z.number().max(2_147_483_647)),
-});
+const orderPath = idPath("portalOrderID");
 const projectAnswer = z.object({ id: z.number().int().positive() });
 
 /** The projects area's own call: a portal order becomes a project. */

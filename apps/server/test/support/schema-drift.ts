@@ -70,6 +70,7 @@ const SQL_TYPES: Record<Column["type"], readonly string[]> = {
   integer: ["smallint", "integer", "bigint"],
   text: ["text", "character varying", "character"],
   timestamp: ["timestamp with time zone", "timestamp without time zone", "date"],
+  money: ["numeric"],
 };
 
 const maxOf = (column: Column): number | undefined => {
@@ -248,6 +249,9 @@ const READ_AS: Record<string, readonly string[]> = {
   date: ["string", "Date"],
   "timestamp with time zone": ["Date"],
   "timestamp without time zone": ["Date"],
+  // Amounts stay their text on both engines (never a double); a number is accepted where a type
+  // says what it may be written as.
+  numeric: ["string", "number"],
 };
 const JSON_TYPES = new Set(["json", "jsonb"]);
 

@@ -20,6 +20,8 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
   const rights = useAccess().rights(area.resource);
   const columns = useMemo(() => tableColumns(area.list, area.listColumns), [area]);
   const search = useMemo(() => searchableColumns(area.list), [area]);
+  // The key opens a row's record, whether or not the list shows it (a card's list shows no id).
+  const key = useMemo(() => [area.resource.key], [area]);
   const { recordPath } = area;
 
   if (!recordPath) {
@@ -62,6 +64,7 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
         columns={columns}
         searchColumns={search}
         order={area.order}
+        rowFields={key}
         onRowOpen={(row) => navigate(`${recordPath}?id=${row[area.resource.key]}`)}
       />
     </Stack>

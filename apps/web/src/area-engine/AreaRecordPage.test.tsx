@@ -2,6 +2,8 @@ import {
   type Area,
   CLIENTS,
   type Column,
+  CREDIT_CARDS,
+  displayText,
   EMPLOYEES,
   PAGES,
   PROJECTS,
@@ -13,7 +15,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EmployeeAdministration } from "../features/employees/EmployeeAdministration";
 import { installFakeApi } from "../test/fake-api";
-import { renderWithApp } from "../test/render";
+import { type AppRender, renderWithApp } from "../test/render";
 import { UNSAVED_QUESTION } from "../widgets/record/UnsavedQuestion";
 import { AreaRecordPage } from "./AreaRecordPage";
 import {
@@ -75,6 +77,13 @@ const INVALID: ReadonlyMap<Area, ReadonlyArray<{ label: string; value: string; m
     ],
   ],
   [PROJECTS, [{ label: "Due Date", value: "02/30/2026", message: "Due Date is not `Date` format" }]],
+  [
+    CREDIT_CARDS,
+    [
+      { label: "Last Four Digits", value: "12a4", message: "Enter a valid number" },
+      { label: "Monthly Limit", value: "12.345", message: "Monthly Limit is not `currency` format" },
+    ],
+  ],
 ]);
 
 const LONG = { timeout: 5_000 };
@@ -88,6 +97,34 @@ const requiredText = (area: Area) =>
     (name) =>
       isRequired(area.form, name) && area.form.empty[name] === "" && typedText(columnOf(area, name), "") !== undefined,
   );
+
+/** Required fields picked from another table's rows (a card's holder). */
+const requiredReferences = (area: Area) =>
+  area.form.names.filter((name) => isRequired(area.form, name) && columnOf(area, name).field?.kind === "reference");
+
+/** Text a required field accepts: a word, or the digits or the amount its rules ask for. */
+const validText = (area: Area, name: string, word: string) => {
+  const column = columnOf(area, name);
+  if (column.type === "money") return "1250.50";
+  return column.rules?.includes("number") ? "4242" : word;
+};
+
+/** Fills every required field of a new record: its texts with `word` (or what their rules ask), its references with their first choice. */
+async function fillRequired(
+  area: Area,
+  form: HTMLElement,
+  { user, fill }: Pick<AppRender, "user" | "fill">,
+  word: string,
+) {
+  for (const name of requiredText(area)) {
+    await fill(within(form).getByRole("textbox", { name: fieldLabel(area, name) }), validText(area, name, word));
+  }
+  for (const name of requiredReferences(area)) {
+    await user.click(within(form).getByRole("textbox", { name: fieldLabel(area, name) }));
+    const [first] = await within(await screen.findByRole("listbox")).findAllByRole("option");
+    await user.click(first as HTMLElement);
+  }
+}
 
 describe.each(byTitle(RECORD_AREAS))("the data entry of %s", (_, area) => {
   it("lays a new record's fields out in the declared sections, and refuses it until the rules pass", async () => {
@@ -105,14 +142,15 @@ describe.each(byTitle(RECORD_AREAS))("the data entry of %s", (_, area) => {
     expect(invalid.length, "the cases of this area").toBeGreaterThan(0);
     for (const { label, value } of invalid) await fill(within(form).getByRole("textbox", { name: label }), value);
     await user.click(within(form).getByRole("button", { name: "Insert" }));
-    const messages = [...requiredMessages(area.form), ...invalid.map((i) => i.message)];
+    // A required field typed wrong says what is wrong with it, not that it is missing.
+    const typed = invalid.map((i) => `${i.label} is required`);
+    const required = requiredMessages(area.form).filter((message) => !typed.includes(message));
+    const messages = [...required, ...invalid.map((i) => i.message)];
     for (const message of messages) expect(within(form).getByText(message), message).toBeTruthy();
     expect(api.callsTo("/API/Insert/")).toEqual([]);
     // Put right, each message goes.
     for (const { label } of invalid) await fill(within(form).getByRole("textbox", { name: label }), "");
-    for (const name of requiredText(area)) {
-      await fill(within(form).getByRole("textbox", { name: fieldLabel(area, name) }), "Filled in");
-    }
+    await fillRequired(area, form, { user, fill }, "Filled in");
     for (const message of messages) expect(within(form).queryByText(message), message).toBeNull();
   });
 
@@ -120,7 +158,7 @@ describe.each(byTitle(RECORD_AREAS))("the data entry of %s", (_, area) => {
     const { api, user, fill, location } = renderRecordPage(area);
     const form = await newForm(area);
     const names = requiredText(area);
-    for (const name of names) await fill(within(form).getByRole("textbox", { name: fieldLabel(area, name) }), "Zephyr");
+    await fillRequired(area, form, { user, fill }, "Zephyr");
     const first = names[0] as string;
     api.fail(
       { path: "/API/Insert/" },
@@ -135,7 +173,7 @@ describe.each(byTitle(RECORD_AREAS))("the data entry of %s", (_, area) => {
     expect(inserts).toHaveLength(2);
     const body = inserts[1]?.body as { table: string; fields: Record<string, unknown> };
     expect(body.table).toBe(area.resource.name);
-    for (const name of names) expect(body.fields[name]).toBe("Zephyr");
+    for (const name of names) expect(body.fields[name]).toBe(validText(area, name, "Zephyr"));
     await waitFor(() => expect(location().search).toBe(`?id=${ROWS + 1}`));
     expect(location().pathname).toBe(area.recordPath);
   });
@@ -197,7 +235,8 @@ describe.each(byTitle(RECORD_AREAS))("the data entry of %s", (_, area) => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(name);
     if (area.status) {
       const listed = api.table(area.list.name).find((r) => r[key] === 7) ?? {};
-      expect(await screen.findByLabelText(`Status: ${listed[area.status]}`)).toBeTruthy();
+      const shown = displayText(area.list.columns[area.status] as Column, listed[area.status]);
+      expect(await screen.findByLabelText(`Status: ${shown}`)).toBeTruthy();
     }
   });
 
@@ -259,8 +298,10 @@ describe.each(byTitle(RECORD_AREAS))("the data entry of %s", (_, area) => {
     const shown = plainValues(form);
     expect(Object.keys(shown).sort()).toEqual(area.form.names.map((name) => fieldLabel(area, name)).sort());
     for (const name of area.form.names) {
-      const typed = typedText(columnOf(area, name), record?.[name]);
-      if (typed !== undefined) expect(shown[fieldLabel(area, name)], name).toBe(typed || "—");
+      // A typed field reads as its value in the table's format ($1,250.50 for an amount).
+      const column = columnOf(area, name);
+      if (typedText(column, record?.[name]) !== undefined)
+        expect(shown[fieldLabel(area, name)], name).toBe(displayText(column, record?.[name]) || "—");
     }
     // A reference reads as the name of what it refers to, once read.
     await waitFor(() => expect(Object.values(plainValues(form))).not.toContain("…"));

@@ -1,5 +1,5 @@
 import { Badge, Group, Loader, Stack, Title } from "@mantine/core";
-import { type Area, recordName, whereEquals } from "@office/core";
+import { type Area, displayText, recordName, whereEquals } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { useSearchParams } from "react-router";
@@ -67,7 +67,10 @@ function RecordHeading({ area, row, id }: { area: Area; row: Record<string, unkn
     queryFn: () => queryRows<Record<string, unknown>>({ table: area.list.name, fields: status ?? "", where }),
     enabled: status !== undefined,
   });
-  const value = status ? data?.data[0]?.[status] : undefined;
+  // Its words: a name the view gives (a project's status), or a choice's label (a card's Active).
+  const raw = status ? data?.data[0]?.[status] : undefined;
+  const column = status ? area.list.columns[status] : undefined;
+  const value = raw === null || raw === undefined || !column ? raw : displayText(column, raw);
   return (
     <Group gap="sm" align="center">
       <Title order={1} size="h2">

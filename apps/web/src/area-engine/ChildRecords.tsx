@@ -34,14 +34,16 @@ export function ChildRecords({ child, parentKey }: { child: ChildList; parentKey
       <Title order={3} size="h4">
         {child.title}
       </Title>
-      {"recordPath" in edit ? (
+      {!("fields" in edit) ? (
         <SearchableTable
           label={child.title}
           table={list.name}
           columns={columns}
           searchColumns={searchableColumns(list)}
           where={where}
-          onRowOpen={(row) => navigate(`${edit.recordPath}?id=${row[child.resource.key]}`)}
+          {...("recordPath" in edit
+            ? { onRowOpen: (row) => navigate(`${edit.recordPath}?id=${row[child.resource.key]}`) }
+            : {})}
         />
       ) : (
         <ResourceRecords

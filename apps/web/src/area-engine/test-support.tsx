@@ -66,7 +66,11 @@ function textValue(name: string, column: Column, i: number): string {
   const rules = column.rules ?? [];
   if (rules.includes("email")) return `${word(i).toLowerCase()}@example.com`;
   if (rules.includes("url")) return `https://example.com/${word(i).toLowerCase()}`;
-  if (rules.includes("number")) return String(100 + i);
+  // Digits of at least the length the rules ask (a card's last four).
+  if (rules.includes("number")) {
+    const min = rules.reduce((m, r) => (typeof r === "object" && "min" in r ? Math.max(m, r.min) : m), 0);
+    return String(100 + i).padStart(min, "9");
+  }
   const max = rules.reduce((m, r) => (typeof r === "object" && "max" in r ? Math.min(m, r.max) : m), 255);
   return `${labelOf(column, name)} ${word(i)}`.slice(-max);
 }
@@ -91,6 +95,8 @@ export function sampleValue(name: string, column: Column, i: number): unknown {
       return `(503) 555-${String(1000 + i)}`;
     case "minutes":
       return 15 * i;
+    case "money":
+      return `${100 * i}.50`;
     default:
       break;
   }
@@ -326,7 +332,7 @@ export function isReadOnly(field: HTMLElement): boolean {
 /** The text a plain text field shows of a stored value (the fields not picked from a list). */
 export function typedText(column: Column, value: unknown): string | undefined {
   const kind = column.field?.kind;
-  if (kind && kind !== "textarea" && kind !== "tel") return undefined;
+  if (kind && kind !== "textarea" && kind !== "tel" && kind !== "money") return undefined;
   return value === null || value === undefined ? "" : String(value);
 }
 

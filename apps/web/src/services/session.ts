@@ -38,6 +38,9 @@ export const pendingApprovalCountQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
+/** What lists card requests (the inbox, one's own requests): read again when any is made or decided. */
+export const APPROVALS_KEY = ["approvals"] as const;
+
 /** The count in words, for the mobile header, the menu and the inbox's breadcrumb. */
 export const pendingApprovalsLabel = (count: number) =>
   `${count === 0 ? "No" : count} pending approval${count === 1 ? "" : "s"}`;

@@ -1,11 +1,11 @@
 import { findRoute, PAGES, type RouteDef } from "@office/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { InboxPage } from "../features/credit-cards/InboxPage";
 import { type Crumb, pageTitle } from "../services/breadcrumb-context";
 import { installFakeApi, permissionsOf } from "../test/fake-api";
 import { renderWithApp } from "../test/render";
 import { Breadcrumb } from "./Breadcrumb";
-import { InboxPage } from "./InboxPage";
 
 /*
  * The breadcrumb bar (docs/product-rules.md#breadcrumb) and the inbox's crumb: level 2 loading,
@@ -78,6 +78,8 @@ describe("the inbox's crumb", () => {
   const count = (n: number) => {
     const api = installFakeApi();
     api.on("POST", "/API/ExecuteQuery/", () => ({ data: [{ TotalCount: n }] }));
+    api.on("GET", "/API/CreditCard/Inbox", () => ({ data: [], meta: { TotalRecords: 0 } }));
+    api.on("GET", "/API/CreditCard/MyRequests", () => ({ data: [], meta: { TotalRecords: 0 } }));
     return api;
   };
 

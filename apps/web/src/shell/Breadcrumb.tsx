@@ -1,25 +1,14 @@
-import { ActionIcon, Anchor, Breadcrumbs, Group, Loader, Text, UnstyledButton } from "@mantine/core";
-import { type RouteDef, TOASTS } from "@office/core";
-import { IconCopy } from "@tabler/icons-react";
+import { Anchor, Breadcrumbs, Group, Loader, Text, UnstyledButton } from "@mantine/core";
+import type { RouteDef } from "@office/core";
 import { Link } from "react-router";
 import { type Crumb, LOADING_CRUMB } from "../services/breadcrumb-context";
-import { showToast } from "../services/toast";
+import { CopyButton, copyToClipboard } from "../widgets/CopyButton";
 import { RouteIcon } from "./icons";
-
-// The clipboard is there only in a secure context (https, or localhost) and may be refused.
-async function copy(value: string) {
-  try {
-    await navigator.clipboard.writeText(value);
-    showToast(TOASTS.copied(value));
-  } catch {
-    showToast(TOASTS.copyFailed(value));
-  }
-}
 
 function Level2({ crumb }: { crumb: Crumb }) {
   const { level2, target, clipboard } = crumb;
   if (level2 === LOADING_CRUMB) return <Loader size="xs" type="dots" role="status" aria-label="Loading" />;
-  const onClick = clipboard ? () => void copy(clipboard) : undefined;
+  const onClick = clipboard ? () => void copyToClipboard(clipboard) : undefined;
   if (target) {
     return (
       <Anchor component={Link} to={target} onClick={onClick}>
@@ -35,21 +24,6 @@ function Level2({ crumb }: { crumb: Crumb }) {
     );
   }
   return <Text size="sm">{level2}</Text>;
-}
-
-/** A visible way to copy a record's id ("Copy project id"): the id itself copies too, but does not look like it. */
-function CopyButton({ value, noun }: { value: string; noun: string }) {
-  return (
-    <ActionIcon
-      variant="subtle"
-      size="sm"
-      aria-label={`Copy ${noun} id`}
-      title={`Copy ${value}`}
-      onClick={() => void copy(value)}
-    >
-      <IconCopy size={14} aria-hidden="true" />
-    </ActionIcon>
-  );
 }
 
 /** The breadcrumb bar: level 1 with its icon, an optional level 2, optional text on the right. */
@@ -74,7 +48,7 @@ export function Breadcrumb({ route, crumb }: { route: RouteDef; crumb: Crumb | n
           <Group gap={4} wrap="nowrap">
             <Level2 crumb={crumb} />
             {crumb.clipboard && !crumb.target ? (
-              <CopyButton value={crumb.clipboard} noun={route.title.toLowerCase()} />
+              <CopyButton value={crumb.clipboard} label={`Copy ${route.title.toLowerCase()} id`} />
             ) : null}
           </Group>
         ) : null}

@@ -12,7 +12,8 @@ const OWN_PAGES: Record<string, PageModule> = {
   "/rn": async () => (await import("../features/release-notes/ReleaseNotesPage")).ReleaseNotesPage,
   "/forbidden": async () => (await import("./ForbiddenPage")).ForbiddenPage,
   "/update-config": async () => (await import("./UpdateConfigPage")).UpdateConfigPage,
-  "/inbox": async () => (await import("./InboxPage")).InboxPage,
+  "/inbox": async () => (await import("../features/credit-cards/InboxPage")).InboxPage,
+  "/approvals": async () => (await import("../features/credit-cards/ApprovalsPage")).ApprovalsPage,
   "/list": async () => (await import("../features/lists/ListsPage")).ListsPage,
 };
 

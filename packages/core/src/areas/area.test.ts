@@ -4,6 +4,7 @@ import { whereBuilder } from "../where/build.js";
 import { parseWhere } from "../where/parser.js";
 import { printWhere } from "../where/print.js";
 import { type AreaDeclaration, area } from "./area.js";
+import { CREDIT_CARDS } from "./credit-cards.js";
 import { CLIENTS, EMPLOYEES, MASTER_CLIENTS, SHIPPING_COMPANIES, VENDORS } from "./directory.js";
 import { PORTAL_ORDERS, PROJECTS } from "./projects.js";
 import { AREAS, areaOf } from "./registry.js";
@@ -179,8 +180,17 @@ describe("area(): a directory area's declaration, checked", () => {
 });
 
 describe("the areas", () => {
-  it("are the directory's five and the projects' two, each found by each of its routes", () => {
-    expect(AREAS).toEqual([EMPLOYEES, CLIENTS, MASTER_CLIENTS, VENDORS, SHIPPING_COMPANIES, PROJECTS, PORTAL_ORDERS]);
+  it("are the directory's five, the projects' two and the cards, each found by each of its routes", () => {
+    expect(AREAS).toEqual([
+      EMPLOYEES,
+      CLIENTS,
+      MASTER_CLIENTS,
+      VENDORS,
+      SHIPPING_COMPANIES,
+      PROJECTS,
+      PORTAL_ORDERS,
+      CREDIT_CARDS,
+    ]);
     for (const a of AREAS) {
       for (const path of [a.allPath, a.searchPath, a.recordPath].filter(Boolean))
         expect(areaOf(path as string)).toBe(a);

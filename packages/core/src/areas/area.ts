@@ -18,8 +18,14 @@ export interface ChildList {
   foreignKey: string;
   title: string;
   columns: readonly string[];
-  /** Edited in a record dialog over these fields; or, with `recordPath`, each row opens its own page. */
-  edit: { fields: readonly string[]; newLabel: string; recordTitle: string } | { recordPath: string };
+  /**
+   * Edited in a record dialog over these fields; or, with `recordPath`, each row opens its own
+   * page; or only read here (`readOnly`: a card's requests are made and decided elsewhere).
+   */
+  edit:
+    | { fields: readonly string[]; newLabel: string; recordTitle: string }
+    | { recordPath: string }
+    | { readOnly: true };
 }
 
 /** One of an area's routes: its path under /webapp/, its page title, and its menu label where that differs. */
@@ -27,6 +33,8 @@ export interface AreaRoute {
   path: string;
   title: string;
   label?: string;
+  /** Not in the menus (spec 2.1's hidden routes: a card's page is reached from the list). */
+  hidden?: boolean;
 }
 
 /**

@@ -1,4 +1,5 @@
 export * from "./area.js";
+export * from "./credit-cards.js";
 export * from "./directory.js";
 export * from "./projects.js";
 export * from "./registry.js";

@@ -30,6 +30,8 @@ export const VISIBLE_FOR = options([1, "Attendees"], [2, "Everybody"]);
 export const RECURRING_EDIT_SCOPES = options([1, "This event"], [2, "This and following events"], [3, "All events"]);
 export const RECURRENCES = options([1, "Once"], [2, "Daily"], [3, "Weekly"], [4, "Monthly"]);
 export const HYPERLINK_TARGETS = options([0, "New Tab"], [1, "Current Tab"]);
+/** A company card: usable, frozen for a while (lost, under review), or closed for good. */
+export const CARD_STATUSES = options([1, "Active"], [2, "Frozen"], [0, "Closed"]);
 /** Credit card permission statuses: numeric 0, 1 and 2. */
 export const APPROVAL_STATUSES = options([0, "Pending"], [1, "Approved"], [2, "Denied"]);
 

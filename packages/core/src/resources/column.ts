@@ -3,7 +3,12 @@ import type { LookupOption } from "../lookups/enumerations.js";
 import type { RuleSpec } from "../validation.js";
 
 /** How a column is stored, which decides what values a where may compare it with. */
-export type ColumnType = "integer" | "text" | "timestamp";
+/**
+ * How a column is stored, which decides what values a where may compare it with. Money is
+ * `numeric(12,2)` in the database and a decimal text ("1234.50") on the wire: never a
+ * floating-point number (docs/decisions.md, Credit cards).
+ */
+export type ColumnType = "integer" | "text" | "timestamp" | "money";
 
 /**
  * How a form edits a column and a table shows it; a plain text box and the value's text when
@@ -18,6 +23,11 @@ export type FieldKind =
   | { kind: "tel" }
   /** Minutes shown as HH:mm. */
   | { kind: "minutes" }
+  /**
+   * Dollars with 2 decimals, typed as 1234.50 and shown as $1,234.50 (spec 5); in a table, as a
+   * meter against the amount in column `of` of the same row (a card's month against its limit).
+   */
+  | { kind: "money"; of?: string }
   /**
    * One of a lookup list's values, picked from a plain select; shown by its label, or, for
    * minutes picked from a list (the time choices, labelled h:mm), as HH:mm like every duration.
@@ -63,6 +73,8 @@ export type ValueRule =
   | { kind: "text"; emptyAsNull: boolean }
   /** An ISO 8601 date or date and time (isTimestampText). */
   | { kind: "timestamp" }
+  /** Dollars as a decimal text or number of at most 2 decimals, at least `min` and under `below`. */
+  | { kind: "money"; min: string; below: string }
   /** One of a lookup list's values, else `message`. */
   | { kind: "choice"; values: readonly (number | string)[]; message: string }
   /** A pipe list of a lookup list's values, each once, in the list's order, else `message`. */
@@ -95,6 +107,25 @@ export interface Column {
   initial?: string;
   /** Written when the row is made, never changed (the list a lookup value belongs to). */
   insertOnly?: true;
+}
+
+/** Every amount is under a billion dollars: numeric(12,2) holds it, and a double shows it exactly. */
+export const MONEY_BELOW = "1000000000";
+
+/** An amount as the calls may send it: digits with at most 2 decimals, as text or a JSON number. */
+export function moneyText(value: unknown): string | null {
+  const text = typeof value === "number" && Number.isFinite(value) ? String(value) : value;
+  return typeof text === "string" && /^\d{1,10}(?:\.\d{1,2})?$/.test(text.trim()) ? text.trim() : null;
+}
+
+/** Compares two amounts written as digits with at most 2 decimals, exactly (no floating point). */
+export function compareMoney(a: string, b: string): number {
+  const cents = (text: string) => {
+    const [whole = "0", fraction = ""] = text.split(".");
+    return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"));
+  };
+  const difference = cents(a) - cents(b);
+  return difference === 0n ? 0 : difference < 0n ? -1 : 1;
 }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
@@ -203,6 +234,20 @@ export const col = {
   date: (options: Options = {}) => make("timestamp", { kind: "timestamp" }, { field: { kind: "date" }, ...options }),
   oneOf: <const T extends readonly [string, ...string[]]>(values: T, options: Options = {}) =>
     make("text", { kind: "oneOf", values }, options),
+  /**
+   * An amount of dollars (numeric(12,2)): written as "1234.5" or 1234.5, read back as
+   * "1234.50". `positive` refuses zero (spec 5's currency_not_zero) as well as negative amounts.
+   */
+  money: (options: Options & { positive?: boolean } = {}) =>
+    make(
+      "money",
+      { kind: "money", min: options.positive ? "0.01" : "0", below: MONEY_BELOW },
+      {
+        field: { kind: "money" },
+        ...options,
+        rules: [...(options.rules ?? []), "currency", ...(options.positive ? (["currency_not_zero"] as const) : [])],
+      },
+    ),
   timestamp: (options: Options = {}) =>
     make("timestamp", { kind: "timestamp" }, { field: { kind: "datetime" }, ...options }),
   /** Kept by the database from other rows (a project's latest status): read, never written. */

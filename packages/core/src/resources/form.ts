@@ -1,4 +1,12 @@
-import { formatDateTime, formatMinutes, formatUsDate, formatUsPhone, parsePipeList, parseUsDate } from "../formats.js";
+import {
+  formatDateTime,
+  formatMinutes,
+  formatMoney,
+  formatUsDate,
+  formatUsPhone,
+  parsePipeList,
+  parseUsDate,
+} from "../formats.js";
 import { lookupLabel } from "../lookups/enumerations.js";
 import type { FormRules, RuleSpec } from "../validation.js";
 import type { Column } from "./column.js";
@@ -67,6 +75,8 @@ export function displayText(column: Column, value: unknown): string {
       return formatDateTime(String(value)) ?? String(value);
     case "minutes":
       return formatMinutes(Number(value));
+    case "money":
+      return formatMoney(Number(value));
     case "choice":
       if (column.field.shown === "minutes") return formatMinutes(Number(value));
       return lookupLabel(column.field.options, value as number | string);

@@ -15,6 +15,7 @@ describe("the resource registry", () => {
     ]);
     expect(changedByWriteTo("tblEmployee")).toEqual([
       "tblEmployee",
+      "vwCardList",
       "vwEmployeeDirectory",
       "vwProjectList",
       "vwProjectNoteSearch",
@@ -24,7 +25,7 @@ describe("the resource registry", () => {
       "vwEmployeeAvailability",
     ]);
     // A card's delete takes its permissions by cascade.
-    expect(changedByWriteTo("tblCC")).toEqual(["tblCC", "vwCCApprovals", "tblCCPermission"]);
+    expect(changedByWriteTo("tblCC")).toEqual(["tblCC", "vwCardList", "vwCCApprovals", "tblCCPermission"]);
   });
 
   it("names what the database changes with a write: the project of a status, the order of a project", () => {
@@ -40,6 +41,7 @@ describe("the resource registry", () => {
       "tblProject",
       "vwPortalOrderList",
       "vwProjectNoteSearch",
+      "vwCCApprovals",
       "vwMyProjectNotes",
     ]);
     // A project's delete takes its statuses and unlinks its order: those tables too, and
@@ -53,6 +55,7 @@ describe("the resource registry", () => {
       "vwProjectStatusAudit",
       "vwProjectStatusHistory",
       "vwProjectsByStatus",
+      "vwCCApprovals",
       "vwMyProjectNotes",
       "vwProjectSearch",
       "tblProjectStatus",

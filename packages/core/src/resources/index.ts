@@ -5,6 +5,7 @@ export * from "./all.js";
 export * from "./column.js";
 export * from "./form.js";
 export * from "./resource.js";
+export { CARD_REQUEST_FIELDS } from "./tblCCPermission.js";
 export * from "./write-schema.js";
 
 /** Every resource the data service serves, by the name the calls use. */

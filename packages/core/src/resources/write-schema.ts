@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatPipeList, parsePipeList } from "../formats.js";
 import { checkField, checkRule } from "../validation.js";
-import { type Column, isTimestampText, type ValueRule } from "./column.js";
+import { type Column, compareMoney, isTimestampText, moneyText, type ValueRule } from "./column.js";
 import type { Resource } from "./resource.js";
 
 /*
@@ -24,6 +24,16 @@ function ruleSchema(rule: ValueRule): z.ZodType {
       return rule.emptyAsNull ? z.string().transform((v) => (v.trim() === "" ? null : v)) : z.string();
     case "timestamp":
       return timestamp;
+    case "money":
+      // The column's rules (currency, currency_not_zero) name a wrong amount in the field's
+      // words; this keeps what reaches the database a decimal text within numeric(12,2).
+      return z.union([z.string(), z.number()]).transform((value, ctx) => {
+        const amount = moneyText(value);
+        if (amount !== null && compareMoney(amount, rule.min) >= 0 && compareMoney(amount, rule.below) < 0)
+          return amount;
+        ctx.addIssue({ code: "custom", message: `is not an amount from $${rule.min} to under $1,000,000,000` });
+        return z.NEVER;
+      });
     case "choice":
       return z.custom((v) => (rule.values as unknown[]).includes(v), { message: rule.message });
     case "choices":
@@ -49,10 +59,14 @@ export function writeSchema(name: string, column: Column): z.ZodType {
   const rules = column.rules;
   if (!rules) return valueSchema(column);
   const label = column.label ?? name;
-  const checked = valueSchema(column).superRefine((value, ctx) => {
+  const byRules = (value: unknown, ctx: z.RefinementCtx) => {
     const message = checkField(rules, value, label);
     if (message) ctx.addIssue({ code: "custom", message });
-  });
+  };
+  // An amount is checked by the spec's rules first, so "12.345" gets "Amount is not `currency`
+  // format" rather than the type's words; its type then bounds it and makes it a decimal text.
+  if (column.value.kind === "money") return z.unknown().superRefine(byRules).pipe(valueSchema(column));
+  const checked = valueSchema(column).superRefine(byRules);
   if (!rules.includes("required")) return checked;
   // A missing required value gets the rule's message, not the type's "expected number".
   return z

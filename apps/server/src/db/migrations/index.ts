@@ -8,6 +8,7 @@ import * as directory from "./0006_directory.js";
 import * as projects from "./0007_projects.js";
 import * as sessions from "./0008_sessions.js";
 import * as projectActivity from "./0009_project_activity.js";
+import * as creditCards from "./0010_credit_cards.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0007_projects": projects,
   "0008_sessions": sessions,
   "0009_project_activity": projectActivity,
+  "0010_credit_cards": creditCards,
 };

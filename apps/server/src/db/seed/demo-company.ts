@@ -1,4 +1,5 @@
 import { PAGE_IDS, PAGE_TITLES, PAGES, WEEKDAYS } from "@office/core";
+import { type DemoCards, demoCards } from "./demo-cards.js";
 import { type DemoDirectory, demoDirectory } from "./demo-directory.js";
 import { Random } from "./random.js";
 import {
@@ -90,13 +91,8 @@ export interface DemoCompany {
     ProjectNotesDesc: string | null;
     createdTS: string;
   }>;
-  cards: Array<{ ccID: number; empID: number; ccStatus: number }>;
-  cardPermissions: Array<{
-    ccID: number;
-    empID: number;
-    ccPermissionOverLimitApprovalStatus: number;
-    ccPermissionCCUsedApprovalStatus: number;
-  }>;
+  cards: DemoCards["cards"];
+  cardPermissions: DemoCards["requests"];
   directory: DemoDirectory;
 }
 
@@ -223,20 +219,7 @@ export function demoCompany(scale: number, anchor: Date): DemoCompany {
     });
   }
 
-  const cards: DemoCompany["cards"] = [];
-  const cardPermissions: DemoCompany["cardPermissions"] = [];
-  for (let ccID = 1; ccID <= 24; ccID++) {
-    const owner = ccID === 1 ? 1 : random.pick(active);
-    cards.push({ ccID, empID: owner, ccStatus: random.chance(0.85) ? 1 : 0 });
-    for (let j = random.int(1, 4); j > 0; j--) {
-      cardPermissions.push({
-        ccID,
-        empID: random.pick(active),
-        ccPermissionOverLimitApprovalStatus: random.int(0, 2),
-        ccPermissionCCUsedApprovalStatus: random.int(0, 2),
-      });
-    }
-  }
+  const { cards, requests: cardPermissions } = demoCards(scale, anchor, employees, projectCount);
 
   const directory = demoDirectory(scale, anchor, employees);
   lookups.push(...(directory.lookups as DemoCompany["lookups"]));

@@ -2,6 +2,7 @@ import type { AvailabilitySource, StreamMessage } from "@office/core";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EventStreamHandlers } from "../../api/event-stream";
+import { pendingApprovalCountQuery } from "../../services/session";
 import { AVAILABILITY_KEY, availabilityQuery } from "./availability-query";
 import { openLiveAvailabilityEarly, startLiveAvailability, takeLiveAvailability } from "./live";
 
@@ -88,6 +89,27 @@ describe("the live colleague list of a tab", () => {
       [3, "In"],
     ]);
     expect(reads).toHaveLength(1);
+    s.stop();
+  });
+
+  it("reads the inbox count again, within half a second, when a card request was made or decided", async () => {
+    const s = shell();
+    s.open();
+    await vi.advanceTimersByTimeAsync(0);
+    reads[0]?.answer([person(1, "In")]);
+    const count = new QueryObserver(s.client, pendingApprovalCountQuery).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toHaveLength(2);
+    reads[1]?.answer([{ TotalCount: 3 } as never]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.client.getQueryData(pendingApprovalCountQuery.queryKey)).toBe(3);
+    s.send("approvals", {});
+    await vi.advanceTimersByTimeAsync(500);
+    expect(reads).toHaveLength(3);
+    reads[2]?.answer([{ TotalCount: 2 } as never]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.client.getQueryData(pendingApprovalCountQuery.queryKey)).toBe(2);
+    count();
     s.stop();
   });
 

@@ -1,11 +1,14 @@
 import { type AvailabilitySource, LIVE_PATH, readLiveEvent } from "@office/core";
 import type { QueryClient } from "@tanstack/react-query";
 import { openEventStream } from "../../api/event-stream";
+import { APPROVALS_KEY, pendingApprovalCountQuery } from "../../services/session";
 import { AVAILABILITY_KEY, listReadStarted, liveStreamOpened, liveStreamStopped } from "./availability-query";
 import { setServerClock } from "./clock";
 
 /** Tabs told to read the list again spread their reads over this long. */
 const RESYNC_SPREAD_MS = 1_000;
+/** Every tab reads its inbox count when a request changes: spread over this long, not all at once. */
+const APPROVALS_SPREAD_MS = 500;
 /** How long a stream opened ahead of the shell waits for it before closing. */
 const EARLY_WAIT_MS = 10_000;
 
@@ -65,6 +68,11 @@ export function startLiveAvailability(
 ): () => void {
   let catchingUp = false;
   const readAgain = () => void client.invalidateQueries({ queryKey: AVAILABILITY_KEY });
+  // A card request was made or decided: the inbox count (and an open inbox) read again.
+  const approvalsChanged = () => {
+    void client.invalidateQueries({ queryKey: pendingApprovalCountQuery.queryKey });
+    void client.invalidateQueries({ queryKey: APPROVALS_KEY });
+  };
 
   /**
    * A change while the list is being read may or may not be in what the read brings: read it
@@ -107,6 +115,7 @@ export function startLiveAvailability(
       if (event?.type === "hello") setServerClock(event.now);
       else if (event?.type === "availability") patch(event.empID, event.row);
       else if (event?.type === "resync") setTimeout(readAgain, Math.random() * RESYNC_SPREAD_MS);
+      else if (event?.type === "approvals") setTimeout(approvalsChanged, Math.random() * APPROVALS_SPREAD_MS);
     },
     onFailure,
   });

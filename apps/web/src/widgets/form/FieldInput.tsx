@@ -55,6 +55,9 @@ export function FieldInput({ column, label, value, onChange, error, readOnly, wi
           onBlur={() => onChange(formatUsPhone(value) ?? value)}
         />
       );
+    case "money":
+      // Typed as 1234.50 (spec 5's currency rule): a $ before it, and the number pad on a phone.
+      return <TextInput inputMode="decimal" leftSection="$" placeholder="0.00" {...text} />;
     case "choice":
       return (
         <NativeSelect

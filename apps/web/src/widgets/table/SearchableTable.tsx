@@ -128,8 +128,12 @@ export function SearchableTable({
         id: c.key,
         header: c.label,
         accessorFn: (row) => row[c.key],
-        // Sorted by the shown text for formatted columns, by the value otherwise.
-        sortingFn: c.format ? (a, b) => cellText(c, a.original).localeCompare(cellText(c, b.original)) : "basic",
+        // Amounts by their number; other formatted columns by the shown text; the rest by the value.
+        sortingFn: c.numeric
+          ? (a, b) => Number(a.original[c.key] ?? 0) - Number(b.original[c.key] ?? 0)
+          : c.format
+            ? (a, b) => cellText(c, a.original).localeCompare(cellText(c, b.original))
+            : "basic",
       })),
     [columns],
   );

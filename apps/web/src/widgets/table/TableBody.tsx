@@ -1,4 +1,4 @@
-import { Table, Text } from "@mantine/core";
+import { Group, Progress, Table, Text } from "@mantine/core";
 import type { Row as GridRow } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, memo, useRef } from "react";
@@ -54,6 +54,21 @@ function CardCell({ row, columns }: { row: Row; columns: readonly TableColumn[] 
   );
 }
 
+/** An amount against another of its row (a card's month against its limit): its text, and a bar. */
+function Meter({ column, row }: { column: TableColumn; row: Row }) {
+  const of = Number(row[column.meterOf ?? ""]);
+  const share = of > 0 ? Number(row[column.key] ?? 0) / of : 0;
+  const color = share > 1 ? "red" : share >= 0.8 ? "orange" : "blue";
+  return (
+    <Group gap={8} wrap="nowrap">
+      <Progress value={Math.min(100, share * 100)} color={color} size="sm" w={72} aria-hidden="true" />
+      <span>
+        {cellText(column, row)} ({Math.round(share * 100)}%)
+      </span>
+    </Group>
+  );
+}
+
 /** Arrow keys move between rows; Enter or Space opens one. */
 function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, open: () => void) {
   const row = event.currentTarget;
@@ -94,7 +109,7 @@ const BodyRow = memo(function BodyRow({
         columns.map((c) => (
           // Plain cells with Mantine's class: a row mounts its cells without a component each.
           <td key={c.key} className={CELL}>
-            {cellText(c, row.original)}
+            {c.meterOf ? <Meter column={c} row={row.original} /> : cellText(c, row.original)}
           </td>
         ))
       )}

@@ -7,6 +7,10 @@ export interface TableColumn {
   label: string;
   /** How a value shows (and exports); its text otherwise. */
   format?: (value: unknown, row: Row) => string;
+  /** Sorted by its number (an amount), not by the text it shows as. */
+  numeric?: true;
+  /** Shown as a meter against this column of the same row (an amount against its limit). */
+  meterOf?: string;
 }
 
 /** The text of a cell, as shown, sorted and exported. */
@@ -29,6 +33,10 @@ export function tableColumns<C extends Resource["columns"]>(
     const column = resource.columns[name];
     if (!column) throw new Error(`${resource.name} has no column ${name}`);
     const label = labels[name] ?? labelOf(column, name);
-    return column.field ? { key: name, label, format: (value) => displayText(column, value) } : { key: name, label };
+    if (!column.field) return { key: name, label };
+    const shown: TableColumn = { key: name, label, format: (value) => displayText(column, value) };
+    if (column.field.kind === "money") shown.numeric = true;
+    if (column.field.kind === "money" && column.field.of) shown.meterOf = column.field.of;
+    return shown;
   });
 }

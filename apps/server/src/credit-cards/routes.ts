@@ -1,0 +1,135 @@
+import { cardDecisionBody, cardRequestBody } from "@office/core";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { actorOf } from "../data/context.js";
+import { zoneTimes } from "../data/zoned-times.js";
+import type { DB } from "../db/schema.js";
+import { idPath } from "../http/validate.js";
+import { inbox } from "./inbox.js";
+import { cardsToAsk, myRequests } from "./mine.js";
+import { askToUse, decide } from "./requests.js";
+
+const requestPath = idPath("ccPermissionID");
+const rows = z.object({
+  data: z.array(z.record(z.string(), z.unknown())),
+  meta: z.object({ TotalRecords: z.number() }),
+});
+const request = z.record(z.string(), z.unknown());
+
+/**
+ * The credit card area's own calls: asking to use a card, deciding a step of a request, the
+ * requests waiting for the caller (the inbox), and the caller's own requests with their codes.
+ * Who may decide is a rule of people (the holder, their team, page 45), not a page flag, so
+ * these are calls of their own rather than writes of the data service.
+ */
+export async function creditCardRoutes(
+  instance: FastifyInstance,
+  { db, timeZone }: { db: Kysely<DB>; timeZone: string },
+) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const answer = (list: Array<Record<string, unknown>>, total = list.length) => ({
+    data: zoneTimes(list, timeZone),
+    meta: { TotalRecords: total },
+  });
+  const config = { access: "signedIn" as const };
+  const tags = ["Credit cards"];
+
+  app.get(
+    "/API/CreditCard/Inbox",
+    {
+      config,
+      schema: {
+        summary:
+          "The card requests waiting for the caller's decision, oldest first (the first 100), and how many in all.",
+        tags,
+        response: { 200: rows },
+      },
+    },
+    async (req) => {
+      const { rows: list, total } = await inbox(db, actorOf(req));
+      return answer(list, total);
+    },
+  );
+
+  app.get(
+    "/API/CreditCard/MyRequests",
+    {
+      config,
+      schema: {
+        summary: "The caller's own card requests, newest first, each approved one with its approval code.",
+        tags,
+        response: { 200: rows },
+      },
+    },
+    async (req) => answer(await myRequests(db, actorOf(req))),
+  );
+
+  app.get(
+    "/API/CreditCard/Cards",
+    {
+      config,
+      schema: {
+        summary: "The active cards the caller may ask to use: their own and those of the managers above them.",
+        tags,
+        response: { 200: rows },
+      },
+    },
+    async (req) => answer(await cardsToAsk(db, actorOf(req))),
+  );
+
+  app.post(
+    "/API/CreditCard/Requests",
+    {
+      config,
+      schema: {
+        summary: "Asks to use a card for a purpose, an amount and a project (none: a non-project expense).",
+        tags,
+        body: cardRequestBody,
+        response: { 200: request },
+      },
+    },
+    async (req) => {
+      const body = req.body;
+      const row = await askToUse(db, actorOf(req), {
+        ccID: body.ccID as number,
+        amount: body.ccPermissionAmount as string,
+        purpose: body.ccPermissionPurpose as string,
+        projectID: (body.projectID as number | null | undefined) ?? null,
+      });
+      // The requester's own: with its approval code where it needed no one's decision.
+      return zoneTimes([row], timeZone)[0] ?? row;
+    },
+  );
+
+  app.post(
+    "/API/CreditCard/Requests/:ccPermissionID/Decision",
+    {
+      config,
+      schema: {
+        summary: "Approves or denies one step of a request (card use by its holder, over limit by page 45).",
+        tags,
+        params: requestPath,
+        body: cardDecisionBody,
+        response: { 200: request },
+      },
+    },
+    async (req) => {
+      const { step, decision, reason, version } = req.body;
+      const row = await decide(db, actorOf(req), req.params.ccPermissionID, {
+        step,
+        approve: decision === "approve",
+        reason: reason || null,
+        version,
+      });
+      return publicRow(zoneTimes([row], timeZone)[0] ?? row);
+    },
+  );
+}
+
+/** A request as a decider sees it: never its approval code, which is the requester's alone. */
+function publicRow(row: Record<string, unknown>) {
+  const { ccPermissionApprovalCode: _, ...rest } = row;
+  return rest;
+}

@@ -1,0 +1,148 @@
+import { Random } from "./random.js";
+
+/*
+ * The demo company's credit cards (issue 20): cards held by the administrator and the
+ * department heads, and two months of requests to use them by the holders' teams, in every
+ * state: waiting for the holder, approved, denied, over the month's limit and waiting for an
+ * over-limit approver or decided there. A generator of its own, so the rest of the company
+ * stays as it was; `scale` multiplies the cards and so the requests.
+ */
+
+type Row = Record<string, string | number | null>;
+
+const CARDS_AT_SCALE_1 = 24;
+const CARD_NAMES = ["Operations Amex", "Purchasing Visa", "Travel Mastercard", "Site Supplies Visa", "Fleet Card"];
+const LIMITS = ["2500.00", "5000.00", "7500.00", "10000.00", "15000.00", "25000.00"];
+const PURPOSES = [
+  "Lumber for the site mock-up",
+  "Client lunch after the walkthrough",
+  "Hotel for the inspection trip",
+  "Replacement drill batteries",
+  "Permit fees",
+  "Printer toner and paper",
+  "Safety vests and hard hats",
+  "Rental truck for the weekend move",
+  "Software subscription renewal",
+  "Conference registration",
+  "Fuel for the site trucks",
+  "Courier for signed drawings",
+];
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+const DAY_MS = 86_400_000;
+const [PENDING, APPROVED, DENIED] = [0, 1, 2];
+
+export interface DemoCards {
+  cards: Row[];
+  requests: Row[];
+}
+
+/** Each employee's team (everyone under them), from the manager column. */
+function teams(employees: readonly Row[]): Map<number, number[]> {
+  const reports = new Map<number, number[]>();
+  for (const e of employees) {
+    const manager = e.empManagerID as number | null;
+    if (manager !== null) reports.set(manager, [...(reports.get(manager) ?? []), e.empID as number]);
+  }
+  const under = (empID: number, seen = new Set<number>()): number[] => {
+    const found: number[] = [];
+    for (const report of reports.get(empID) ?? []) {
+      if (seen.has(report)) continue;
+      seen.add(report);
+      found.push(report, ...under(report, seen));
+    }
+    return found;
+  };
+  return new Map(employees.map((e) => [e.empID as number, under(e.empID as number)]));
+}
+
+export function demoCards(scale: number, anchor: Date, employees: readonly Row[], projectCount: number): DemoCards {
+  const random = new Random(20_261_126);
+  const active = new Set(employees.filter((e) => e.empActive === 1).map((e) => e.empID as number));
+  const team = teams(employees);
+  // Holders: the administrator (card 1), staff (card 2, a department head), then every manager in turn.
+  const managers = [...team.entries()]
+    .filter(([id, members]) => active.has(id) && members.length > 0)
+    .map(([id]) => id);
+  // Not noperm (3): a colleague without permissions holds no card, and their inbox stays empty.
+  const holders = [1, 2, ...managers.filter((id) => id > 3)];
+  const monthStart = Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth(), 1);
+  const lastMonthStart = Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth() - 1, 1);
+  const now = anchor.getTime();
+
+  const cards: Row[] = [];
+  const requests: Row[] = [];
+  const cardCount = Math.max(2, Math.round(CARDS_AT_SCALE_1 * scale));
+  for (let ccID = 1; ccID <= cardCount; ccID++) {
+    const holder = holders[(ccID - 1) % holders.length] as number;
+    const limit = random.pick(LIMITS);
+    cards.push({
+      ccID,
+      empID: holder,
+      ccName: CARD_NAMES[(ccID - 1) % CARD_NAMES.length] as string,
+      ccLastFour: String(1000 + ((ccID * 7919) % 9000)),
+      ccStatus: ccID <= 2 || random.chance(0.9) ? 1 : random.pick([0, 2]),
+      ccMonthlyLimit: limit,
+      createdTS: new Date(lastMonthStart - (30 + ccID) * DAY_MS).toISOString(),
+    });
+    const askers = [holder, ...(team.get(holder) ?? [])].filter((id) => active.has(id) && id !== 3);
+    for (const [start, end] of [
+      [lastMonthStart, monthStart],
+      [monthStart, now],
+    ] as const) {
+      let committedCents = 0;
+      const count = end > start ? random.int(3, 9) : 0;
+      const times = Array.from({ length: count }, () => start + random.int(0, Math.max(0, end - start - DAY_MS)))
+        .map((t) => t - (t % 60_000))
+        .sort((a, b) => a - b);
+      for (const at of times) {
+        const empID = random.pick(askers);
+        // Mostly everyday purchases; now and then one that takes a card over its month.
+        const cents = (random.chance(0.12) ? random.int(800, 6000) : random.int(12, 900)) * 100 + random.int(0, 99);
+        const overLimit = committedCents + cents > Number(limit) * 100;
+        const settled = at < monthStart || random.chance(0.6);
+        const used = empID === holder ? APPROVED : settled ? (random.chance(0.85) ? APPROVED : DENIED) : PENDING;
+        const over = !overLimit
+          ? APPROVED
+          : used !== APPROVED
+            ? PENDING
+            : settled
+              ? random.chance(0.7)
+                ? APPROVED
+                : DENIED
+              : PENDING;
+        if (used !== DENIED && over !== DENIED) committedCents += cents;
+        const approved = used === APPROVED && over === APPROVED;
+        const decided = (offset: number) => new Date(Math.min(now, at + offset)).toISOString();
+        requests.push({
+          ccID,
+          empID,
+          projectID: random.chance(0.7) ? random.int(1, projectCount) : null,
+          ccPermissionPurpose: random.pick(PURPOSES),
+          ccPermissionAmount: (cents / 100).toFixed(2),
+          ccPermissionOverLimit: overLimit ? 1 : 0,
+          ccPermissionRequestedTS: new Date(at).toISOString(),
+          ccPermissionCCUsedApprovalStatus: used,
+          ccPermissionUsedDecidedBy: used !== PENDING && empID !== holder ? holder : null,
+          ccPermissionUsedDecidedTS: used !== PENDING ? decided(3_600_000) : null,
+          ccPermissionUsedReason:
+            empID === holder ? "Card holder" : used === DENIED ? "Not in this month's budget" : null,
+          ccPermissionOverLimitApprovalStatus: over,
+          ccPermissionOverLimitDecidedBy: overLimit && over !== PENDING ? 1 : null,
+          ccPermissionOverLimitDecidedTS: overLimit && over !== PENDING ? decided(7_200_000) : null,
+          ccPermissionOverLimitReason: overLimit && over === DENIED ? "Over the card's limit this month" : null,
+          ccPermissionApprovalCode: approved ? code(random) : null,
+          ccPermissionCodeUsedTS: approved && at < monthStart ? decided(DAY_MS) : null,
+          ccPermissionVersion:
+            1 + (used !== PENDING && empID !== holder ? 1 : 0) + (overLimit && over !== PENDING ? 1 : 0),
+        });
+      }
+    }
+  }
+  return { cards, requests };
+}
+
+function code(random: Random): string {
+  let text = "";
+  for (let i = 0; i < 8; i++) text += random.pick([...CODE_ALPHABET]);
+  return text;
+}

@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { installFakeApi } from "../../test/fake-api";
+import { renderWithApp } from "../../test/render";
+import { InboxPage } from "./InboxPage";
+import type { CardToAsk, InboxRequest, MyRequest } from "./queries";
+
+/*
+ * The inbox (issue 20): what waits for the user, decided there (a denial only with a reason),
+ * the user's own requests with their approval codes, and asking to use a card.
+ */
+
+const request = (id: number, over: Partial<InboxRequest> = {}): InboxRequest => ({
+  ccPermissionID: id,
+  ccID: 4,
+  empID: 20 + id,
+  requesterName: `Requester, No${id}`,
+  ccName: "Fleet Card",
+  ccLastFour: "4218",
+  holderName: "Taylor, Sam",
+  projectID: 7,
+  projectName: "Pine Ridge Fire Station",
+  ccPermissionPurpose: `Purpose ${id}`,
+  ccPermissionAmount: "1250.50",
+  ccPermissionOverLimit: 0,
+  ccPermissionRequestedTS: "2026-11-20T09:30:00-05:00",
+  ccPermissionCCUsedApprovalStatus: 0,
+  ccPermissionOverLimitApprovalStatus: 1,
+  ccPermissionUsedReason: null,
+  ccPermissionOverLimitReason: null,
+  ccPermissionVersion: 3,
+  step: "cardUse",
+  ...over,
+});
+
+function inboxApi(waiting: InboxRequest[], mine: MyRequest[] = [], cards: CardToAsk[] = []) {
+  const api = installFakeApi();
+  const rows = <T,>(data: T[]) => ({ data, meta: { TotalRecords: data.length } });
+  let left = waiting;
+  api.on("GET", "/API/CreditCard/Inbox", () => rows(left));
+  api.on("GET", "/API/CreditCard/MyRequests", () => rows(mine));
+  api.on("GET", "/API/CreditCard/Cards", () => rows(cards));
+  api.on("POST", "/API/ExecuteQuery/", () => ({ data: [{ TotalCount: left.length }] }));
+  for (const r of waiting) {
+    api.on("POST", `/API/CreditCard/Requests/${r.ccPermissionID}/Decision`, () => {
+      left = left.filter((w) => w.ccPermissionID !== r.ccPermissionID);
+      return { ...r, ccPermissionVersion: r.ccPermissionVersion + 1 };
+    });
+  }
+  return api;
+}
+
+const item = (name: string) => screen.findByRole("article", { name });
+
+describe("the inbox", () => {
+  it("approves a request with the version shown, and it leaves the list and the count", async () => {
+    const api = inboxApi([request(1), request(2, { step: "overLimit", ccPermissionOverLimit: 1 })]);
+    const { user } = renderWithApp(<InboxPage />, { api });
+    expect(await screen.findByRole("tab", { name: "Waiting for you (2)" })).toBeTruthy();
+    const first = await item("Requester, No1");
+    expect(within(first).getByText("$1,250.50")).toBeTruthy();
+    expect(within(first).getByText(/Fleet Card ••4218 \(Taylor, Sam\) · Pine Ridge Fire Station/)).toBeTruthy();
+    expect(within(await item("Requester, No2")).getByText("Over the monthly limit")).toBeTruthy();
+    await user.click(within(first).getByRole("button", { name: "Approve" }));
+    await waitFor(() => expect(screen.queryByRole("article", { name: "Requester, No1" })).toBeNull());
+    expect(api.callsTo("/API/CreditCard/Requests/1/Decision")[0]?.body).toEqual({
+      step: "cardUse",
+      decision: "approve",
+      version: 3,
+    });
+    expect(await screen.findByRole("tab", { name: "Waiting for you (1)" })).toBeTruthy();
+    expect(await screen.findByText("Approved: Requester, No1, $1,250.50")).toBeTruthy();
+  });
+
+  it("denies only with a reason, which it sends", async () => {
+    const api = inboxApi([request(5)]);
+    const { user } = renderWithApp(<InboxPage />, { api });
+    const card = await item("Requester, No5");
+    await user.click(within(card).getByRole("button", { name: "Deny" }));
+    await user.click(within(card).getByRole("button", { name: "Deny $1,250.50" }));
+    expect(await within(card).findByText("Reason is required to deny a request")).toBeTruthy();
+    expect(api.callsTo("/API/CreditCard/Requests/5/Decision")).toEqual([]);
+    await user.type(within(card).getByRole("textbox", { name: "Reason for denying" }), "Not in budget");
+    await user.click(within(card).getByRole("button", { name: "Deny $1,250.50" }));
+    await waitFor(() => expect(api.callsTo("/API/CreditCard/Requests/5/Decision")).toHaveLength(1));
+    expect(api.callsTo("/API/CreditCard/Requests/5/Decision")[0]?.body).toEqual({
+      step: "cardUse",
+      decision: "deny",
+      reason: "Not in budget",
+      version: 3,
+    });
+    expect(await screen.findByText("Nothing waits for you.")).toBeTruthy();
+  });
+
+  it("says so when a decision is refused because the request changed, and reads the list again", async () => {
+    const api = inboxApi([request(8)]);
+    api.fail(
+      { path: "/API/CreditCard/Requests/8/Decision" },
+      { status: 409, message: "This request changed since you opened it: look at it again before you decide." },
+    );
+    const { user } = renderWithApp(<InboxPage />, { api });
+    await user.click(within(await item("Requester, No8")).getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText(/This request changed since you opened it/)).toBeTruthy();
+    await waitFor(() => expect(api.callsTo("/API/CreditCard/Inbox").length).toBeGreaterThan(1));
+  });
+
+  it("shows the user's own requests: where each stands, a denial's reason and an approval's code", async () => {
+    const mine: MyRequest[] = [
+      {
+        ...request(11, { ccPermissionCCUsedApprovalStatus: 1 }),
+        ccPermissionApprovalCode: "K7M2Q9XP",
+        ccPermissionCodeUsedTS: null,
+      },
+      {
+        ...request(12, { ccPermissionCCUsedApprovalStatus: 2, ccPermissionUsedReason: "Use the fleet card" }),
+        ccPermissionApprovalCode: null,
+        ccPermissionCodeUsedTS: null,
+      },
+      { ...request(13), ccPermissionApprovalCode: null, ccPermissionCodeUsedTS: null },
+    ];
+    const { user } = renderWithApp(<InboxPage />, { api: inboxApi([], mine) });
+    expect(await screen.findByText("Nothing waits for you.")).toBeTruthy();
+    await user.click(screen.getByRole("tab", { name: "Your requests" }));
+    const approved = await screen.findByRole("article", { name: "Request 11" });
+    expect(within(approved).getByText("Approved")).toBeTruthy();
+    expect(within(approved).getByText("K7M2Q9XP")).toBeTruthy();
+    const denied = screen.getByRole("article", { name: "Request 12" });
+    expect(within(denied).getByText("Denied")).toBeTruthy();
+    expect(within(denied).getByText("Use the fleet card")).toBeTruthy();
+    expect(
+      within(screen.getByRole("article", { name: "Request 13" })).getByText("Waiting for the card's holder"),
+    ).toBeTruthy();
+  });
+
+  it("asks to use a card: the form's rules first, then the request with the amount as typed", async () => {
+    const cards: CardToAsk[] = [
+      {
+        ccID: 4,
+        ccName: "Fleet Card",
+        ccLastFour: "4218",
+        holderName: "Taylor, Sam",
+        empID: 2,
+        ccMonthlyLimit: "1000.00",
+        ccMonthCommitted: "900.00",
+      },
+    ];
+    const api = inboxApi([], [], cards);
+    api.on("POST", "/API/CreditCard/Requests", () => ({ ccPermissionID: 99 }));
+    const { user, fill } = renderWithApp(<InboxPage />, { api });
+    await user.click(await screen.findByRole("button", { name: "Ask to use a card" }));
+    const dialog = await screen.findByRole("dialog", { name: "Ask to use a card" });
+    await user.selectOptions(await within(dialog).findByRole("combobox", { name: "Card" }), "4");
+    expect(within(dialog).getByText(/\$100\.00 left of \$1,000\.00 this month/)).toBeTruthy();
+    await fill(within(dialog).getByRole("textbox", { name: "Amount" }), "12.345");
+    await user.click(within(dialog).getByRole("button", { name: "Insert" }));
+    expect(await within(dialog).findByText("Amount is not `currency` format")).toBeTruthy();
+    expect(within(dialog).getByText("Purpose is required")).toBeTruthy();
+    expect(api.callsTo("/API/CreditCard/Requests")).toEqual([]);
+    await fill(within(dialog).getByRole("textbox", { name: "Amount" }), "150.25");
+    expect(within(dialog).getByText(/over the limit, so an over-limit approver decides too/)).toBeTruthy();
+    await fill(within(dialog).getByRole("textbox", { name: "Purpose" }), "Hotel for the inspection");
+    await user.click(within(dialog).getByRole("button", { name: "Insert" }));
+    await waitFor(() => expect(api.callsTo("/API/CreditCard/Requests")).toHaveLength(1));
+    expect(api.callsTo("/API/CreditCard/Requests")[0]?.body).toEqual({
+      ccID: 4,
+      ccPermissionAmount: "150.25",
+      ccPermissionPurpose: "Hotel for the inspection",
+    });
+    expect(await screen.findByText("Your request to use the card was sent.")).toBeTruthy();
+  });
+});

@@ -1,0 +1,84 @@
+import { Alert, Button, Group, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { findRoute, INBOX_SHOWN } from "@office/core";
+import { IconCreditCard } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useAccess } from "../../services/access";
+import { useBreadcrumb } from "../../services/breadcrumb-context";
+import { pendingApprovalCountQuery, pendingApprovalsLabel } from "../../services/session";
+import { AskDialog } from "./AskDialog";
+import { InboxRequest } from "./InboxRequest";
+import { MyRequests } from "./MyRequests";
+import { inboxQuery } from "./queries";
+
+const APPROVALS = findRoute("/approvals");
+
+/**
+ * /inbox (page 52, always allowed): the card requests waiting for the signed-in user's
+ * decision, each with Approve and Deny, exactly those the count counts; and, on a tab of their
+ * own, the user's own requests, with Ask to use a card. The breadcrumb says how many wait and, for those who may
+ * open it, leads on to Approvals (every request).
+ */
+export function InboxPage() {
+  const { data: count } = useQuery(pendingApprovalCountQuery);
+  const inbox = useQuery(inboxQuery);
+  const [asking, setAsking] = useState(false);
+  const access = useAccess();
+  const mayApprove = APPROVALS !== undefined && access.route(APPROVALS);
+  useBreadcrumb({
+    ...(mayApprove && APPROVALS ? { level2: APPROVALS.title, target: APPROVALS.path } : {}),
+    extra: count === undefined ? undefined : pendingApprovalsLabel(count),
+  });
+  const total = inbox.data?.meta.TotalRecords ?? 0;
+
+  const waiting = inbox.isPending ? (
+    <Stack gap="sm" aria-label="Loading the requests">
+      <Skeleton height={92} radius="md" />
+      <Skeleton height={92} radius="md" />
+      <Skeleton height={92} radius="md" />
+    </Stack>
+  ) : inbox.isError ? (
+    <Alert color="red" title="The requests could not be read">
+      Try again in a moment.
+    </Alert>
+  ) : total === 0 ? (
+    <Text c="dimmed">Nothing waits for you.</Text>
+  ) : (
+    <Stack gap="sm">
+      {total > INBOX_SHOWN ? (
+        <Text size="sm" c="dimmed">
+          The {INBOX_SHOWN} oldest of {total} are shown.
+        </Text>
+      ) : null}
+      {inbox.data.data.map((request) => (
+        <InboxRequest key={`${request.ccPermissionID}-${request.ccPermissionVersion}`} request={request} />
+      ))}
+    </Stack>
+  );
+
+  return (
+    <Stack p="lg" gap="md" maw={860}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Inbox
+        </Title>
+        <Button leftSection={<IconCreditCard size={16} aria-hidden="true" />} onClick={() => setAsking(true)}>
+          Ask to use a card
+        </Button>
+      </Group>
+      <Tabs defaultValue="waiting" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="waiting">Waiting for you{inbox.data ? ` (${total})` : ""}</Tabs.Tab>
+          <Tabs.Tab value="mine">Your requests</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="waiting" pt="md">
+          {waiting}
+        </Tabs.Panel>
+        <Tabs.Panel value="mine" pt="md">
+          <MyRequests />
+        </Tabs.Panel>
+      </Tabs>
+      <AskDialog opened={asking} onClose={() => setAsking(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+import { Badge, Button, Flex, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { cardLabel, DECISION_STEP_LABELS, formatDateTime, formatMoney, REASON_MAX, TOASTS } from "@office/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { ApiError, api } from "../../api/client";
+import { showToast } from "../../services/toast";
+import { type InboxRequest as Request, requestsChanged } from "./queries";
+
+/**
+ * One request that waits for the signed-in user: who asks, how much, on which card, for what
+ * and which project; Approve at once, or Deny with the reason the requester will read. A decision names the
+ * version of the request shown, so one on a request that changed since is refused (409), and
+ * the inbox reads again.
+ */
+export function InboxRequest({ request }: { request: Request }) {
+  const client = useQueryClient();
+  const [reason, setReason] = useState("");
+  const [missing, setMissing] = useState(false);
+  const [denying, setDenying] = useState(false);
+  const headingId = useId();
+  const decide = useMutation({
+    mutationFn: (decision: "approve" | "deny") =>
+      api("POST", `/API/CreditCard/Requests/${request.ccPermissionID}/Decision`, {
+        step: request.step,
+        decision,
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
+        version: request.ccPermissionVersion,
+      }),
+    onSuccess: (_, decision) => {
+      const amount = formatMoney(Number(request.ccPermissionAmount));
+      showToast(
+        TOASTS.decided(`${decision === "approve" ? "Approved" : "Denied"}: ${request.requesterName}, ${amount}`),
+      );
+      requestsChanged(client);
+    },
+    onError: (error) => {
+      showToast(TOASTS.decisionFailed(error instanceof ApiError ? error.message : "The decision could not be saved."));
+      // A request that changed or was decided elsewhere: show it as it is now.
+      if (error instanceof ApiError && error.statusCode === 409) requestsChanged(client);
+    },
+  });
+  const deny = () => {
+    if (!reason.trim()) {
+      setMissing(true);
+      return;
+    }
+    decide.mutate("deny");
+  };
+  const overLimit = request.step === "overLimit";
+  const amount = formatMoney(Number(request.ccPermissionAmount));
+
+  return (
+    <Paper component="article" withBorder p="sm" radius="md" aria-labelledby={headingId}>
+      {/* Side by side on a wide screen; on a phone, the amount and the buttons go under the request. */}
+      <Flex direction={{ base: "column", xs: "row" }} justify="space-between" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Text id={headingId} fw={600}>
+              {request.requesterName}
+            </Text>
+            {/* Filled, in shades whose text passes the contrast check in both schemes. */}
+            <Badge color={overLimit ? "orange" : "blue.8"} autoContrast>
+              {DECISION_STEP_LABELS[request.step]}
+            </Badge>
+          </Group>
+          <Text size="sm">{request.ccPermissionPurpose}</Text>
+          <Text size="xs" c="dimmed">
+            {cardLabel(request)} ({request.holderName}) · {request.projectName ?? "Non-project"} · asked{" "}
+            {formatDateTime(request.ccPermissionRequestedTS)}
+          </Text>
+        </Stack>
+        <Flex
+          direction={{ base: "row", xs: "column" }}
+          align={{ base: "center", xs: "flex-end" }}
+          justify="space-between"
+          gap={6}
+          style={{ flexShrink: 0 }}
+        >
+          <Text fw={700} size="lg" style={{ fontVariantNumeric: "tabular-nums" }}>
+            {amount}
+          </Text>
+          {denying ? null : (
+            <Group gap="xs" wrap="nowrap">
+              <Button size="xs" variant="default" onClick={() => setDenying(true)} disabled={decide.isPending}>
+                Deny
+              </Button>
+              <Button size="xs" color="teal.9" onClick={() => decide.mutate("approve")} loading={decide.isPending}>
+                Approve
+              </Button>
+            </Group>
+          )}
+        </Flex>
+      </Flex>
+      {denying ? (
+        <Group align="flex-end" gap="xs" mt="xs">
+          <TextInput
+            label="Reason for denying"
+            description="The requester sees it"
+            maxLength={REASON_MAX}
+            value={reason}
+            error={missing && !reason.trim() ? "Reason is required to deny a request" : undefined}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") deny();
+              if (event.key === "Escape") setDenying(false);
+            }}
+            style={{ flex: 1, minWidth: 220 }}
+            data-autofocus
+            autoFocus
+          />
+          <Button size="sm" variant="default" onClick={() => setDenying(false)}>
+            Cancel
+          </Button>
+          <Button size="sm" color="red" onClick={deny} loading={decide.isPending}>
+            Deny {amount}
+          </Button>
+        </Group>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,77 @@
+import { Badge, Code, Group, Paper, Stack, Text } from "@mantine/core";
+import {
+  cardLabel,
+  formatDateTime,
+  formatMoney,
+  REQUEST_STATE_LABELS,
+  type RequestState,
+  requestState,
+} from "@office/core";
+import { useQuery } from "@tanstack/react-query";
+import { CopyButton } from "../../widgets/CopyButton";
+import { type MyRequest, myRequestsQuery } from "./queries";
+
+/** Filled, in shades whose text passes the contrast check in both schemes (autoContrast picks it). */
+const COLORS: Record<RequestState, string> = {
+  waitingForHolder: "blue.8",
+  waitingForOverLimit: "orange",
+  approved: "teal.9",
+  denied: "red.8",
+};
+
+/**
+ * The signed-in user's own requests, newest first: where each stands, why a denied one was,
+ * and the approval code of each approved one (theirs alone) until a charge uses it.
+ */
+export function MyRequests() {
+  const mine = useQuery(myRequestsQuery);
+  if (mine.isPending) return <Text c="dimmed">Loading your requests…</Text>;
+  if (mine.isError) return <Text c="red">Your requests could not be read.</Text>;
+  if (mine.data.length === 0) return <Text c="dimmed">You have not asked to use a card yet.</Text>;
+  return (
+    <Stack gap="xs">
+      {mine.data.map((request) => (
+        <MyRequestRow key={request.ccPermissionID} request={request} />
+      ))}
+    </Stack>
+  );
+}
+
+function MyRequestRow({ request }: { request: MyRequest }) {
+  const state = requestState(request);
+  const reason = request.ccPermissionOverLimitReason ?? request.ccPermissionUsedReason;
+  return (
+    <Paper component="article" withBorder p="sm" radius="md" aria-label={`Request ${request.ccPermissionID}`}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2}>
+          <Text fw={600}>{request.ccPermissionPurpose}</Text>
+          <Text size="sm" c="dimmed">
+            {cardLabel(request)} · {request.projectName ?? "Non-project"} ·{" "}
+            {formatDateTime(request.ccPermissionRequestedTS)}
+          </Text>
+        </Stack>
+        <Text fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
+          {formatMoney(Number(request.ccPermissionAmount))}
+        </Text>
+      </Group>
+      <Group gap="xs" mt={6}>
+        <Badge color={COLORS[state]} autoContrast>
+          {REQUEST_STATE_LABELS[state]}
+        </Badge>
+        {state === "denied" && reason ? <Text size="sm">{reason}</Text> : null}
+        {state === "approved" && request.ccPermissionApprovalCode ? (
+          <Group gap={4}>
+            <Text size="sm">Approval code</Text>
+            <Code fz="sm">{request.ccPermissionApprovalCode}</Code>
+            <CopyButton value={request.ccPermissionApprovalCode} label="Copy the approval code" />
+          </Group>
+        ) : null}
+        {state === "approved" && request.ccPermissionCodeUsedTS ? (
+          <Text size="sm" c="dimmed">
+            Code used {formatDateTime(request.ccPermissionCodeUsedTS)}
+          </Text>
+        ) : null}
+      </Group>
+    </Paper>
+  );
+}

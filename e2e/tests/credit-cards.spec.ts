@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import { openSignedIn, pendingApprovalCount, pendingApprovalsText, seriousViolations, tokenOf } from "./support.js";
+
+/*
+ * Issue 20 in the browser: an employee asks to use a card, its holder approves in the inbox
+ * while the count drops in another open tab without a reload, and the employee reads the
+ * approval code; the inbox of a user without permissions is empty.
+ */
+
+test("staff asks to use a card, the holder approves in the inbox, another tab's count drops, staff gets the code", async ({
+  browser,
+  request,
+}) => {
+  const purpose = `Inspection hotel ${Date.now()}`;
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await openSignedIn(staff, "staff", "/webapp/inbox");
+  await staff.getByRole("button", { name: "Ask to use a card" }).click();
+  const dialog = staff.getByRole("dialog", { name: "Ask to use a card" });
+  // One of the administrator's cards: staff reports to the administrator.
+  const card = dialog.getByRole("combobox", { name: "Card" });
+  await expect(card.locator("option", { hasText: "(Morgan, Alex)" }).first()).toBeAttached();
+  const label = (await card.locator("option", { hasText: "(Morgan, Alex)" }).first().textContent()) ?? "";
+  await card.selectOption({ label });
+  await dialog.getByRole("textbox", { name: "Amount" }).fill("12.34");
+  await dialog.getByRole("textbox", { name: "Purpose" }).fill(purpose);
+  await dialog.getByRole("button", { name: "Insert" }).click();
+  await expect(staff.getByText("Your request to use the card was sent.")).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  const inbox = await adminContext.newPage();
+  await openSignedIn(inbox, "admin", "/webapp/inbox");
+  const other = await adminContext.newPage();
+  await other.goto("/webapp/");
+  const before = await pendingApprovalCount(request, "admin");
+  const otherInbox = other.getByRole("banner").getByRole("link", { name: /^Inbox: / });
+  await expect(otherInbox).toHaveAccessibleName(`Inbox: ${pendingApprovalsText(before)}`);
+
+  // Card use, and (should the card's month be spent) the over-limit step after it: both the administrator's.
+  const adminToken = await tokenOf(request, "admin");
+  const waitingStep = async () => {
+    const answer = await request.get("/API/CreditCard/Inbox", { headers: { authorization: `Bearer ${adminToken}` } });
+    const rows: Array<{ ccPermissionPurpose: string; step: string }> = (await answer.json()).data;
+    return rows.find((row) => row.ccPermissionPurpose === purpose)?.step ?? "decided";
+  };
+  const asked = inbox.getByRole("article").filter({ hasText: purpose });
+  let step = await waitingStep();
+  expect(step).toBe("cardUse");
+  while (step !== "decided") {
+    const decided = step;
+    await asked.getByRole("button", { name: "Approve" }).click();
+    await expect.poll(waitingStep).not.toBe(decided);
+    step = await waitingStep();
+    if (step === "overLimit") await expect(asked.getByText("Over the monthly limit")).toBeVisible();
+  }
+  await expect(asked).toHaveCount(0);
+  const after = await pendingApprovalCount(request, "admin");
+  expect(after).toBeLessThan(before);
+  // The other tab was never reloaded: the live stream told it.
+  await expect(otherInbox).toHaveAccessibleName(`Inbox: ${pendingApprovalsText(after)}`);
+
+  await staff.getByRole("tab", { name: "Your requests" }).click();
+  const mine = staff.getByRole("article").filter({ hasText: purpose });
+  await expect(mine.getByText("Approved", { exact: true })).toBeVisible();
+  await expect(mine.getByText(/^[A-HJKMNP-Z2-9]{8}$/)).toBeVisible();
+  // The tab the colour-scheme pages do not open: its states' badges pass axe too.
+  expect(await seriousViolations(staff)).toEqual([]);
+  await staffContext.close();
+  await adminContext.close();
+});
+
+test("noperm opens the inbox and finds it empty; staff may not open the cards", async ({ page, browser }) => {
+  await openSignedIn(page, "noperm", "/webapp/inbox");
+  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+  await expect(page.getByText("Nothing waits for you.")).toBeVisible();
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await openSignedIn(staff, "staff", "/webapp/creditcard/all");
+  await expect(staff).toHaveURL(/\/webapp\/forbidden$/);
+  await staffContext.close();
+});

@@ -1,0 +1,50 @@
+import { PAGES } from "../pages.js";
+import { vwCardList } from "../resources/card-views.js";
+import { tblCC } from "../resources/tblCC.js";
+import { tblCCPermission } from "../resources/tblCCPermission.js";
+import { vwCCApprovals } from "../resources/vwCCApprovals.js";
+import { type Area, area } from "./area.js";
+
+/**
+ * Company credit cards (page 47): every card with its holder, status, last four digits and
+ * the month's spending against its limit; a card's page lists who asked to use it and how each
+ * request was decided.
+ */
+export const CREDIT_CARDS = area({
+  noun: "credit card",
+  title: ["ccName", "ccLastFour"],
+  status: "ccStatus",
+  resource: tblCC,
+  list: vwCardList,
+  listColumns: ["ccName", "ccLastFour", "holderName", "ccStatus", "ccMonthlyLimit", "ccMonthCommitted"],
+  order: "ccName, ccLastFour",
+  page: PAGES.creditCardApprovals,
+  icon: "creditCards",
+  menu: { under: ["Credit Card"], sequence: 600 },
+  routes: {
+    all: { path: "/creditcard/all", title: "Credit Cards", label: "All Credit Cards" },
+    record: { path: "/creditcard", title: "Credit Card", hidden: true },
+  },
+  sections: [{ title: "Card", fields: ["ccName", "ccLastFour", "empID", "ccStatus", "ccMonthlyLimit"] }],
+  criteria: [],
+  children: [
+    {
+      resource: tblCCPermission,
+      list: vwCCApprovals,
+      foreignKey: "ccID",
+      title: "Requests",
+      columns: [
+        "requesterName",
+        "ccPermissionPurpose",
+        "projectName",
+        "ccPermissionAmount",
+        "ccPermissionRequestedTS",
+        "ccPermissionCCUsedApprovalStatus",
+        "ccPermissionOverLimitApprovalStatus",
+      ],
+      edit: { readOnly: true },
+    },
+  ],
+});
+
+export const CREDIT_CARD_AREAS: readonly Area[] = [CREDIT_CARDS];

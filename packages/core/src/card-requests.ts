@@ -1,0 +1,48 @@
+/**
+ * Where a request to use a card stands (docs/decisions.md, Credit cards): the card's holder
+ * decides its use first; over the month's limit, an over-limit approver decides next; it is
+ * approved once every step it needs is, and denied at the first step that denies it.
+ */
+export type RequestState = "waitingForHolder" | "waitingForOverLimit" | "approved" | "denied";
+
+export interface RequestStatuses {
+  ccPermissionCCUsedApprovalStatus: number;
+  ccPermissionOverLimitApprovalStatus: number;
+  ccPermissionOverLimit: number;
+}
+
+const [PENDING, APPROVED, DENIED] = [0, 1, 2];
+
+export function requestState(row: RequestStatuses): RequestState {
+  const used = row.ccPermissionCCUsedApprovalStatus;
+  const over = row.ccPermissionOverLimitApprovalStatus;
+  if (used === DENIED || (row.ccPermissionOverLimit === 1 && over === DENIED)) return "denied";
+  if (used === PENDING) return "waitingForHolder";
+  if (row.ccPermissionOverLimit === 1 && over === PENDING) return "waitingForOverLimit";
+  return used === APPROVED ? "approved" : "waitingForHolder";
+}
+
+export const REQUEST_STATE_LABELS: Record<RequestState, string> = {
+  waitingForHolder: "Waiting for the card's holder",
+  waitingForOverLimit: "Waiting for an over-limit approval",
+  approved: "Approved",
+  denied: "Denied",
+};
+
+/** The most requests the inbox shows at once (the oldest); its count says how many there are in all. */
+export const INBOX_SHOWN = 100;
+
+/** The most a decision's reason says. */
+export const REASON_MAX = 500;
+
+/** The step of a request that waits for someone's decision, as the inbox calls it. */
+export type DecisionStep = "cardUse" | "overLimit";
+
+export const DECISION_STEP_LABELS: Record<DecisionStep, string> = {
+  cardUse: "Card use",
+  overLimit: "Over the monthly limit",
+};
+
+/** A card as people name it: its name and last four digits ("Fleet Card ••4218"). */
+export const cardLabel = (card: { ccName?: unknown; ccLastFour?: unknown }) =>
+  `${String(card.ccName ?? "Card")} ••${String(card.ccLastFour ?? "")}`;
