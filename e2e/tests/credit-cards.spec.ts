@@ -7,7 +7,7 @@ import { openSignedIn, pendingApprovalCount, pendingApprovalsText, seriousViolat
  * approval code; the inbox of a user without permissions is empty.
  */
 
-test("staff asks to use a card, the holder approves in the inbox, another tab's count drops, staff gets the code", async ({
+test("staff asks to use a card, the holder approves in the inbox, another tab's count drops, staff enters the charge with the code", async ({
   browser,
   request,
 }) => {
@@ -65,6 +65,16 @@ test("staff asks to use a card, the holder approves in the inbox, another tab's 
   await expect(mine.getByText(/^[A-HJKMNP-Z2-9]{8}$/)).toBeVisible();
   // The tab the colour-scheme pages do not open: its states' badges pass axe too.
   expect(await seriousViolations(staff)).toEqual([]);
+
+  // Staff spends it: the charge, entered with the code (checked on the server), uses the code up.
+  await mine.getByRole("button", { name: "Enter the charge" }).click();
+  const charge = staff.getByRole("dialog", { name: "Enter the charge" });
+  await expect(charge.getByRole("textbox", { name: "Amount" })).toHaveValue("12.34");
+  await charge.getByRole("textbox", { name: "Merchant" }).fill("Riverside Inn");
+  await charge.getByRole("button", { name: "Insert" }).click();
+  await expect(staff.getByText("Record inserted successfully!")).toBeVisible();
+  await expect(mine.getByText(/^Code used /)).toBeVisible();
+  await expect(mine.getByRole("button", { name: "Enter the charge" })).toHaveCount(0);
   await staffContext.close();
   await adminContext.close();
 });

@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { type TestApp, testApp } from "./support/app.js";
+import { cardCalls, cardOf, employeeWithLogin } from "./support/cards.js";
 import { dataClient } from "./support/data.js";
-import { countOf, empIDOf, setPermissions } from "./support/db.js";
+import { countOf, empIDOf } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
 
@@ -13,54 +14,19 @@ import { expectError } from "./support/errors.js";
 describe.each(ENGINES)("credit card requests on $name", (engine) => {
   let t: TestApp;
   const db = () => t.database.db;
-  const tokens = new Map<string, string>();
   const ids = new Map<string, number>();
   let staffCard: number;
   let adminCard: number;
-
-  /** An employee under `manager` who can sign in as `name` (with a permission row, so not 'Access Denied!'). */
-  async function employee(name: string, manager: number | null, active = 1): Promise<number> {
-    const { empID } = await db()
-      .insertInto("tblEmployee")
-      .values({
-        empFirstName: "Test",
-        empLastName: name,
-        empManagerID: manager,
-        empDepartment: null,
-        empActive: active,
-      })
-      .returning("empID")
-      .executeTakeFirstOrThrow();
-    const { passwordHash } = await db()
-      .selectFrom("authAccount")
-      .select("passwordHash")
-      .where("username", "=", "staff")
-      .executeTakeFirstOrThrow();
-    await db().insertInto("authAccount").values({ username: name.toLowerCase(), empID, passwordHash }).execute();
-    await setPermissions(db(), empID, [{ page: 1, view: 1 }]);
-    ids.set(name, empID);
-    return empID;
-  }
+  let calls: ReturnType<typeof cardCalls>;
+  const employee = async (name: string, manager: number | null, active = 1) => {
+    ids.set(name, await employeeWithLogin(db(), name, manager, active));
+  };
   const id = (name: string) => ids.get(name) as number;
-  async function as(name: string) {
-    let token = tokens.get(name);
-    if (!token) {
-      token = await tokenOf(t.app, name.toLowerCase());
-      tokens.set(name, token);
-    }
-    return token;
-  }
-  const call = async (name: string, method: "GET" | "POST", url: string, payload?: object) =>
-    t.app.inject(withToken(await as(name), { method, url, ...(payload ? { payload } : {}) }));
-  const ask = (name: string, ccID: number, amount: unknown, extra: object = {}) =>
-    call(name, "POST", "/API/CreditCard/Requests", {
-      ccID,
-      ccPermissionAmount: amount,
-      ccPermissionPurpose: "Site supplies",
-      ...extra,
-    });
-  const decide = (name: string, request: number, body: object) =>
-    call(name, "POST", `/API/CreditCard/Requests/${request}/Decision`, body);
+  const as = (name: string) => calls.as(name);
+  const call = (name: string, method: "GET" | "POST", url: string, payload?: object) =>
+    calls.call(name, method, url, payload);
+  const ask = (name: string, ccID: number, amount: unknown, extra: object = {}) => calls.ask(name, ccID, amount, extra);
+  const decide = (name: string, request: number, body: object) => calls.decide(name, request, body);
   const inboxOf = async (name: string) => {
     const response = await call(name, "GET", "/API/CreditCard/Inbox");
     expect(response.statusCode, response.body).toBe(200);
@@ -71,14 +37,7 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data[0].TotalCount as number;
   };
-  const card = async (holder: number, limit: string) =>
-    (
-      await db()
-        .insertInto("tblCC")
-        .values({ empID: holder, ccName: "Test card", ccLastFour: "4242", ccMonthlyLimit: limit })
-        .returning("ccID")
-        .executeTakeFirstOrThrow()
-    ).ccID;
+  const card = (holder: number, limit: string) => cardOf(db(), holder, limit);
   const request = async (ccID: number, empID: number, states: { used: number; over: number; overLimit?: number }) =>
     (
       await db()
@@ -98,8 +57,10 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
 
   beforeAll(async () => {
     t = await testApp(engine);
+    calls = cardCalls(t.app);
     for (const name of ["admin", "staff", "noperm"]) ids.set(name, await empIDOf(db(), name));
     // Only the requests of this file: the seeded ones are removed.
+    await db().deleteFrom("tblCCCharge").execute();
     await db().deleteFrom("tblCCPermission").execute();
     await db()
       .updateTable("tblEmployee")
@@ -159,6 +120,7 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
 
   describe("the inbox and its count", () => {
     it("lists, and counts, what waits for each user: the holder's team, page 45's over-limit, no one's own", async () => {
+      await db().deleteFrom("tblCCCharge").execute();
       await db().deleteFrom("tblCCPermission").execute();
       const waitsForStaff = [
         await request(staffCard, id("Direct"), { used: 0, over: 1 }),
@@ -269,6 +231,7 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
     });
 
     it("sends a request over the month's limit on to page 45 after the holder, to the cent", async () => {
+      await db().deleteFrom("tblCCCharge").execute();
       await db().deleteFrom("tblCCPermission").execute();
       const amounts = ["600.00", "400.00"];
       for (const amount of amounts) {

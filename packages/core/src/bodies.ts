@@ -3,8 +3,10 @@ import { PASSWORD_MIN } from "./administration.js";
 import { PASSWORD_MAX, USERNAME_MAX } from "./auth.js";
 import { REASON_MAX } from "./card-requests.js";
 import { PAGE_IDS, type PageId } from "./pages.js";
+import { tblCCCharge } from "./resources/tblCCCharge.js";
 import { tblCCPermission } from "./resources/tblCCPermission.js";
 import { writeSchema } from "./resources/write-schema.js";
+import { STATEMENT_MAX_BYTES } from "./statements.js";
 
 /*
  * The bodies the server's own calls accept (sign-in, the permission grid, an employee's
@@ -101,3 +103,30 @@ export const cardDecisionBody = z
     path: ["reason"],
   });
 export type CardDecisionBody = z.infer<typeof cardDecisionBody>;
+
+const charge = tblCCCharge.columns;
+/** An approval code as typed: letters and digits (checked against the server's codes). */
+const approvalCode = z.string().trim().min(1).max(20);
+
+/** POST /API/CreditCard/ValidateCode — validateApprovalCode's asynchronous check. */
+export const approvalCodeBody = z.strictObject({ code: approvalCode });
+
+/** POST /API/CreditCard/Charges — a charge its spender enters with their approval code. */
+export const enteredChargeBody = z.strictObject({
+  code: approvalCode,
+  ccChargeDate: writeSchema("ccChargeDate", charge.ccChargeDate),
+  ccChargeAmount: writeSchema("ccChargeAmount", charge.ccChargeAmount),
+  ccChargeMerchant: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : value),
+    writeSchema("ccChargeMerchant", charge.ccChargeMerchant),
+  ),
+});
+export type EnteredChargeBody = z.infer<typeof enteredChargeBody>;
+
+/** POST /API/CreditCard/Statements — a card's statement as the bank's CSV, previewed or imported. */
+export const statementBody = z.strictObject({
+  ccID: z.number().int().positive().max(2_147_483_647),
+  fileName: z.string().max(200).optional(),
+  csv: z.string().min(1).max(STATEMENT_MAX_BYTES),
+  preview: z.boolean(),
+});

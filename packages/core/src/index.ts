@@ -24,6 +24,7 @@ export * from "./project-search.js";
 export * from "./resources/index.js";
 export * from "./routes.js";
 export * from "./site.js";
+export * from "./statements.js";
 export * from "./toasts.js";
 export * from "./validation.js";
 export * from "./where/index.js";

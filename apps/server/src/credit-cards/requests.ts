@@ -27,7 +27,7 @@ export interface Decision {
 }
 
 /** The signed-in employee: requests are people's, never the system's. */
-function employeeOf(actor: Actor): number {
+export function employeeOf(actor: Actor): number {
   if (actor.kind !== "employee") throw new AppError(403, "Only an employee asks for or decides on a card.");
   if (actor.permissions.size === 0) throw new AppError(403, ERROR_MESSAGES.accessDenied);
   return actor.empID;

@@ -1,4 +1,11 @@
-import { cardDecisionBody, cardRequestBody } from "@office/core";
+import {
+  approvalCodeBody,
+  cardDecisionBody,
+  cardRequestBody,
+  enteredChargeBody,
+  STATEMENT_MAX_BYTES,
+  statementBody,
+} from "@office/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
@@ -7,9 +14,11 @@ import { actorOf } from "../data/context.js";
 import { zoneTimes } from "../data/zoned-times.js";
 import type { DB } from "../db/schema.js";
 import { idPath } from "../http/validate.js";
+import { enterCharge, isValidCode } from "./charges.js";
 import { inbox } from "./inbox.js";
 import { cardsToAsk, myRequests } from "./mine.js";
 import { askToUse, decide } from "./requests.js";
+import { importStatement } from "./statements.js";
 
 const requestPath = idPath("ccPermissionID");
 const rows = z.object({
@@ -126,7 +135,82 @@ export async function creditCardRoutes(
       return publicRow(zoneTimes([row], timeZone)[0] ?? row);
     },
   );
+
+  app.post(
+    "/API/CreditCard/ValidateCode",
+    {
+      config,
+      schema: {
+        summary: "Whether an approval code is one the caller may enter a charge with (theirs, approved, unused).",
+        tags,
+        body: approvalCodeBody,
+        response: { 200: z.object({ valid: z.boolean() }) },
+      },
+    },
+    async (req) => ({ valid: await isValidCode(db, actorOf(req), req.body.code) }),
+  );
+
+  app.post(
+    "/API/CreditCard/Charges",
+    {
+      config,
+      schema: {
+        summary: "Enters a charge with the approval code of the caller's request (used up by it).",
+        tags,
+        body: enteredChargeBody,
+        response: { 200: request },
+      },
+    },
+    async (req) => {
+      const { code, ccChargeDate, ccChargeAmount, ccChargeMerchant } = req.body;
+      const row = await enterCharge(db, actorOf(req), {
+        code,
+        date: String(ccChargeDate).slice(0, 10),
+        amount: ccChargeAmount as string,
+        merchant: ccChargeMerchant as string,
+      });
+      return zoneTimes([row], timeZone)[0] ?? row;
+    },
+  );
+
+  app.post(
+    "/API/CreditCard/Statements",
+    {
+      config,
+      // The file's text in JSON, at most STATEMENT_MAX_BYTES of it (quotes escaped on the way).
+      bodyLimit: STATEMENT_MAX_BYTES * 2,
+      schema: {
+        summary:
+          "Previews or imports a card's statement (the bank's CSV): duplicates of an earlier import skipped, each new line matched to an approved request, all in one transaction.",
+        tags,
+        body: statementBody,
+        response: { 200: statementAnswer },
+      },
+    },
+    async (req) => {
+      const { ccID, fileName, csv, preview } = req.body;
+      return importStatement(db, actorOf(req), { ccID, fileName: fileName ?? null, csv }, !preview);
+    },
+  );
 }
+
+/** A statement line as a preview or an import reports it. */
+const statementAnswer = z.object({
+  ccStatementID: z.number().nullable(),
+  counts: z.object({ lines: z.number(), matched: z.number(), unmatched: z.number(), duplicate: z.number() }),
+  lines: z.array(
+    z.object({
+      line: z.number(),
+      date: z.string(),
+      amount: z.string(),
+      merchant: z.string(),
+      reference: z.string().nullable(),
+      card: z.string().nullable(),
+      fate: z.enum(["matched", "unmatched", "duplicate"]),
+      ccPermissionID: z.number().nullable(),
+    }),
+  ),
+});
 
 /** A request as a decider sees it: never its approval code, which is the requester's alone. */
 function publicRow(row: Record<string, unknown>) {

@@ -207,6 +207,35 @@ export interface TblCCPermission {
   ccPermissionVersion: Generated<number>;
 }
 
+/** An import of a card's statement (migration 0011). */
+export interface TblCCStatement {
+  ccStatementID: Generated<number>;
+  ccID: number;
+  fileName: string | null;
+  lineCount: number;
+  importedCount: number;
+  firstDate: ColumnType<string | null, string | null, string | null>;
+  lastDate: ColumnType<string | null, string | null, string | null>;
+  empID: number | null;
+  createdTS: GeneratedTimestamp;
+}
+
+/** A charge on a card: entered with an approval code, or a statement's line (migration 0011). */
+export interface TblCCCharge {
+  ccChargeID: Generated<number>;
+  ccID: number;
+  empID: number | null;
+  ccPermissionID: number | null;
+  projectID: number | null;
+  ccChargeDate: ColumnType<string, string, string>;
+  ccChargeAmount: Money;
+  ccChargeMerchant: string;
+  ccChargeSource: "entered" | "statement";
+  ccStatementID: number | null;
+  ccChargeBankRef: string | null;
+  createdTS: GeneratedTimestamp;
+}
+
 export interface AuthAccount {
   accountID: Generated<number>;
   empID: number;
@@ -299,6 +328,8 @@ export interface DB {
   tblPortalOrderItem: TblPortalOrderItem;
   tblCC: TblCC;
   tblCCPermission: TblCCPermission;
+  tblCCStatement: TblCCStatement;
+  tblCCCharge: TblCCCharge;
   tblReleaseNote: TblReleaseNote;
   tblMasterClient: TblMasterClient;
   tblClient: TblClient;

@@ -13,6 +13,9 @@ const OWN_PAGES: Record<string, PageModule> = {
   "/forbidden": async () => (await import("./ForbiddenPage")).ForbiddenPage,
   "/update-config": async () => (await import("./UpdateConfigPage")).UpdateConfigPage,
   "/inbox": async () => (await import("../features/credit-cards/InboxPage")).InboxPage,
+  "/creditcard/statement": async () => (await import("../features/credit-cards/StatementPage")).StatementPage,
+  "/creditcard/statementsearch": async () =>
+    (await import("../features/credit-cards/StatementSearchPage")).StatementSearchPage,
   "/approvals": async () => (await import("../features/credit-cards/ApprovalsPage")).ApprovalsPage,
   "/list": async () => (await import("../features/lists/ListsPage")).ListsPage,
 };

@@ -16,7 +16,8 @@ export const CREDIT_CARDS = area({
   status: "ccStatus",
   resource: tblCC,
   list: vwCardList,
-  listColumns: ["ccName", "ccLastFour", "holderName", "ccStatus", "ccMonthlyLimit", "ccMonthCommitted"],
+  // The id first, as every list has it: the Excel export leaves the first column out (spec 4).
+  listColumns: ["ccID", "ccName", "ccLastFour", "holderName", "ccStatus", "ccMonthlyLimit", "ccMonthCommitted"],
   order: "ccName, ccLastFour",
   page: PAGES.creditCardApprovals,
   icon: "creditCards",
@@ -34,6 +35,7 @@ export const CREDIT_CARDS = area({
       foreignKey: "ccID",
       title: "Requests",
       columns: [
+        "ccPermissionID",
         "requesterName",
         "ccPermissionPurpose",
         "projectName",

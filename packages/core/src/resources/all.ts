@@ -1,6 +1,6 @@
 // Every resource the data service serves: a new table or view is one line here.
 
-export { vwCardList } from "./card-views.js";
+export { vwCardCharges, vwCardList } from "./card-views.js";
 export { vwClientDirectory, vwEmployeeDirectory, vwVendorDirectory } from "./directory-views.js";
 export {
   vwMyRecentProjects,
@@ -14,6 +14,7 @@ export {
 } from "./project-views.js";
 export { tblAppLookup } from "./tblAppLookup.js";
 export { tblCC } from "./tblCC.js";
+export { tblCCCharge, tblCCStatement } from "./tblCCCharge.js";
 export { tblCCPermission } from "./tblCCPermission.js";
 export { tblClient } from "./tblClient.js";
 export { tblClientContact } from "./tblClientContact.js";

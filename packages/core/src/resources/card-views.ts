@@ -1,6 +1,7 @@
 import { col } from "./column.js";
 import { listView, nameColumn as name } from "./list-view.js";
 import { tblCC } from "./tblCC.js";
+import { tblCCCharge } from "./tblCCCharge.js";
 
 /**
  * The cards' list: each card with its holder's name and what this month (the company's) has
@@ -19,4 +20,21 @@ export const vwCardList = listView(
     },
   },
   ["tblEmployee", "tblCCPermission"],
+);
+
+/** Charges with their card, holder, spender, project and request's purpose by name. */
+export const vwCardCharges = listView(
+  tblCCCharge,
+  "vwCardCharges",
+  {
+    ccName: name("Card"),
+    ccLastFour: name("Last Four"),
+    holderEmpID: col.integer({ label: "Holder ID" }),
+    holderName: name("Holder"),
+    spenderName: name("Spent By"),
+    projectName: name("Project"),
+    ccPermissionPurpose: name("Purpose"),
+    matched: col.flag({ label: "Matched" }),
+  },
+  ["tblCC", "tblEmployee", "tblProject", "tblCCPermission"],
 );

@@ -15,6 +15,7 @@ describe("the resource registry", () => {
     ]);
     expect(changedByWriteTo("tblEmployee")).toEqual([
       "tblEmployee",
+      "vwCardCharges",
       "vwCardList",
       "vwEmployeeDirectory",
       "vwProjectList",
@@ -25,7 +26,13 @@ describe("the resource registry", () => {
       "vwEmployeeAvailability",
     ]);
     // A card's delete takes its permissions by cascade.
-    expect(changedByWriteTo("tblCC")).toEqual(["tblCC", "vwCardList", "vwCCApprovals", "tblCCPermission"]);
+    expect(changedByWriteTo("tblCC")).toEqual([
+      "tblCC",
+      "vwCardCharges",
+      "vwCardList",
+      "vwCCApprovals",
+      "tblCCPermission",
+    ]);
   });
 
   it("names what the database changes with a write: the project of a status, the order of a project", () => {
@@ -39,6 +46,7 @@ describe("the resource registry", () => {
       "vwProjectsByStatus",
       "vwProjectSearch",
       "tblProject",
+      "vwCardCharges",
       "vwPortalOrderList",
       "vwProjectNoteSearch",
       "vwCCApprovals",
@@ -48,6 +56,7 @@ describe("the resource registry", () => {
     // (already named as readers of the project) the views that read them.
     expect(changedByWriteTo("tblProject")).toEqual([
       "tblProject",
+      "vwCardCharges",
       "vwMyRecentProjects",
       "vwPortalOrderList",
       "vwProjectList",

@@ -9,6 +9,7 @@ import * as projects from "./0007_projects.js";
 import * as sessions from "./0008_sessions.js";
 import * as projectActivity from "./0009_project_activity.js";
 import * as creditCards from "./0010_credit_cards.js";
+import * as cardCharges from "./0011_card_charges.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0008_sessions": sessions,
   "0009_project_activity": projectActivity,
   "0010_credit_cards": creditCards,
+  "0011_card_charges": cardCharges,
 };

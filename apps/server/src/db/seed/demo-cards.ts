@@ -34,7 +34,21 @@ const [PENDING, APPROVED, DENIED] = [0, 1, 2];
 export interface DemoCards {
   cards: Row[];
   requests: Row[];
+  statements: Row[];
+  charges: Row[];
 }
+
+const MERCHANTS = [
+  "Home Depot",
+  "Marriott",
+  "Shell",
+  "Staples",
+  "Grainger",
+  "Delta Air Lines",
+  "FedEx Office",
+  "Panera",
+];
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Each employee's team (everyone under them), from the manager column. */
 function teams(employees: readonly Row[]): Map<number, number[]> {
@@ -71,6 +85,8 @@ export function demoCards(scale: number, anchor: Date, employees: readonly Row[]
 
   const cards: Row[] = [];
   const requests: Row[] = [];
+  const statements: Row[] = [];
+  const charges: Row[] = [];
   const cardCount = Math.max(2, Math.round(CARDS_AT_SCALE_1 * scale));
   for (let ccID = 1; ccID <= cardCount; ccID++) {
     const holder = holders[(ccID - 1) % holders.length] as number;
@@ -90,6 +106,8 @@ export function demoCards(scale: number, anchor: Date, employees: readonly Row[]
       [monthStart, now],
     ] as const) {
       let committedCents = 0;
+      // The month's statement: the requests spent in it, and now and then a charge no request covers.
+      const lines: Array<{ at: number; amount: string; request: Row | null }> = [];
       const count = end > start ? random.int(3, 9) : 0;
       const times = Array.from({ length: count }, () => start + random.int(0, Math.max(0, end - start - DAY_MS)))
         .map((t) => t - (t % 60_000))
@@ -113,7 +131,8 @@ export function demoCards(scale: number, anchor: Date, employees: readonly Row[]
         if (used !== DENIED && over !== DENIED) committedCents += cents;
         const approved = used === APPROVED && over === APPROVED;
         const decided = (offset: number) => new Date(Math.min(now, at + offset)).toISOString();
-        requests.push({
+        const request: Row = {
+          ccPermissionID: requests.length + 1,
           ccID,
           empID,
           projectID: random.chance(0.7) ? random.int(1, projectCount) : null,
@@ -134,11 +153,56 @@ export function demoCards(scale: number, anchor: Date, employees: readonly Row[]
           ccPermissionCodeUsedTS: approved && at < monthStart ? decided(DAY_MS) : null,
           ccPermissionVersion:
             1 + (used !== PENDING && empID !== holder ? 1 : 0) + (overLimit && over !== PENDING ? 1 : 0),
+        };
+        requests.push(request);
+        // Last month's approved requests were spent (their codes are used): a few days later, for their amount.
+        if (request.ccPermissionCodeUsedTS) {
+          lines.push({
+            at: Math.min(now - DAY_MS, at + random.int(0, 4) * DAY_MS),
+            amount: request.ccPermissionAmount as string,
+            request,
+          });
+        }
+      }
+      for (let k = random.int(0, 2); k > 0 && end - start > DAY_MS; k--) {
+        const cents = random.int(5, 300) * 100 + random.int(0, 99);
+        lines.push({
+          at: start + random.int(0, end - start - DAY_MS),
+          amount: (cents / 100).toFixed(2),
+          request: null,
+        });
+      }
+      if (lines.length === 0) continue;
+      const ccStatementID = statements.length + 1;
+      const dates = lines.map((line) => line.at).sort((a, b) => a - b);
+      statements.push({
+        ccStatementID,
+        ccID,
+        fileName: `statement-${day(start).slice(0, 7)}.csv`,
+        lineCount: lines.length,
+        importedCount: lines.length,
+        firstDate: day(dates[0] as number),
+        lastDate: day(dates[dates.length - 1] as number),
+        empID: 1,
+        createdTS: new Date(Math.min(now, end)).toISOString(),
+      });
+      for (const [n, line] of lines.entries()) {
+        charges.push({
+          ccID,
+          empID: (line.request?.empID as number | undefined) ?? null,
+          ccPermissionID: (line.request?.ccPermissionID as number | undefined) ?? null,
+          projectID: (line.request?.projectID as number | null | undefined) ?? null,
+          ccChargeDate: day(line.at),
+          ccChargeAmount: line.amount,
+          ccChargeMerchant: random.pick(MERCHANTS),
+          ccChargeSource: "statement",
+          ccStatementID,
+          ccChargeBankRef: `bank:DEMO-${ccStatementID}-${n + 1}`,
         });
       }
     }
   }
-  return { cards, requests };
+  return { cards, requests, statements, charges };
 }
 
 function code(random: Random): string {

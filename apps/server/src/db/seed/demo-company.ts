@@ -93,6 +93,8 @@ export interface DemoCompany {
   }>;
   cards: DemoCards["cards"];
   cardPermissions: DemoCards["requests"];
+  cardStatements: DemoCards["statements"];
+  cardCharges: DemoCards["charges"];
   directory: DemoDirectory;
 }
 
@@ -219,11 +221,28 @@ export function demoCompany(scale: number, anchor: Date): DemoCompany {
     });
   }
 
-  const { cards, requests: cardPermissions } = demoCards(scale, anchor, employees, projectCount);
+  const {
+    cards,
+    requests: cardPermissions,
+    statements: cardStatements,
+    charges: cardCharges,
+  } = demoCards(scale, anchor, employees, projectCount);
 
   const directory = demoDirectory(scale, anchor, employees);
   lookups.push(...(directory.lookups as DemoCompany["lookups"]));
-  return { lookups, employees, permissions, projects, statuses, notes, cards, cardPermissions, directory };
+  return {
+    lookups,
+    employees,
+    permissions,
+    projects,
+    statuses,
+    notes,
+    cards,
+    cardPermissions,
+    cardStatements,
+    cardCharges,
+    directory,
+  };
 }
 
 function lookup(

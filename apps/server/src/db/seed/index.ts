@@ -46,6 +46,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<vo
     await bulkInsert(tx, "tblPortalOrderItem", projects.portalOrderItems);
     await bulkInsert(tx, "tblCC", company.cards);
     await bulkInsert(tx, "tblCCPermission", company.cardPermissions);
+    await bulkInsert(tx, "tblCCStatement", company.cardStatements);
+    await bulkInsert(tx, "tblCCCharge", company.cardCharges);
     await bulkInsert(tx, "tblVendor", directory.vendors);
     await bulkInsert(tx, "tblShippingCompany", directory.shippingCompanies);
     await tx

@@ -3,7 +3,9 @@ import { searchableColumns, vwCCApprovals } from "@office/core";
 import { tableColumns } from "../../widgets/table/columns";
 import { SearchableTable } from "../../widgets/table/SearchableTable";
 
+// The id first: the Excel export leaves the first column out (spec 4).
 const COLUMNS = tableColumns(vwCCApprovals, [
+  "ccPermissionID",
   "ccPermissionRequestedTS",
   "requesterName",
   "ccName",

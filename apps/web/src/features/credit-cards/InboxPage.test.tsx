@@ -168,4 +168,37 @@ describe("the inbox", () => {
     });
     expect(await screen.findByText("Your request to use the card was sent.")).toBeTruthy();
   });
+
+  it("enters a charge with the approval code, checked on the server with the spec's message", async () => {
+    const mine: MyRequest[] = [
+      {
+        ...request(21, { ccPermissionCCUsedApprovalStatus: 1, ccPermissionAmount: "80.00" }),
+        ccPermissionApprovalCode: "K7M2Q9XP",
+        ccPermissionCodeUsedTS: null,
+      },
+    ];
+    const api = inboxApi([], mine);
+    api.on("POST", "/API/CreditCard/ValidateCode", (call) => ({
+      valid: (call.body as { code: string }).code === "K7M2Q9XP",
+    }));
+    api.on("POST", "/API/CreditCard/Charges", () => ({ ccChargeID: 5 }));
+    const { user, fill } = renderWithApp(<InboxPage />, { api });
+    await user.click(await screen.findByRole("tab", { name: "Your requests" }));
+    await user.click(await screen.findByRole("button", { name: "Enter the charge" }));
+    const dialog = await screen.findByRole("dialog", { name: "Enter the charge" });
+    expect(within(dialog).getByRole("textbox", { name: "Amount" })).toHaveProperty("value", "80.00");
+    await fill(within(dialog).getByRole("textbox", { name: "Approval Code" }), "WRONG123");
+    await fill(within(dialog).getByRole("textbox", { name: "Merchant" }), "Hardware store");
+    await user.click(within(dialog).getByRole("button", { name: "Insert" }));
+    expect(await within(dialog).findByText("Approval Code is not valid. Please re-enter the valid one.")).toBeTruthy();
+    expect(api.callsTo("/API/CreditCard/Charges")).toEqual([]);
+    await fill(within(dialog).getByRole("textbox", { name: "Approval Code" }), "K7M2Q9XP");
+    await user.click(within(dialog).getByRole("button", { name: "Insert" }));
+    await waitFor(() => expect(api.callsTo("/API/CreditCard/Charges")).toHaveLength(1));
+    expect(api.callsTo("/API/CreditCard/Charges")[0]?.body).toMatchObject({
+      code: "K7M2Q9XP",
+      ccChargeAmount: "80.00",
+      ccChargeMerchant: "Hardware store",
+    });
+  });
 });

@@ -59,7 +59,7 @@ export function InboxRequest({ request }: { request: Request }) {
               {request.requesterName}
             </Text>
             {/* Filled, in shades whose text passes the contrast check in both schemes. */}
-            <Badge color={overLimit ? "orange" : "blue.8"} autoContrast>
+            <Badge color={overLimit ? "yellow.4" : "blue.8"} autoContrast>
               {DECISION_STEP_LABELS[request.step]}
             </Badge>
           </Group>

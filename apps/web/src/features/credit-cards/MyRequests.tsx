@@ -1,4 +1,4 @@
-import { Badge, Code, Group, Paper, Stack, Text } from "@mantine/core";
+import { Badge, Button, Code, Group, Paper, Stack, Text } from "@mantine/core";
 import {
   cardLabel,
   formatDateTime,
@@ -8,36 +8,41 @@ import {
   requestState,
 } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { CopyButton } from "../../widgets/CopyButton";
+import { ChargeDialog } from "./ChargeDialog";
 import { type MyRequest, myRequestsQuery } from "./queries";
 
 /** Filled, in shades whose text passes the contrast check in both schemes (autoContrast picks it). */
 const COLORS: Record<RequestState, string> = {
   waitingForHolder: "blue.8",
-  waitingForOverLimit: "orange",
+  waitingForOverLimit: "yellow.4",
   approved: "teal.9",
   denied: "red.8",
 };
 
 /**
  * The signed-in user's own requests, newest first: where each stands, why a denied one was,
- * and the approval code of each approved one (theirs alone) until a charge uses it.
+ * and the approval code of each approved one (theirs alone) until a charge uses it, with the
+ * way to enter that charge.
  */
 export function MyRequests() {
   const mine = useQuery(myRequestsQuery);
+  const [charging, setCharging] = useState<MyRequest | null>(null);
   if (mine.isPending) return <Text c="dimmed">Loading your requests…</Text>;
   if (mine.isError) return <Text c="red">Your requests could not be read.</Text>;
   if (mine.data.length === 0) return <Text c="dimmed">You have not asked to use a card yet.</Text>;
   return (
     <Stack gap="xs">
       {mine.data.map((request) => (
-        <MyRequestRow key={request.ccPermissionID} request={request} />
+        <MyRequestRow key={request.ccPermissionID} request={request} onCharge={() => setCharging(request)} />
       ))}
+      <ChargeDialog request={charging} onClose={() => setCharging(null)} />
     </Stack>
   );
 }
 
-function MyRequestRow({ request }: { request: MyRequest }) {
+function MyRequestRow({ request, onCharge }: { request: MyRequest; onCharge: () => void }) {
   const state = requestState(request);
   const reason = request.ccPermissionOverLimitReason ?? request.ccPermissionUsedReason;
   return (
@@ -64,6 +69,9 @@ function MyRequestRow({ request }: { request: MyRequest }) {
             <Text size="sm">Approval code</Text>
             <Code fz="sm">{request.ccPermissionApprovalCode}</Code>
             <CopyButton value={request.ccPermissionApprovalCode} label="Copy the approval code" />
+            <Button size="xs" variant="default" onClick={onCharge}>
+              Enter the charge
+            </Button>
           </Group>
         ) : null}
         {state === "approved" && request.ccPermissionCodeUsedTS ? (

@@ -1,18 +1,26 @@
-import { type ExportColumn, sheetLayout } from "./excel-layout";
+import { type ExportColumn, type SheetLayout, sheetLayout } from "./excel-layout";
 
-/** Writes rows to data.xlsx (sheet "Sheet1") and downloads it; exceljs loads only now. */
+/**
+ * The workbook of a layout (sheet "Sheet1"); exceljs loads only now. Every cell is written as
+ * the text the table shows: a value such as "=HYPERLINK(…)" (a statement's description) stays
+ * a string, never a formula.
+ */
+export async function workbookOf(layout: SheetLayout): Promise<ArrayBuffer> {
+  const { default: ExcelJS } = await import("exceljs");
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Sheet1");
+  sheet.columns = layout.header.map((header, i) => ({ header, width: layout.widths[i] }));
+  sheet.addRows(layout.rows);
+  return workbook.xlsx.writeBuffer();
+}
+
+/** Writes rows to data.xlsx and downloads it. */
 export async function exportToExcel(
   columns: readonly ExportColumn[],
   rows: readonly Record<string, unknown>[],
   text: (column: ExportColumn, row: Record<string, unknown>) => string,
 ): Promise<void> {
-  const { default: ExcelJS } = await import("exceljs");
-  const layout = sheetLayout(columns, rows, text);
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet("Sheet1");
-  sheet.columns = layout.header.map((header, i) => ({ header, width: layout.widths[i] }));
-  sheet.addRows(layout.rows);
-  const buffer = await workbook.xlsx.writeBuffer();
+  const buffer = await workbookOf(sheetLayout(columns, rows, text));
   const url = URL.createObjectURL(
     new Blob([buffer], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }),
   );

@@ -1,0 +1,165 @@
+import { MESSAGES } from "@office/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, testApp } from "./support/app.js";
+import { cardCalls, cardOf, employeeWithLogin } from "./support/cards.js";
+import { countOf, empIDOf } from "./support/db.js";
+import { ENGINES } from "./support/engines.js";
+import { expectError } from "./support/errors.js";
+
+const CODE_REFUSED = MESSAGES.approvalCode("Approval Code");
+
+/*
+ * Issue 20: a charge entered with its approval code, and a card's statement imported from the
+ * bank's CSV (previewed, matched, idempotent, refused whole when it cannot be read), on both engines.
+ */
+describe.each(ENGINES)("card charges and statements on $name", (engine) => {
+  let t: TestApp;
+  let calls: ReturnType<typeof cardCalls>;
+  let card: number;
+  const db = () => t.database.db;
+
+  /** An approved request of the spender on the card, and its code. */
+  async function approved(amount: string): Promise<{ id: number; code: string }> {
+    const asked = (await calls.ask("Spender", card, amount)).json();
+    const decided = await calls.decide("staff", asked.ccPermissionID, {
+      step: "cardUse",
+      decision: "approve",
+      version: 1,
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const mine = (await calls.call("Spender", "GET", "/API/CreditCard/MyRequests")).json().data;
+    const code = mine.find((r: { ccPermissionID: number }) => r.ccPermissionID === asked.ccPermissionID)
+      .ccPermissionApprovalCode as string;
+    return { id: asked.ccPermissionID, code };
+  }
+  const enter = (name: string, code: string, amount: unknown = "40.00", extra: object = {}) =>
+    calls.call(name, "POST", "/API/CreditCard/Charges", {
+      code,
+      ccChargeDate: "2026-11-20",
+      ccChargeAmount: amount,
+      ccChargeMerchant: "Hardware store",
+      ...extra,
+    });
+  const statement = (csv: string, preview: boolean, ccID = card) =>
+    calls.call("admin", "POST", "/API/CreditCard/Statements", { ccID, fileName: "nov.csv", csv, preview });
+
+  beforeAll(async () => {
+    t = await testApp(engine);
+    calls = cardCalls(t.app);
+    const staff = await empIDOf(db(), "staff");
+    await employeeWithLogin(db(), "Spender", staff);
+    await employeeWithLogin(db(), "Other", staff);
+    card = await cardOf(db(), staff, "100000.00", "4218");
+  });
+  afterAll(() => t?.close());
+
+  describe("a charge entered with its approval code", () => {
+    it("takes the spender's own unused code once, and refuses a wrong, used or other person's code", async () => {
+      const { id, code } = await approved("50.00");
+      const validate = async (name: string, value: string) =>
+        (await calls.call(name, "POST", "/API/CreditCard/ValidateCode", { code: value })).json().valid;
+      expect(await validate("Spender", code)).toBe(true);
+      expect(await validate("Spender", code.toLowerCase())).toBe(true);
+      expect(await validate("Other", code)).toBe(false);
+      expect(await validate("Spender", "ZZZZZZZZ")).toBe(false);
+
+      const before = await countOf(db(), "tblCCCharge");
+      expect(expectError(await enter("Other", code), 400).fieldErrors?.code).toBe(CODE_REFUSED);
+      expect(expectError(await enter("Spender", "WRONG123"), 400).message).toBe(CODE_REFUSED);
+      expect(expectError(await enter("Spender", code, "50.01"), 400).fieldErrors?.ccChargeAmount).toBe(
+        "Amount is more than the $50.00 approved",
+      );
+      for (const amount of ["0", "-5", "1.234", "ten"]) expectError(await enter("Spender", code, amount), 400);
+      expectError(await enter("Spender", code, "40.00", { ccChargeDate: "2026-02-30" }), 400);
+      expect(await countOf(db(), "tblCCCharge")).toBe(before);
+
+      const entered = await enter("Spender", code, "40.00");
+      expect(entered.statusCode, entered.body).toBe(200);
+      expect(entered.json()).toMatchObject({
+        ccPermissionID: id,
+        ccChargeAmount: "40.00",
+        ccChargeSource: "entered",
+        ccID: card,
+      });
+      expect(expectError(await enter("Spender", code, "1.00"), 400).message).toBe(CODE_REFUSED); // used
+      expect(await validate("Spender", code)).toBe(false);
+    });
+  });
+
+  describe("a statement imported from the bank's CSV", () => {
+    it("previews without writing, imports in one go, matches approved requests, and skips what it already holds", async () => {
+      const { id } = await approved("123.45");
+      const today = new Date().toISOString().slice(0, 10);
+      const [y, m, d] = today.split("-");
+      const usToday = `${m}/${d}/${y}`;
+      const csv = [
+        "\uFEFFTransaction Date,Description,Amount,Reference",
+        `${usToday},Lumber yard,123.45,REF-1`,
+        `${usToday},"=HYPERLINK(""http://evil.example"",""x"")",19.99,REF-2`,
+        `${today},Coffee,4.50,`,
+        `${today},Coffee,4.50,`,
+      ].join("\r\n");
+      const before = await countOf(db(), "tblCCCharge");
+      const preview = await statement(csv, true);
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json().counts).toEqual({ lines: 4, matched: 1, unmatched: 3, duplicate: 0 });
+      expect(preview.json().lines[0]).toMatchObject({ line: 2, fate: "matched", ccPermissionID: id, amount: "123.45" });
+      expect(await countOf(db(), "tblCCCharge")).toBe(before);
+
+      const imported = await statement(csv, false);
+      expect(imported.statusCode, imported.body).toBe(200);
+      expect(imported.json().ccStatementID).toBeGreaterThan(0);
+      expect(await countOf(db(), "tblCCCharge")).toBe(before + 4);
+      const formula = await db()
+        .selectFrom("tblCCCharge")
+        .select(["ccChargeMerchant", "ccPermissionID"])
+        .where("ccChargeBankRef", "=", "bank:REF-2")
+        .executeTakeFirstOrThrow();
+      // Kept as the text it is: an export writes it as text, never as a formula.
+      expect(formula).toEqual({ ccChargeMerchant: '=HYPERLINK("http://evil.example","x")', ccPermissionID: null });
+
+      const again = await statement(csv, false);
+      expect(again.json().counts).toEqual({ lines: 4, matched: 0, unmatched: 0, duplicate: 4 });
+      expect(await countOf(db(), "tblCCCharge")).toBe(before + 4);
+      const audits = await db()
+        .selectFrom("auditLog")
+        .select("tableName")
+        .where("tableName", "in", ["tblCCStatement", "tblCCCharge"])
+        .execute();
+      expect(audits.filter((a) => a.tableName === "tblCCStatement")).toHaveLength(2);
+    });
+
+    it("refuses a file it cannot read whole, and writes nothing", async () => {
+      const before = await countOf(db(), "tblCCCharge");
+      const statementsBefore = await countOf(db(), "tblCCStatement");
+      const cases: Array<[string, string, RegExp]> = [
+        ["missing columns", "Date,Memo\n11/02/2026,Hotel", /no Amount, Description column/],
+        ["a wrong date", "Date,Description,Amount\n11/31/2026,Hotel,25.00", /Line 2: "11\/31\/2026" is not a date/],
+        ["a wrong amount", "Date,Description,Amount\n11/02/2026,Hotel,25.001", /Line 2: "25.001" is not an amount/],
+        ["another card", "Date,Description,Amount,Card\n11/02/2026,Hotel,25.00,xxxx9999", /is not this card/],
+        ["no lines", "Date,Description,Amount\n", /no lines/],
+        [
+          "50,000 lines",
+          `Date,Description,Amount\n${"11/02/2026,Hotel,1.00\n".repeat(50_000)}`,
+          /more than 10,000 lines/,
+        ],
+        ["not CSV", 'Date,Description,Amount\n"11/02/2026,Hotel', /not a CSV file/],
+      ];
+      for (const [what, csv, message] of cases) {
+        const body = expectError(await statement(csv, false), 400);
+        expect(body.message, what).toMatch(message);
+      }
+      expectError(await statement("Date,Description,Amount\n11/02/2026,Hotel,1.00", false, 2_000_000_000), 404);
+      expectError(
+        await calls.call("Spender", "POST", "/API/CreditCard/Statements", {
+          ccID: card,
+          csv: "Date,Description,Amount\n11/02/2026,Hotel,1.00",
+          preview: true,
+        }),
+        403,
+      );
+      expect(await countOf(db(), "tblCCCharge")).toBe(before);
+      expect(await countOf(db(), "tblCCStatement")).toBe(statementsBefore);
+    });
+  });
+});
