@@ -162,4 +162,46 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
       expect(await countOf(db(), "tblCCStatement")).toBe(statementsBefore);
     });
   });
+
+  describe("the report's totals", () => {
+    it("sums amounts exactly, as decimal text, by card, employee, project and month", async () => {
+      const staff = await empIDOf(db(), "staff");
+      const other = await cardOf(db(), staff, "1000.00", "7777");
+      const charge = (ccChargeDate: string, ccChargeAmount: string, ccChargeMerchant: string) =>
+        db()
+          .insertInto("tblCCCharge")
+          .values({ ccID: other, ccChargeDate, ccChargeAmount, ccChargeMerchant, ccChargeSource: "statement" })
+          .execute();
+      // 0.1 + 0.2 is not 0.3 in floating point; in the report it is.
+      await charge("2026-10-03", "0.10", "A");
+      await charge("2026-10-04", "0.20", "B");
+      await charge("2026-11-05", "999999999.99", "C");
+      const totals = async (by: string) => {
+        const response = await calls.call(
+          "admin",
+          "GET",
+          `/API/Totals/?${new URLSearchParams({ table: "vwCardCharges", by, where: `ccID = ${other}` })}`,
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json();
+      };
+      const byMonth = await totals("ccChargeMonth");
+      expect(byMonth.data).toEqual([
+        { key: "2026-10", label: "2026-10", count: 2, total: "0.30" },
+        { key: "2026-11", label: "2026-11", count: 1, total: "999999999.99" },
+      ]);
+      expect(byMonth.meta).toEqual({ TotalRecords: 2, count: 3, total: "1000000000.29" });
+      expect((await totals("ccID")).data).toEqual([
+        { key: other, label: "Test card ••7777", count: 3, total: "1000000000.29" },
+      ]);
+      // The notes' totals stay numbers (minutes).
+      const notes = await calls.call(
+        "admin",
+        "GET",
+        "/API/Totals/?table=vwProjectNoteSearch&by=empID&where=empID%20%3D%201",
+      );
+      expect(typeof notes.json().meta.total).toBe("number");
+      expectError(await calls.call("Spender", "GET", `/API/Totals/?table=vwCardCharges&by=ccID`), 403);
+    });
+  });
 });

@@ -15,11 +15,12 @@ export interface TotalRow {
   key: number | string | null;
   label: string | null;
   count: number;
-  total: number;
+  /** The sum: a number, or an amount's decimal text ("1234.50") where the summed column is money. */
+  total: number | string;
 }
 
 /** The answer of GET /API/Totals/: the groups (by name), how many there are, and the grand totals. */
 export interface TotalsResponse {
   data: TotalRow[];
-  meta: { TotalRecords: number; count: number; total: number };
+  meta: { TotalRecords: number; count: number; total: number | string };
 }

@@ -94,12 +94,11 @@ export const PAGE_ROUTES: readonly RouteGroup[] = [
   group("projects", PAGES.projectAccounting, { under: ["Projects"], sequence: 290 }, [
     { path: "/project/ac", title: "Project Accounting", hidden: true, disabled: true },
   ]),
-  // The cards' list and page are the credit card area's (areas/credit-cards.ts).
-  group("creditCards", PAGES.creditCardApprovals, { under: ["Credit Card"], sequence: 610 }, [
-    { path: "/creditcard/report", title: "Credit Card Report", label: "Report" },
+  // The cards' list and page are the credit card area's (areas/credit-cards.ts), the report and
+  // the non-project expenses its search pages (areas/card-searches.ts).
+  group("creditCards", PAGES.creditCardApprovals, { under: ["Credit Card"], sequence: 630 }, [
     { path: "/creditcard/statement", title: "Credit Card Statement", hidden: true },
     { path: "/creditcard/statementsearch", title: "Statement Search", hidden: true },
-    { path: "/creditcard/nonprojectexpenses", title: "Non-Project Expenses" },
   ]),
   group("calendar", PAGES.calendar, { under: ["More"], sequence: 920 }, [
     { path: "/calendar1", title: "Calendar" },

@@ -49,10 +49,14 @@ const totalsAnswer = z.object({
       key: z.union([z.number(), z.string()]).nullable(),
       label: z.string().nullable(),
       count: z.number().int().min(0),
-      total: z.number(),
+      total: z.union([z.number(), z.string()]),
     }),
   ),
-  meta: z.object({ TotalRecords: z.number().int().min(0), count: z.number().int().min(0), total: z.number() }),
+  meta: z.object({
+    TotalRecords: z.number().int().min(0),
+    count: z.number().int().min(0),
+    total: z.union([z.number(), z.string()]),
+  }),
 });
 const insertAnswer = z.object({ id: z.number().int().positive() });
 const updateAnswer = z.object({ status: z.literal("success"), count: z.number().int().positive() });

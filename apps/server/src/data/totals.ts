@@ -37,6 +37,10 @@ export async function runTotals(
   const where = readableRows(def, parseResourceWhere(def, input.where), actor);
   const key = sql.ref(input.by);
   const sum = totals.sum ? sql`coalesce(sum(${sql.ref(totals.sum)}), 0)` : sql`0`;
+  // Amounts are summed exactly and answered as their decimal text; counts and minutes as numbers.
+  const money = totals.sum !== undefined && def.columns[totals.sum]?.type === "money";
+  const summed = money ? sql`${sum}::numeric(16,2)` : sql`${sum}::bigint`;
+  const value = (total: string | number | undefined) => (money ? String(total ?? "0.00") : Number(total ?? 0));
   const { rows } = await sql<{
     key: number | string | null;
     label: string | null;
@@ -45,17 +49,17 @@ export async function runTotals(
     groups: number;
     all_rows: string | number;
     grand: string | number;
-  }>`select ${key} as key, min(${sql.ref(label)}) as label, count(*)::int as count, ${sum}::bigint as total,
-      (count(*) over ())::int as groups, sum(count(*)) over () as all_rows, sum(${sum}) over () as grand
+  }>`select ${key} as key, min(${sql.ref(label)}) as label, count(*)::int as count, ${summed} as total,
+      (count(*) over ())::int as groups, sum(count(*)) over () as all_rows, (sum(${sum}) over ())${money ? sql`::numeric(16,2)` : sql``} as grand
     from ${sql.table(def.name)} where ${where}
     group by ${key} order by label nulls last, key limit ${input.rowLimit}`.execute(db);
   const first = rows[0];
   return {
-    data: rows.map((row) => ({ key: row.key, label: row.label, count: row.count, total: Number(row.total) })),
+    data: rows.map((row) => ({ key: row.key, label: row.label, count: row.count, total: value(row.total) })),
     meta: {
       TotalRecords: first?.groups ?? 0,
       count: Number(first?.all_rows ?? 0),
-      total: Number(first?.grand ?? 0),
+      total: value(first?.grand ?? (money ? "0.00" : 0)),
     },
   };
 }

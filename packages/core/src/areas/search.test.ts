@@ -116,10 +116,12 @@ describe("the search pages", () => {
     });
   });
 
-  it("are the notes / time search and the status audit, titled by their routes", () => {
+  it("are the notes / time search, the status audit and the card searches, titled by their routes", () => {
     expect(SEARCH_PAGES.map((page) => [page.path, page.title])).toEqual([
       ["/project/pn", "Notes / Time Search"],
       ["/statusaudit", "Status Audit"],
+      ["/creditcard/report", "Credit Card Report"],
+      ["/creditcard/nonprojectexpenses", "Non-Project Expenses"],
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { PAGES, type PageId } from "../pages.js";
+import { vwCardCharges, vwNonProjectExpenses } from "../resources/card-views.js";
 import type { FieldKind } from "../resources/column.js";
 import { vwProjectNoteSearch, vwProjectStatusAudit } from "../resources/project-views.js";
 import type { Resource } from "../resources/resource.js";
@@ -13,6 +14,8 @@ import { checkColumns, checkCriteria, type SearchCriterion } from "./search.js";
 export interface SearchPageDeclaration {
   path: string;
   title: string;
+  /** Its menu item's label where it differs from the title ("Report"). */
+  label?: string;
   /** The site page whose flags govern it (docs/product-rules.md#access), its icon, and its place in the menus. */
   page: PageId;
   icon: IconName;
@@ -37,8 +40,8 @@ function searchPage(def: SearchPageDeclaration): SearchPage {
   for (const { by } of def.totals) {
     if (!def.list.totals?.by[by]) throw new Error(`${def.list.name} has no totals by ${by}`);
   }
-  const { path, title, page, icon, menu } = def;
-  return { ...def, routeGroup: { icon, gate: page, menu, routes: [{ path, title }] } };
+  const { path, title, label, page, icon, menu } = def;
+  return { ...def, routeGroup: { icon, gate: page, menu, routes: [{ path, title, ...(label ? { label } : {}) }] } };
 }
 
 /** An employee, picked by name from the directory (active or not: old notes have old authors). */
@@ -105,4 +108,59 @@ export const STATUS_AUDIT = searchPage({
   totals: [],
 });
 
-export const SEARCH_PAGES: readonly SearchPage[] = [NOTES_SEARCH, STATUS_AUDIT];
+/** The boxes both card searches have: a card by its last four digits, its holder, who spent, the days. */
+const CARD_CRITERIA: readonly SearchCriterion[] = [
+  { name: "card", label: "Card (Last Four)", kind: "contains", columns: ["ccLastFour"] },
+  { name: "holder", label: "Holder", kind: "equals", columns: ["holderEmpID"], field: EMPLOYEE_FIELD },
+  { name: "spender", label: "Spent By", kind: "equals", columns: ["empID"], field: EMPLOYEE_FIELD },
+  { name: "charged", label: "Charged", kind: "dateRange", columns: ["ccChargeDate"], otherwise: "untilToday" },
+];
+
+const COLUMNS = ["ccChargeID", "ccChargeDate", "cardLabel", "holderName", "spenderName", "ccChargeMerchant"] as const;
+
+/**
+ * The card report (page 47): spending by card, holder, spender, project and month, summed by
+ * the server, each table exportable; the charges found listed beside.
+ */
+export const CARD_REPORT = searchPage({
+  path: "/creditcard/report",
+  title: "Credit Card Report",
+  label: "Report",
+  page: PAGES.creditCardApprovals,
+  icon: "creditCards",
+  menu: { under: ["Credit Card"], sequence: 610 },
+  list: vwCardCharges,
+  columns: [...COLUMNS, "projectName", "ccChargeAmount", "matched"],
+  order: "ccChargeDate DESC, ccChargeID DESC",
+  criteria: [
+    ...CARD_CRITERIA,
+    { name: "project", label: "Project", kind: "equals", columns: ["projectID"], field: PROJECT_FIELD },
+  ],
+  opens: { path: "/creditcard", key: "ccID" },
+  totals: [
+    { by: "ccID", title: "By Card" },
+    { by: "empID", title: "By Employee" },
+    { by: "projectID", title: "By Project" },
+    { by: "ccChargeMonth", title: "By Month" },
+  ],
+});
+
+/** Non-project expenses (page 47): the charges tied to no project, with their purpose. */
+export const NON_PROJECT_EXPENSES = searchPage({
+  path: "/creditcard/nonprojectexpenses",
+  title: "Non-Project Expenses",
+  page: PAGES.creditCardApprovals,
+  icon: "creditCards",
+  menu: { under: ["Credit Card"], sequence: 620 },
+  list: vwNonProjectExpenses,
+  columns: [...COLUMNS, "ccPermissionPurpose", "ccChargeAmount", "matched"],
+  order: "ccChargeDate DESC, ccChargeID DESC",
+  criteria: CARD_CRITERIA,
+  opens: { path: "/creditcard", key: "ccID" },
+  totals: [
+    { by: "empID", title: "By Employee" },
+    { by: "ccChargeMonth", title: "By Month" },
+  ],
+});
+
+export const SEARCH_PAGES: readonly SearchPage[] = [NOTES_SEARCH, STATUS_AUDIT, CARD_REPORT, NON_PROJECT_EXPENSES];

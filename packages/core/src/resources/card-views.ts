@@ -22,19 +22,35 @@ export const vwCardList = listView(
   ["tblEmployee", "tblCCPermission"],
 );
 
-/** Charges with their card, holder, spender, project and request's purpose by name. */
-export const vwCardCharges = listView(
-  tblCCCharge,
-  "vwCardCharges",
-  {
-    ccName: name("Card"),
-    ccLastFour: name("Last Four"),
-    holderEmpID: col.integer({ label: "Holder ID" }),
-    holderName: name("Holder"),
-    spenderName: name("Spent By"),
-    projectName: name("Project"),
-    ccPermissionPurpose: name("Purpose"),
-    matched: col.flag({ label: "Matched" }),
+/** What a charge's list shows besides its own columns: names, whether it matches a request, its month. */
+const chargeNames = {
+  ccName: name("Card"),
+  ccLastFour: name("Last Four"),
+  holderEmpID: col.integer({ label: "Holder ID" }),
+  holderName: name("Holder"),
+  spenderName: name("Spent By"),
+  projectName: name("Project"),
+  ccPermissionPurpose: name("Purpose"),
+  matched: col.flag({ label: "Matched" }),
+  ccChargeMonth: col.text(7, { label: "Month" }),
+  cardLabel: name("Card"),
+};
+const chargeReads = ["tblCC", "tblEmployee", "tblProject", "tblCCPermission"];
+
+/** Spending by card, holder, spender, project and month, summed by the server (the card report). */
+const spending = {
+  sum: "ccChargeAmount",
+  by: {
+    ccID: "cardLabel",
+    holderEmpID: "holderName",
+    empID: "spenderName",
+    projectID: "projectName",
+    ccChargeMonth: "ccChargeMonth",
   },
-  ["tblCC", "tblEmployee", "tblProject", "tblCCPermission"],
-);
+} as const;
+
+/** Charges with their card, holder, spender, project and request's purpose by name. */
+export const vwCardCharges = listView(tblCCCharge, "vwCardCharges", chargeNames, chargeReads, spending);
+
+/** Charges tied to no project: the non-project expenses. */
+export const vwNonProjectExpenses = listView(tblCCCharge, "vwNonProjectExpenses", chargeNames, chargeReads, spending);

@@ -17,6 +17,7 @@ describe("the resource registry", () => {
       "tblEmployee",
       "vwCardCharges",
       "vwCardList",
+      "vwNonProjectExpenses",
       "vwEmployeeDirectory",
       "vwProjectList",
       "vwProjectNoteSearch",
@@ -30,6 +31,7 @@ describe("the resource registry", () => {
       "tblCC",
       "vwCardCharges",
       "vwCardList",
+      "vwNonProjectExpenses",
       "vwCCApprovals",
       "tblCCPermission",
     ]);
@@ -47,6 +49,7 @@ describe("the resource registry", () => {
       "vwProjectSearch",
       "tblProject",
       "vwCardCharges",
+      "vwNonProjectExpenses",
       "vwPortalOrderList",
       "vwProjectNoteSearch",
       "vwCCApprovals",
@@ -57,6 +60,7 @@ describe("the resource registry", () => {
     expect(changedByWriteTo("tblProject")).toEqual([
       "tblProject",
       "vwCardCharges",
+      "vwNonProjectExpenses",
       "vwMyRecentProjects",
       "vwPortalOrderList",
       "vwProjectList",

@@ -1,5 +1,5 @@
 import { Box, Button, Group, Text } from "@mantine/core";
-import { formatMinutes, labelOf, type Resource } from "@office/core";
+import { formatMinutes, formatMoney, labelOf, type Resource } from "@office/core";
 import { IconFileSpreadsheet } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -14,11 +14,19 @@ export interface TotalsWords {
   counted: string;
   /** The header of the column summed ("HH:mm"), and how a sum prints. */
   summed: string;
-  format: (total: number) => string;
+  /** A sum as it prints: minutes as a number, an amount as its decimal text. */
+  format: (total: number | string) => string;
 }
 
 /** Time notes: counted, and their minutes summed as HH:mm, like the header's hours tables. */
-export const NOTE_TOTALS: TotalsWords = { counted: "Notes", summed: "HH:mm", format: formatMinutes };
+export const NOTE_TOTALS: TotalsWords = { counted: "Notes", summed: "HH:mm", format: (t) => formatMinutes(Number(t)) };
+
+/** Card charges: counted, and their amounts summed as money. */
+export const MONEY_TOTALS: TotalsWords = {
+  counted: "Charges",
+  summed: "Amount",
+  format: (t) => formatMoney(Number(t)),
+};
 
 interface TotalsTableProps {
   list: Resource;
@@ -43,7 +51,7 @@ export function TotalsTable({ list, by, title, where, words }: TotalsTableProps)
     const columns: PlainColumn[] = [
       { key: "label", label: labelIn(named), format: (v) => (v === null ? "—" : String(v)) },
       { key: "count", label: words.counted, numeric: true, format: (v) => Number(v).toLocaleString("en-US") },
-      { key: "total", label: words.summed, numeric: true, format: (v) => words.format(Number(v)) },
+      { key: "total", label: words.summed, numeric: true, format: (v) => words.format(v as number | string) },
     ];
     return { key: { key: "key", label: labelIn(by) } satisfies TableColumn, shown: columns };
   }, [list, by, words]);

@@ -1,7 +1,14 @@
-import { NOTES_SEARCH, SEARCH_PAGES, type SearchPage, STATUS_AUDIT } from "@office/core";
+import {
+  CARD_REPORT,
+  NON_PROJECT_EXPENSES,
+  NOTES_SEARCH,
+  SEARCH_PAGES,
+  type SearchPage,
+  STATUS_AUDIT,
+} from "@office/core";
 import type { ComponentType } from "react";
 import { SearchPageView, type SearchPageWords } from "./SearchPageView";
-import { NOTE_TOTALS } from "./TotalsTable";
+import { MONEY_TOTALS, NOTE_TOTALS } from "./TotalsTable";
 
 const WORDS = new Map<SearchPage, SearchPageWords>([
   [
@@ -13,6 +20,11 @@ const WORDS = new Map<SearchPage, SearchPageWords>([
     },
   ],
   [STATUS_AUDIT, { results: "Status changes", labels: { projectID: "Project ID", statusName: "New Status" } }],
+  [CARD_REPORT, { results: "Charges", labels: { matched: "Matches a Request" }, totals: MONEY_TOTALS }],
+  [
+    NON_PROJECT_EXPENSES,
+    { results: "Non-project charges", labels: { matched: "Matches a Request" }, totals: MONEY_TOTALS },
+  ],
 ]);
 
 const VIEWS = new Map<string, ComponentType>(
