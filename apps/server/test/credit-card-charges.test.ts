@@ -1,10 +1,12 @@
 import { MESSAGES } from "@office/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, testApp } from "./support/app.js";
+import { type TestApp, testApp, withToken } from "./support/app.js";
 import { cardCalls, cardOf, employeeWithLogin } from "./support/cards.js";
+import { dataClient } from "./support/data.js";
 import { countOf, empIDOf } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
+import { form, PDF } from "./support/multipart.js";
 
 const CODE_REFUSED = MESSAGES.approvalCode("Approval Code");
 
@@ -202,6 +204,84 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
       );
       expect(typeof notes.json().meta.total).toBe("number");
       expectError(await calls.call("Spender", "GET", `/API/Totals/?table=vwCardCharges&by=ccID`), 403);
+    });
+  });
+
+  describe("receipts on time", () => {
+    it("keeps the company's rule: the default, an administrator's change (audited), nobody else's", async () => {
+      const rule = async () => (await calls.call("Spender", "GET", "/API/CreditCard/ReceiptRule")).json();
+      expect(await rule()).toEqual({ minAmount: "75.00", days: 7 });
+      const put = (name: string, body: object) => calls.call(name, "PUT", "/API/CreditCard/ReceiptRule", body);
+      expectError(await put("staff", { minAmount: "50", days: 3 }), 403);
+      for (const bad of [
+        { minAmount: "abc", days: 3 },
+        { minAmount: "50", days: -1 },
+        { minAmount: "50", days: 400 },
+      ]) {
+        expectError(await put("admin", bad), 400);
+      }
+      expect(await rule()).toEqual({ minAmount: "75.00", days: 7 });
+      expect((await put("admin", { minAmount: "50", days: 3 })).json()).toEqual({ minAmount: "50", days: 3 });
+      expect(await rule()).toEqual({ minAmount: "50", days: 3 });
+      const trail = await db().selectFrom("auditLog").selectAll().where("tableName", "=", "appSetting").execute();
+      expect(trail.map((a) => a.action)).toEqual(["insert"]);
+      expect(await put("admin", { minAmount: "75.00", days: 7 })).toHaveProperty("statusCode", 200);
+    });
+
+    it("lists a charge past the rule without a receipt to its spender and holder, until the spender attaches one", async () => {
+      const staff = await empIDOf(db(), "staff");
+      const spender = (
+        await db().selectFrom("authAccount").select("empID").where("username", "=", "spender").executeTakeFirstOrThrow()
+      ).empID;
+      const old = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+      const insert = async (amount: string, date: string) =>
+        (
+          await db()
+            .insertInto("tblCCCharge")
+            .values({
+              ccID: card,
+              empID: spender,
+              ccChargeDate: date,
+              ccChargeAmount: amount,
+              ccChargeMerchant: "Hotel",
+              ccChargeSource: "statement",
+            })
+            .returning("ccChargeID")
+            .executeTakeFirstOrThrow()
+        ).ccChargeID;
+      const due = await insert("120.00", old);
+      const small = await insert("20.00", old);
+      const recent = await insert("120.00", new Date().toISOString().slice(0, 10));
+      const missing = async (name: string) =>
+        (
+          (await calls.call(name, "GET", "/API/CreditCard/MissingReceipts")).json().data as Array<{
+            ccChargeID: number;
+          }>
+        ).map((r) => r.ccChargeID);
+      for (const name of ["Spender", "staff"]) {
+        const listed = await missing(name);
+        expect(listed, name).toContain(due);
+        expect(listed, name).not.toContain(small);
+        expect(listed, name).not.toContain(recent);
+      }
+      expect(await missing("Other")).not.toContain(due);
+      expect(staff).toBeGreaterThan(0);
+
+      const upload = async (name: string, file: { name: string; content: Buffer }) =>
+        t.app.inject(
+          withToken(await calls.as(name), {
+            method: "POST",
+            url: "/API/Upload/",
+            ...form({ table: "tblCCCharge", key: String(due) }, file),
+          }),
+        );
+      expectError(await upload("Other", { name: "receipt.pdf", content: PDF }), 404); // not theirs
+      expectError(await upload("Spender", { name: "receipt.exe", content: Buffer.from("MZ\x90\x00") }), 415);
+      expect((await upload("Spender", { name: "receipt.pdf", content: PDF })).statusCode).toBe(200);
+      expect(await missing("staff")).not.toContain(due);
+      // A receipt is a file, not a change of the charge: the data service writes no column of it.
+      const admin = dataClient(t.app, await calls.as("admin"));
+      expectError(await admin.update("tblCCCharge", `ccChargeID = ${due}`, { ccChargeAmount: "1.00" }), 400);
     });
   });
 });

@@ -130,3 +130,9 @@ export const statementBody = z.strictObject({
   csv: z.string().min(1).max(STATEMENT_MAX_BYTES),
   preview: z.boolean(),
 });
+
+/** PUT /API/CreditCard/ReceiptRule — the company's rule for receipts (an administrator's). */
+export const receiptRuleBody = z.strictObject({
+  minAmount: writeSchema("minAmount", { ...charge.ccChargeAmount, label: "Amount" }),
+  days: z.number().int().min(0).max(365),
+});

@@ -46,3 +46,12 @@ export const DECISION_STEP_LABELS: Record<DecisionStep, string> = {
 /** A card as people name it: its name and last four digits ("Fleet Card ••4218"). */
 export const cardLabel = (card: { ccName?: unknown; ccLastFour?: unknown }) =>
   `${String(card.ccName ?? "Card")} ••${String(card.ccLastFour ?? "")}`;
+
+/** The company's rule for receipts: charges of at least `minAmount` need one within `days` days. */
+export interface ReceiptRule {
+  minAmount: string;
+  days: number;
+}
+
+/** Until an administrator sets it: $75 (the IRS's line for travel receipts) and a week. */
+export const DEFAULT_RECEIPT_RULE: ReceiptRule = { minAmount: "75.00", days: 7 };

@@ -34,6 +34,9 @@ export const TOASTS = {
   /** Ours: a request to use a card sent. */
   asked: success("Request Sent", "Your request to use the card was sent."),
   askFailed: (why: string) => failure("Failed Request", why),
+  /** Ours: a receipt attached to a charge, or refused (its type, say). */
+  receiptAttached: success("Receipt Attached", "The receipt was attached to the charge."),
+  receiptFailed: (why: string) => failure("Failed Upload", why),
   /** An API answer of 500: an error with code 500 shows as a toast, not the error page. */
   applicationError: (message: string) => failure("Application Error", message),
 } as const;

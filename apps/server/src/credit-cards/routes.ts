@@ -3,6 +3,7 @@ import {
   cardDecisionBody,
   cardRequestBody,
   enteredChargeBody,
+  receiptRuleBody,
   STATEMENT_MAX_BYTES,
   statementBody,
 } from "@office/core";
@@ -17,6 +18,7 @@ import { idPath } from "../http/validate.js";
 import { enterCharge, isValidCode } from "./charges.js";
 import { inbox } from "./inbox.js";
 import { cardsToAsk, myRequests } from "./mine.js";
+import { myMissingReceipts, receiptRule, setReceiptRule } from "./receipts.js";
 import { askToUse, decide } from "./requests.js";
 import { importStatement } from "./statements.js";
 
@@ -190,6 +192,50 @@ export async function creditCardRoutes(
     async (req) => {
       const { ccID, fileName, csv, preview } = req.body;
       return importStatement(db, actorOf(req), { ccID, fileName: fileName ?? null, csv }, !preview);
+    },
+  );
+
+  const rule = z.object({ minAmount: z.string(), days: z.number() });
+  app.get(
+    "/API/CreditCard/ReceiptRule",
+    {
+      config,
+      schema: {
+        summary: "The company's rule for receipts: charges of at least minAmount need one within days days.",
+        tags,
+        response: { 200: rule },
+      },
+    },
+    async () => receiptRule(db),
+  );
+
+  app.put(
+    "/API/CreditCard/ReceiptRule",
+    {
+      config,
+      schema: {
+        summary: "Sets the company's rule for receipts (administrators: view on page 40); audited.",
+        tags,
+        body: receiptRuleBody,
+        response: { 200: rule },
+      },
+    },
+    async (req) => setReceiptRule(db, actorOf(req), { minAmount: req.body.minAmount as string, days: req.body.days }),
+  );
+
+  app.get(
+    "/API/CreditCard/MissingReceipts",
+    {
+      config,
+      schema: {
+        summary: "Charges still missing a receipt that the caller spent or that are on a card they hold, oldest first.",
+        tags,
+        response: { 200: rows },
+      },
+    },
+    async (req) => {
+      const { rows: list, total } = await myMissingReceipts(db, actorOf(req));
+      return answer(list, total);
     },
   );
 }

@@ -46,7 +46,7 @@ export function cardCalls(app: FastifyInstance) {
     }
     return token;
   };
-  const call = async (name: string, method: "GET" | "POST", url: string, payload?: object) =>
+  const call = async (name: string, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
     app.inject(withToken(await as(name), { method, url, ...(payload ? { payload } : {}) }));
   return {
     as,

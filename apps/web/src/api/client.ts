@@ -73,6 +73,18 @@ export async function failedAnswer(response: Response, request: SentRequest): Pr
   );
 }
 
+/** A call the server never answered (offline, or the server is down). */
+const noAnswer = (request: SentRequest) =>
+  new ApiError(
+    {
+      statusCode: APP_STATUS.noAnswer,
+      error: "Network Error",
+      message: "The server could not be reached.",
+      path: request.path,
+    },
+    request,
+  );
+
 /**
  * Sends a request with the session token; a failure becomes an ApiError, success its JSON.
  * A token past its expiry sends nothing and raises ExpiredAuthSessionError.
@@ -90,15 +102,7 @@ export async function send<T>(request: SentRequest): Promise<T> {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(
-      {
-        statusCode: APP_STATUS.noAnswer,
-        error: "Network Error",
-        message: "The server could not be reached.",
-        path,
-      },
-      request,
-    );
+    throw noAnswer(request);
   }
   if (!response.ok) throw await failedAnswer(response, request);
   return (await response.json().catch(() => undefined)) as T;
@@ -157,4 +161,21 @@ export function queryTotals(params: { table: string; by: string; where: string; 
 /** POST /API/ExecuteQuery/: the rows of a query the server registers by name. */
 export async function executeQuery<Row>(query: string): Promise<Row[]> {
   return (await api<ExecuteQueryResponse<Row>>("POST", "/API/ExecuteQuery/", { query })).data;
+}
+
+/** POST /API/Upload/: a file attached to a record (its table and key), as multipart. */
+export async function uploadFile(table: string, key: number, file: File): Promise<{ id: string }> {
+  const request: SentRequest = { method: "POST", path: "/API/Upload/", params: {} };
+  const body = new FormData();
+  body.append("table", table);
+  body.append("key", String(key));
+  body.append("file", file);
+  let response: Response;
+  try {
+    response = await fetch(request.path, { method: "POST", headers: sessionHeaders(), body });
+  } catch {
+    throw noAnswer(request);
+  }
+  if (!response.ok) throw await failedAnswer(response, request);
+  return (await response.json()) as { id: string };
 }

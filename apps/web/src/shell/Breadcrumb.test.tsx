@@ -80,6 +80,7 @@ describe("the inbox's crumb", () => {
     api.on("POST", "/API/ExecuteQuery/", () => ({ data: [{ TotalCount: n }] }));
     api.on("GET", "/API/CreditCard/Inbox", () => ({ data: [], meta: { TotalRecords: 0 } }));
     api.on("GET", "/API/CreditCard/MyRequests", () => ({ data: [], meta: { TotalRecords: 0 } }));
+    api.on("GET", "/API/CreditCard/MissingReceipts", () => ({ data: [], meta: { TotalRecords: 0 } }));
     return api;
   };
 

@@ -145,7 +145,7 @@ export const CARD_REPORT = searchPage({
   ],
 });
 
-/** Non-project expenses (page 47): the charges tied to no project, with their purpose. */
+/** Non-project expenses (page 47): the charges tied to no project, with their purpose and receipt. */
 export const NON_PROJECT_EXPENSES = searchPage({
   path: "/creditcard/nonprojectexpenses",
   title: "Non-Project Expenses",
@@ -153,7 +153,7 @@ export const NON_PROJECT_EXPENSES = searchPage({
   icon: "creditCards",
   menu: { under: ["Credit Card"], sequence: 620 },
   list: vwNonProjectExpenses,
-  columns: [...COLUMNS, "ccPermissionPurpose", "ccChargeAmount", "matched"],
+  columns: [...COLUMNS, "ccPermissionPurpose", "ccChargeAmount", "hasReceipt", "matched"],
   order: "ccChargeDate DESC, ccChargeID DESC",
   criteria: CARD_CRITERIA,
   opens: { path: "/creditcard", key: "ccID" },

@@ -1,6 +1,6 @@
 // Every resource the data service serves: a new table or view is one line here.
 
-export { vwCardCharges, vwCardList, vwNonProjectExpenses } from "./card-views.js";
+export { vwCardCharges, vwCardList, vwMissingReceipts, vwNonProjectExpenses } from "./card-views.js";
 export { vwClientDirectory, vwEmployeeDirectory, vwVendorDirectory } from "./directory-views.js";
 export {
   vwMyRecentProjects,

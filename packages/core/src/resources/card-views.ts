@@ -34,6 +34,7 @@ const chargeNames = {
   matched: col.flag({ label: "Matched" }),
   ccChargeMonth: col.text(7, { label: "Month" }),
   cardLabel: name("Card"),
+  hasReceipt: col.flag({ label: "Receipt" }),
 };
 const chargeReads = ["tblCC", "tblEmployee", "tblProject", "tblCCPermission"];
 
@@ -54,3 +55,14 @@ export const vwCardCharges = listView(tblCCCharge, "vwCardCharges", chargeNames,
 
 /** Charges tied to no project: the non-project expenses. */
 export const vwNonProjectExpenses = listView(tblCCCharge, "vwNonProjectExpenses", chargeNames, chargeReads, spending);
+
+/**
+ * Charges that need a receipt (at least the company's amount) and still have none after the
+ * company's number of days: counted by holder in the report, listed in the inbox. It reads the
+ * upload and appSetting tables too, which no resource serves: the pages that attach a receipt
+ * or change the rule read it again themselves.
+ */
+export const vwMissingReceipts = listView(tblCCCharge, "vwMissingReceipts", chargeNames, chargeReads, {
+  sum: "ccChargeAmount",
+  by: { holderEmpID: "holderName" },
+});

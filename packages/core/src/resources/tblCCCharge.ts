@@ -1,21 +1,28 @@
 import { PAGES } from "../pages.js";
-import { col } from "./column.js";
+import { type Column, col } from "./column.js";
 import { resource } from "./resource.js";
 
 const ENTERED_OR_STATEMENT = ["entered", "statement"] as const;
 
+/** Columns no call of the data service writes: the server's own calls make the rows. */
+const madeByTheServer = <C extends Record<string, Column>>(columns: C): C =>
+  Object.fromEntries(Object.entries(columns).map(([name, column]) => [name, { ...column, generated: true }])) as C;
+
 /**
  * What was spent on a card (issue 20): a charge its spender entered with an approval code, or
  * a line of the card's statement, matched to the request it spends where one agrees. Made by
- * /API/CreditCard/Charges and the statement import only; read with page 47.
+ * /API/CreditCard/Charges and the statement import only (no column takes a write of the data
+ * service); read with page 47. Its "change" is attaching a receipt through the Upload call:
+ * its spender's own, or anyone's with view on page 47 (finance).
  */
 export const tblCCCharge = resource({
   name: "tblCCCharge",
   kind: "table",
   key: "ccChargeID",
-  access: { view: PAGES.creditCardApprovals, add: null, change: null, del: null },
+  access: { view: PAGES.creditCardApprovals, add: null, change: "anyone", del: null },
+  authorWrites: { column: "empID", unlessPage: PAGES.creditCardApprovals },
   order: ["ccChargeDate"],
-  columns: {
+  columns: madeByTheServer({
     ccChargeID: col.id({ label: "ID" }),
     ccID: col.integer({ min: 1, label: "Card" }),
     empID: col.integer({ min: 1, nullable: true, label: "Spent By" }),
@@ -28,7 +35,7 @@ export const tblCCCharge = resource({
     ccStatementID: col.integer({ min: 1, nullable: true, label: "Statement" }),
     ccChargeBankRef: col.text(100, { nullable: true, searchable: true, label: "Bank Reference" }),
     createdTS: col.now(),
-  },
+  }),
 });
 
 /** An import of a card's statement: who brought it, when, and how many of its lines were new. */

@@ -11,6 +11,8 @@ import * as projectActivity from "./0009_project_activity.js";
 import * as creditCards from "./0010_credit_cards.js";
 import * as cardCharges from "./0011_card_charges.js";
 import * as cardReport from "./0012_card_report.js";
+import * as cardReceipts from "./0013_card_receipts.js";
+import * as receiptState from "./0014_receipt_state.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   "0010_credit_cards": creditCards,
   "0011_card_charges": cardCharges,
   "0012_card_report": cardReport,
+  "0013_card_receipts": cardReceipts,
+  "0014_receipt_state": receiptState,
 };

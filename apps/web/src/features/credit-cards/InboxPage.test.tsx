@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { installFakeApi } from "../../test/fake-api";
 import { renderWithApp } from "../../test/render";
 import { InboxPage } from "./InboxPage";
-import type { CardToAsk, InboxRequest, MyRequest } from "./queries";
+import type { CardToAsk, InboxRequest, MissingReceipt, MyRequest } from "./queries";
 
 /*
  * The inbox (issue 20): what waits for the user, decided there (a denial only with a reason),
@@ -33,13 +33,20 @@ const request = (id: number, over: Partial<InboxRequest> = {}): InboxRequest => 
   ...over,
 });
 
-function inboxApi(waiting: InboxRequest[], mine: MyRequest[] = [], cards: CardToAsk[] = []) {
+function inboxApi(
+  waiting: InboxRequest[],
+  mine: MyRequest[] = [],
+  cards: CardToAsk[] = [],
+  receipts: MissingReceipt[] = [],
+) {
   const api = installFakeApi();
   const rows = <T,>(data: T[]) => ({ data, meta: { TotalRecords: data.length } });
   let left = waiting;
   api.on("GET", "/API/CreditCard/Inbox", () => rows(left));
   api.on("GET", "/API/CreditCard/MyRequests", () => rows(mine));
   api.on("GET", "/API/CreditCard/Cards", () => rows(cards));
+  api.on("GET", "/API/CreditCard/MissingReceipts", () => rows(receipts));
+  api.on("GET", "/API/CreditCard/ReceiptRule", () => ({ minAmount: "75.00", days: 7 }));
   api.on("POST", "/API/ExecuteQuery/", () => ({ data: [{ TotalCount: left.length }] }));
   for (const r of waiting) {
     api.on("POST", `/API/CreditCard/Requests/${r.ccPermissionID}/Decision`, () => {
@@ -200,5 +207,27 @@ describe("the inbox", () => {
       ccChargeAmount: "80.00",
       ccChargeMerchant: "Hardware store",
     });
+  });
+
+  it("lists the charges missing a receipt, with Attach receipt on the user's own", async () => {
+    const charge = (id: number, empID: number | null): MissingReceipt => ({
+      ccChargeID: id,
+      ccChargeDate: "2026-11-02",
+      ccChargeAmount: "120.00",
+      ccChargeMerchant: `Hotel ${id}`,
+      cardLabel: "Fleet Card ••4218",
+      empID,
+      spenderName: empID ? "Taylor, Sam" : null,
+    });
+    const api = inboxApi([], [], [], [charge(31, 2), charge(32, null)]);
+    api.user = { ...api.user, empID: 2 };
+    const { user } = renderWithApp(<InboxPage />, { api });
+    await user.click(await screen.findByRole("tab", { name: "Receipts (2)" }));
+    expect(await screen.findByText("Charges of $75.00 or more need a receipt within 7 days.")).toBeTruthy();
+    const own = await screen.findByRole("article", { name: "Charge 31" });
+    expect(within(own).getByRole("button", { name: "Attach receipt" })).toBeTruthy();
+    const other = screen.getByRole("article", { name: "Charge 32" });
+    expect(within(other).getByText(/spent by no one known/)).toBeTruthy();
+    expect(within(other).queryByRole("button", { name: "Attach receipt" })).toBeNull();
   });
 });

@@ -5,11 +5,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useAccess } from "../../services/access";
 import { useBreadcrumb } from "../../services/breadcrumb-context";
-import { pendingApprovalCountQuery, pendingApprovalsLabel } from "../../services/session";
+import { pendingApprovalCountQuery, pendingApprovalsLabel, userQuery } from "../../services/session";
 import { AskDialog } from "./AskDialog";
 import { InboxRequest } from "./InboxRequest";
+import { MissingReceipts } from "./MissingReceipts";
 import { MyRequests } from "./MyRequests";
-import { inboxQuery } from "./queries";
+import { inboxQuery, missingReceiptsQuery } from "./queries";
 
 const APPROVALS = findRoute("/approvals");
 
@@ -22,6 +23,8 @@ const APPROVALS = findRoute("/approvals");
 export function InboxPage() {
   const { data: count } = useQuery(pendingApprovalCountQuery);
   const inbox = useQuery(inboxQuery);
+  const receipts = useQuery(missingReceiptsQuery);
+  const user = useQuery(userQuery);
   const [asking, setAsking] = useState(false);
   const access = useAccess();
   const mayApprove = APPROVALS !== undefined && access.route(APPROVALS);
@@ -70,12 +73,18 @@ export function InboxPage() {
         <Tabs.List>
           <Tabs.Tab value="waiting">Waiting for you{inbox.data ? ` (${total})` : ""}</Tabs.Tab>
           <Tabs.Tab value="mine">Your requests</Tabs.Tab>
+          <Tabs.Tab value="receipts">
+            Receipts{receipts.data?.meta.TotalRecords ? ` (${receipts.data.meta.TotalRecords})` : ""}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="waiting" pt="md">
           {waiting}
         </Tabs.Panel>
         <Tabs.Panel value="mine" pt="md">
           <MyRequests />
+        </Tabs.Panel>
+        <Tabs.Panel value="receipts" pt="md">
+          <MissingReceipts userID={user.data?.empID} />
         </Tabs.Panel>
       </Tabs>
       <AskDialog opened={asking} onClose={() => setAsking(false)} />

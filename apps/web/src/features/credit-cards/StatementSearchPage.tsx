@@ -20,6 +20,7 @@ const COLUMNS = tableColumns(
     "projectName",
     "ccPermissionPurpose",
     "matched",
+    "hasReceipt",
     "ccChargeSource",
   ],
   { matched: "Matches a Request" },

@@ -1,4 +1,4 @@
-import type { DecisionStep } from "@office/core";
+import type { DecisionStep, ReceiptRule } from "@office/core";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { APPROVALS_KEY, pendingApprovalCountQuery } from "../../services/session";
@@ -70,3 +70,25 @@ export function requestsChanged(client: QueryClient) {
   void client.invalidateQueries({ queryKey: APPROVALS_KEY });
   void client.invalidateQueries({ queryKey: pendingApprovalCountQuery.queryKey });
 }
+
+/** A charge still missing its receipt (vwMissingReceipts' columns). */
+export interface MissingReceipt {
+  ccChargeID: number;
+  ccChargeDate: string;
+  ccChargeAmount: string;
+  ccChargeMerchant: string;
+  cardLabel: string;
+  empID: number | null;
+  spenderName: string | null;
+}
+
+export const missingReceiptsQuery = queryOptions({
+  queryKey: [...APPROVALS_KEY, "receipts"],
+  queryFn: () => api<Rows<MissingReceipt>>("GET", "/API/CreditCard/MissingReceipts"),
+});
+
+export const receiptRuleQuery = queryOptions({
+  queryKey: [...APPROVALS_KEY, "receipt rule"],
+  queryFn: () => api<ReceiptRule>("GET", "/API/CreditCard/ReceiptRule"),
+  staleTime: 5 * 60_000,
+});

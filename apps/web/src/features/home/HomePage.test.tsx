@@ -89,6 +89,7 @@ function homeApi(pending = 3) {
     const { query } = call.body as { query: string };
     return query === "myOfficeHours" ? { data: [HOURS] } : { data: [{ TotalCount: pending }] };
   });
+  api.on("GET", "/API/CreditCard/MissingReceipts", () => ({ data: [{}, {}], meta: { TotalRecords: 2 } }));
   return api;
 }
 

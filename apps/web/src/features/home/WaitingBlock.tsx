@@ -1,24 +1,33 @@
-import { Group, Text, ThemeIcon } from "@mantine/core";
+import { Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconInbox } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { pendingApprovalCountQuery, pendingApprovalsLabel } from "../../services/session";
+import { missingReceiptsQuery } from "../credit-cards/queries";
 import { HomeBlock } from "./HomeBlock";
 
 /**
  * What waits for me: the inbox's pending-approval count, the one the header shows (read once
- * by the shell and kept current), with the way to the inbox. Everyone has an inbox (page 52).
+ * by the shell and kept current), and the card receipts missing on my charges and cards, with
+ * the way to the inbox. Everyone has an inbox (page 52).
  */
 export function WaitingBlock() {
   const count = useQuery(pendingApprovalCountQuery);
+  const receipts = useQuery(missingReceiptsQuery);
+  const missing = receipts.data?.meta.TotalRecords ?? 0;
   return (
     <HomeBlock title="Waiting for me" more={{ to: "/inbox", label: "Open inbox" }} reads={[count]}>
       <Group gap="sm" wrap="nowrap">
         <ThemeIcon variant="light" size="lg" radius="xl" color={count.data ? "red" : "gray"} aria-hidden="true">
           <IconInbox size={18} />
         </ThemeIcon>
-        <Text size="sm">
-          {count.data ? `${pendingApprovalsLabel(count.data ?? 0)} in your inbox.` : "Nothing waits for you."}
-        </Text>
+        <Stack gap={2}>
+          <Text size="sm">
+            {count.data ? `${pendingApprovalsLabel(count.data ?? 0)} in your inbox.` : "Nothing waits for you."}
+          </Text>
+          {missing ? (
+            <Text size="sm">{`${missing} card receipt${missing === 1 ? " is" : "s are"} missing.`}</Text>
+          ) : null}
+        </Stack>
       </Group>
     </HomeBlock>
   );

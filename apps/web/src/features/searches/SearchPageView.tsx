@@ -1,7 +1,7 @@
-import type { SearchPage } from "@office/core";
+import type { Resource, SearchPage } from "@office/core";
 import { CriteriaSearchPage } from "../../widgets/search/CriteriaSearchPage";
 import { SearchTotals } from "./SearchTotals";
-import type { TotalsWords } from "./TotalsTable";
+import { TotalsTable, type TotalsWords } from "./TotalsTable";
 
 /** The words a search page's declaration leaves to the web app. */
 export interface SearchPageWords {
@@ -11,6 +11,11 @@ export interface SearchPageWords {
   labels?: Readonly<Record<string, string>>;
   /** How its totals are named and printed, where it has totals. */
   totals?: TotalsWords;
+  /**
+   * Totals of another list with the same columns, under the same search (the report's missing
+   * receipts by holder).
+   */
+  alsoTotals?: { list: Resource; by: string; title: string };
 }
 
 /** A search page of core (notes / time search, status audit): its boxes, what they find, its totals. */
@@ -29,7 +34,14 @@ export function SearchPageView({ page, words }: { page: SearchPage; words: Searc
       opens={page.opens}
       belowResults={
         page.totals.length > 0 && totals
-          ? (where) => <SearchTotals list={page.list} totals={page.totals} where={where} words={totals} />
+          ? (where) => (
+              <>
+                <SearchTotals list={page.list} totals={page.totals} where={where} words={totals} />
+                {words.alsoTotals ? (
+                  <TotalsTable {...words.alsoTotals} where={where} words={{ ...totals, counted: "Charges" }} />
+                ) : null}
+              </>
+            )
           : undefined
       }
     />

@@ -5,6 +5,7 @@ import {
   SEARCH_PAGES,
   type SearchPage,
   STATUS_AUDIT,
+  vwMissingReceipts,
 } from "@office/core";
 import type { ComponentType } from "react";
 import { SearchPageView, type SearchPageWords } from "./SearchPageView";
@@ -20,7 +21,15 @@ const WORDS = new Map<SearchPage, SearchPageWords>([
     },
   ],
   [STATUS_AUDIT, { results: "Status changes", labels: { projectID: "Project ID", statusName: "New Status" } }],
-  [CARD_REPORT, { results: "Charges", labels: { matched: "Matches a Request" }, totals: MONEY_TOTALS }],
+  [
+    CARD_REPORT,
+    {
+      results: "Charges",
+      labels: { matched: "Matches a Request" },
+      totals: MONEY_TOTALS,
+      alsoTotals: { list: vwMissingReceipts, by: "holderEmpID", title: "Missing Receipts by Holder" },
+    },
+  ],
   [
     NON_PROJECT_EXPENSES,
     { results: "Non-project charges", labels: { matched: "Matches a Request" }, totals: MONEY_TOTALS },

@@ -1,18 +1,23 @@
 import type { MantineColorScheme } from "@mantine/core";
 import { SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { PAGES } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
+import { useAccess } from "../../services/access";
 import { useUserColourScheme } from "../../services/colour-scheme";
 import { setDevice, useLayout } from "../../services/device";
 import { userQuery } from "../../services/session";
+import { ReceiptRuleSettings } from "./ReceiptRuleSettings";
 
 /**
  * Settings (page 37, always open): the layout of this browser, kept in the device cookie for 7
- * days, and the user's colour scheme (light, dark or the system's), kept for them.
+ * days, and the user's colour scheme (light, dark or the system's), kept for them; for
+ * administrators, the company's rule for card receipts.
  */
 export function SettingsPage() {
   const layout = useLayout();
   const { data: user } = useQuery(userQuery);
   const { scheme, choose } = useUserColourScheme(user?.empID);
+  const administrator = useAccess().page(PAGES.administrator, "view");
   return (
     <Stack p="lg" gap="md" maw={480}>
       <Title order={1} size="h2">
@@ -49,6 +54,7 @@ export function SettingsPage() {
           ]}
         />
       </Stack>
+      {administrator ? <ReceiptRuleSettings /> : null}
     </Stack>
   );
 }

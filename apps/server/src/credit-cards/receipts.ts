@@ -1,0 +1,49 @@
+import { DEFAULT_RECEIPT_RULE, PAGES, type ReceiptRule } from "@office/core";
+import { type Kysely, sql } from "kysely";
+import { type Actor, requireAccess } from "../data/actor.js";
+import { audit } from "../data/audit.js";
+import type { DB } from "../db/schema.js";
+
+/** Where the rule is kept (migration 0013's view reads it too). */
+const KEY = "cardReceiptRule";
+const SETTING = { name: "appSetting", key: "key" };
+/** The most missing receipts a user is shown at once; the count says how many there are. */
+const SHOWN = 100;
+
+/** The company's rule for receipts: the administrator's, or the default. */
+export async function receiptRule(db: Kysely<DB>): Promise<ReceiptRule> {
+  const row = await db.selectFrom("appSetting").select("value").where("key", "=", KEY).executeTakeFirst();
+  if (!row) return DEFAULT_RECEIPT_RULE;
+  const saved = JSON.parse(row.value) as ReceiptRule;
+  return { minAmount: saved.minAmount, days: saved.days };
+}
+
+/** An administrator (view on page 40) sets the rule; audited, before and after. */
+export async function setReceiptRule(db: Kysely<DB>, actor: Actor, rule: ReceiptRule): Promise<ReceiptRule> {
+  requireAccess(actor, { page: PAGES.administrator, flag: "view" }, "change", "the company's settings");
+  return db.transaction().execute(async (tx) => {
+    const before = await tx.selectFrom("appSetting").selectAll().where("key", "=", KEY).forUpdate().executeTakeFirst();
+    const value = JSON.stringify({ minAmount: rule.minAmount, days: rule.days });
+    const after = await tx
+      .insertInto("appSetting")
+      .values({ key: KEY, value })
+      .onConflict((c) => c.column("key").doUpdateSet({ value }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(tx, actor, before ? "update" : "insert", SETTING, [{ ...(before ? { before } : {}), after }]);
+    return rule;
+  });
+}
+
+/**
+ * The charges missing a receipt that are the caller's to see to: spent by them, or on a card
+ * they hold (the holder's inbox and Home list these), oldest first, with how many in all.
+ */
+export async function myMissingReceipts(db: Kysely<DB>, actor: Actor) {
+  if (actor.kind !== "employee") return { rows: [], total: 0 };
+  const { rows } = await sql<Record<string, unknown> & { total: number }>`
+    select v.*, count(*) over ()::int as total from "vwMissingReceipts" v
+    where v."holderEmpID" = ${actor.empID} or v."empID" = ${actor.empID}
+    order by v."ccChargeDate", v."ccChargeID" limit ${SHOWN}`.execute(db);
+  return { rows: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 };
+}

@@ -1,0 +1,80 @@
+import { Button, FileButton, Group, Paper, Stack, Text } from "@mantine/core";
+import { formatMoney, formatUsDate, TOASTS } from "@office/core";
+import { IconPaperclip } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, uploadFile } from "../../api/client";
+import { showToast } from "../../services/toast";
+import { type MissingReceipt, missingReceiptsQuery, receiptRuleQuery } from "./queries";
+
+/**
+ * Charges past the company's rule without a receipt that are the user's to see to (spent by
+ * them, or on a card they hold), oldest first; a receipt is attached by the Upload call (its
+ * spender, or finance; a holder who spent none of it reminds the one who did).
+ */
+export function MissingReceipts({ userID }: { userID: number | undefined }) {
+  const missing = useQuery(missingReceiptsQuery);
+  const rule = useQuery(receiptRuleQuery);
+  if (missing.isPending) return <Text c="dimmed">Looking for missing receipts…</Text>;
+  if (missing.isError) return <Text c="red">The missing receipts could not be read.</Text>;
+  return (
+    <Stack gap="xs">
+      {rule.data ? (
+        <Text size="sm" c="dimmed">
+          Charges of {formatMoney(Number(rule.data.minAmount))} or more need a receipt within {rule.data.days} days.
+        </Text>
+      ) : null}
+      {missing.data.data.length === 0 ? (
+        <Text c="dimmed">No receipt is missing.</Text>
+      ) : (
+        missing.data.data.map((charge) => (
+          <MissingReceiptRow key={charge.ccChargeID} charge={charge} mine={charge.empID === userID} />
+        ))
+      )}
+    </Stack>
+  );
+}
+
+function MissingReceiptRow({ charge, mine }: { charge: MissingReceipt; mine: boolean }) {
+  const client = useQueryClient();
+  const attach = useMutation({
+    mutationFn: (file: File) => uploadFile("tblCCCharge", charge.ccChargeID, file),
+    onSuccess: () => {
+      showToast(TOASTS.receiptAttached);
+      void client.invalidateQueries({ queryKey: missingReceiptsQuery.queryKey });
+    },
+    onError: (error) =>
+      showToast(TOASTS.receiptFailed(error instanceof ApiError ? error.message : "The receipt was not attached.")),
+  });
+  return (
+    <Paper component="article" withBorder p="sm" radius="md" aria-label={`Charge ${charge.ccChargeID}`}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600}>{charge.ccChargeMerchant}</Text>
+          <Text size="xs" c="dimmed">
+            {formatUsDate(charge.ccChargeDate)} · {charge.cardLabel} · spent by {charge.spenderName ?? "no one known"}
+          </Text>
+        </Stack>
+        <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
+          <Text fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
+            {formatMoney(Number(charge.ccChargeAmount))}
+          </Text>
+          {mine ? (
+            <FileButton onChange={(file) => file && attach.mutate(file)} accept=".pdf,.png,.jpg,.jpeg,.gif,.webp">
+              {(props) => (
+                <Button
+                  {...props}
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconPaperclip size={14} aria-hidden="true" />}
+                  loading={attach.isPending}
+                >
+                  Attach receipt
+                </Button>
+              )}
+            </FileButton>
+          ) : null}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
