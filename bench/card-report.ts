@@ -11,13 +11,12 @@
  * (default postgres://postgres@127.0.0.1:5432/postgres): dropped, made and seeded (BENCH_RESEED=0
  * measures the one left by a previous run instead).
  */
-import { spawn } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { NON_PROJECT_EXPENSES } from "@office/core";
 import pg from "pg";
 import { tokenOf } from "./app.js";
-import { median, percentile, root, startProcess, stop } from "./processes.js";
+import { median, percentile, root, seedPostgres, startProcess, stop, timedCalls } from "./processes.js";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 20);
 const PER_DAY = Number(process.env.BENCH_CHARGES_PER_DAY ?? 1);
@@ -36,17 +35,6 @@ if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error(`BENCH_DATABASE ${DATA
 const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const benchUrl = new URL(adminUrl);
 benchUrl.pathname = `/${DATABASE}`;
-
-function seed(url: string): Promise<void> {
-  const args = [join(root, "apps/server/dist/db/seed-cli.js"), "--scale", String(SCALE)];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`seed exited ${code}`))));
-  });
-}
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const today = new Date();
@@ -76,7 +64,7 @@ async function main() {
   await admin.end();
   const db = new pg.Client({ connectionString: benchUrl.toString() });
   if (RESEED) {
-    await seed(benchUrl.toString());
+    await seedPostgres(benchUrl.toString(), SCALE);
     await db.connect();
     progress(`a year of charges: ${PER_DAY} a day on each card`);
     await db.query(
@@ -134,14 +122,7 @@ async function main() {
     const lines: string[] = [];
     for (const [name, call] of calls) {
       progress(`${name}: ${WARMUP} warm-up, ${REQUESTS} measured`);
-      const answer = await call();
-      for (let i = 0; i < WARMUP; i++) await call();
-      const times: number[] = [];
-      for (let i = 0; i < REQUESTS; i++) {
-        const started = performance.now();
-        await call();
-        times.push(performance.now() - started);
-      }
+      const { answer, times } = await timedCalls(call, WARMUP, REQUESTS);
       const p95 = percentile(times, 0.95);
       lines.push(
         `| ${name} | ${answer.meta?.TotalRecords ?? "?"} | ${median(times).toFixed(0)} | ${p95.toFixed(0)} | ${p95 < REPORT_AIM_MS ? "yes" : "no"} |`,

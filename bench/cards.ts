@@ -12,12 +12,11 @@
  * (default postgres://postgres@127.0.0.1:5432/postgres): dropped, made, seeded at scale 1
  * and filled as above, then left in place for EXPLAIN in psql.
  */
-import { spawn } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { tokenOf } from "./app.js";
-import { median, percentile, root, startProcess, stop } from "./processes.js";
+import { median, percentile, root, seedPostgres, startProcess, stop, timedCalls } from "./processes.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
@@ -33,17 +32,6 @@ if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error(`BENCH_DATABASE ${DATA
 const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const benchUrl = new URL(adminUrl);
 benchUrl.pathname = `/${DATABASE}`;
-
-function seed(url: string): Promise<void> {
-  const args = [join(root, "apps/server/dist/db/seed-cli.js"), "--scale", "1"];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`seed exited ${code}`))));
-  });
-}
 
 /** The hierarchy, the cards and the requests, in a few set-based statements; answers who to ask as. */
 async function fill(db: pg.Client): Promise<{ head: number; level2: number; level4: number }> {
@@ -126,7 +114,7 @@ async function main() {
   await admin.query(`drop database if exists ${DATABASE} with (force)`);
   await admin.query(`create database ${DATABASE}`);
   await admin.end();
-  await seed(benchUrl.toString());
+  await seedPostgres(benchUrl.toString(), 1);
   const db = new pg.Client({ connectionString: benchUrl.toString() });
   await db.connect();
   progress(`${EMPLOYEES} employees in six levels, ${CARD_REQUESTS} requests`);
@@ -170,14 +158,7 @@ async function main() {
         return kind === "count" ? (body.data[0]?.TotalCount ?? 0) : (body.meta?.TotalRecords ?? 0);
       };
       progress(`${name}: ${WARMUP} warm-up, ${REQUESTS} measured`);
-      const answer = await call();
-      for (let i = 0; i < WARMUP; i++) await call();
-      const times: number[] = [];
-      for (let i = 0; i < REQUESTS; i++) {
-        const started = performance.now();
-        await call();
-        times.push(performance.now() - started);
-      }
+      const { answer, times } = await timedCalls(call, WARMUP, REQUESTS);
       const p99 = percentile(times, 0.99);
       lines.push(
         `| ${name} | ${answer} | ${median(times).toFixed(1)} | ${percentile(times, 0.95).toFixed(1)} | ${p99.toFixed(1)} | ${p99 < AIM_MS ? "yes" : "no"} |`,

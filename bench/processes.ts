@@ -44,6 +44,38 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? Number.NaN;
 }
 
+/**
+ * The times of `requests` calls one after another, in ms, after `warmup` unmeasured ones; and
+ * the first call's answer (what the times are of).
+ */
+export async function timedCalls<T>(
+  call: () => Promise<T>,
+  warmup: number,
+  requests: number,
+): Promise<{ answer: T; times: number[] }> {
+  const answer = await call();
+  for (let i = 0; i < warmup; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < requests; i++) {
+    const started = performance.now();
+    await call();
+    times.push(performance.now() - started);
+  }
+  return { answer, times };
+}
+
+/** Seeds the demo company at `scale` into the PostgreSQL database at `url` (the seed command, migrations first). */
+export function seedPostgres(url: string, scale: number): Promise<void> {
+  const args = [join(root, "apps/server/dist/db/seed-cli.js"), "--scale", String(scale)];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`seed --scale ${scale} exited ${code}`))));
+  });
+}
+
 /** Runs a Node script to its end; a non-zero exit is an error. */
 export function runScript(args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -14,13 +14,12 @@
  * (BENCH_RESEED=0 measures the one left by a previous run instead). BENCH_SERVER names another
  * build's main.js to measure (a change tried by hand), the repository's apps/server/dist by default.
  */
-import { spawn } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { NOTES_SEARCH, PROJECTS } from "@office/core";
 import pg from "pg";
 import { tokenOf } from "./app.js";
-import { median, percentile, root, startProcess, stop } from "./processes.js";
+import { median, percentile, root, seedPostgres, startProcess, stop } from "./processes.js";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 20);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -58,17 +57,6 @@ const FRAGMENTS = [
 const NOTE_FIELDS = NOTES_SEARCH.columns.join(",");
 const LIST_FIELDS = PROJECTS.listColumns.join(",");
 
-function seed(url: string, scale: number): Promise<void> {
-  const args = [join(root, "apps/server/dist/db/seed-cli.js"), "--scale", String(scale)];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`seed --scale ${scale} exited ${code}`))));
-  });
-}
-
 async function prepare(): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -78,7 +66,7 @@ async function prepare(): Promise<string> {
       progress(`dropping, making and seeding ${DATABASE} at scale ${SCALE}`);
       await admin.query(`drop database if exists ${DATABASE} with (force)`);
       await admin.query(`create database ${DATABASE}`);
-      await seed(benchUrl.toString(), SCALE);
+      await seedPostgres(benchUrl.toString(), SCALE);
     }
     return version ?? "?";
   } finally {

@@ -196,6 +196,25 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
       expect((await totals("ccID")).data).toEqual([
         { key: other, label: "Test card ••7777", count: 3, total: "1000000000.29" },
       ]);
+      // The cards' list: this month's charges beside the month's commitments.
+      const fresh = await cardOf(db(), staff, "1000.00", "8888");
+      const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+      for (const [ccChargeDate, ccChargeAmount] of [
+        [day(0), "10.10"],
+        [day(0), "0.20"],
+        [day(40), "500.00"], // a month before
+      ] as const) {
+        await db()
+          .insertInto("tblCCCharge")
+          .values({ ccID: fresh, ccChargeDate, ccChargeAmount, ccChargeMerchant: "D", ccChargeSource: "statement" })
+          .execute();
+      }
+      const listed = await calls.call(
+        "admin",
+        "GET",
+        `/API/Query/?${new URLSearchParams({ table: "vwCardList", where: `ccID = ${fresh}` })}`,
+      );
+      expect(listed.json().data[0]).toMatchObject({ ccMonthCharged: "10.30", ccMonthCommitted: "0.00" });
       // The notes' totals stay numbers (minutes).
       const notes = await calls.call(
         "admin",

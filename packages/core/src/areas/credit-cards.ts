@@ -17,7 +17,16 @@ export const CREDIT_CARDS = area({
   resource: tblCC,
   list: vwCardList,
   // The id first, as every list has it: the Excel export leaves the first column out (spec 4).
-  listColumns: ["ccID", "ccName", "ccLastFour", "holderName", "ccStatus", "ccMonthlyLimit", "ccMonthCommitted"],
+  listColumns: [
+    "ccID",
+    "ccName",
+    "ccLastFour",
+    "holderName",
+    "ccStatus",
+    "ccMonthlyLimit",
+    "ccMonthCommitted",
+    "ccMonthCharged",
+  ],
   order: "ccName, ccLastFour",
   page: PAGES.creditCardApprovals,
   icon: "creditCards",

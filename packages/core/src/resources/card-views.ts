@@ -4,8 +4,9 @@ import { tblCC } from "./tblCC.js";
 import { tblCCCharge } from "./tblCCCharge.js";
 
 /**
- * The cards' list: each card with its holder's name and what this month (the company's) has
- * committed against its limit, every request of the month that neither step denied.
+ * The cards' list: each card with its holder's name and, for this month (the company's), what
+ * its requests committed against its limit (every request that neither step denied: a meter)
+ * and what was charged to it.
  */
 export const vwCardList = listView(
   tblCC,
@@ -13,13 +14,14 @@ export const vwCardList = listView(
   {
     holderName: name("Holder"),
     ccMonthCommitted: {
-      ...col.money({ label: "This Month" }),
+      ...col.money({ label: "Committed This Month" }),
       field: { kind: "money", of: "ccMonthlyLimit" },
       generated: true,
       optional: true,
     },
+    ccMonthCharged: { ...col.money({ label: "Charged This Month" }), generated: true, optional: true },
   },
-  ["tblEmployee", "tblCCPermission"],
+  ["tblEmployee", "tblCCPermission", "tblCCCharge"],
 );
 
 /** What a charge's list shows besides its own columns: names, whether it matches a request, its month. */

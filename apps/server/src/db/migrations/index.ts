@@ -13,6 +13,7 @@ import * as cardCharges from "./0011_card_charges.js";
 import * as cardReport from "./0012_card_report.js";
 import * as cardReceipts from "./0013_card_receipts.js";
 import * as receiptState from "./0014_receipt_state.js";
+import * as cardMonthCharged from "./0015_card_month_charged.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0012_card_report": cardReport,
   "0013_card_receipts": cardReceipts,
   "0014_receipt_state": receiptState,
+  "0015_card_month_charged": cardMonthCharged,
 };
