@@ -72,6 +72,25 @@ describe("the demo company", () => {
     expect(of(3)).toEqual([]);
     expect(DEMO_ACCOUNTS.map((a) => a.username)).toEqual(["admin", "staff", "noperm"]);
   });
+
+  it("has card requests in every state, statements with matches and mismatches, and receipts for most", () => {
+    const states = new Set(
+      company.cardPermissions.map(
+        (r) => `${r.ccPermissionCCUsedApprovalStatus}/${r.ccPermissionOverLimitApprovalStatus}`,
+      ),
+    );
+    for (const state of ["0/1", "1/1", "2/1", "1/0", "1/2"]) expect(states, state).toContain(state);
+    expect(company.cardPermissions.some((r) => r.ccPermissionOverLimit === 1)).toBe(true);
+    expect(company.cards.some((c) => c.empID === 3)).toBe(false); // noperm holds no card
+    const matched = company.cardCharges.filter((c) => c.ccPermissionID !== null);
+    expect(matched.length).toBeGreaterThan(0);
+    expect(company.cardCharges.some((c) => c.ccPermissionID === null)).toBe(true);
+    const charged = new Set(matched.map((c) => String(c.ccChargeID)));
+    for (const receipt of company.cardReceipts) expect(charged).toContain(receipt.recordKey);
+    expect(company.cardReceipts.length).toBeGreaterThan(matched.length / 2);
+    expect(company.cardReceipts.length).toBeLessThan(matched.length);
+    expect(new Set(company.cardReceipts.map((r) => r.uploadID)).size).toBe(company.cardReceipts.length);
+  });
 });
 
 describe.each(ENGINES)("the seeded database on $name", (engine) => {

@@ -1,10 +1,12 @@
+import { createHash } from "node:crypto";
 import { Random } from "./random.js";
 
 /*
  * The demo company's credit cards (issue 20): cards held by the administrator and the
  * department heads, and two months of requests to use them by the holders' teams, in every
  * state: waiting for the holder, approved, denied, over the month's limit and waiting for an
- * over-limit approver or decided there. A generator of its own, so the rest of the company
+ * over-limit approver or decided there; statements with receipts attached to most of the
+ * charges that spent a request. A generator of its own, so the rest of the company
  * stays as it was; `scale` multiplies the cards and so the requests.
  */
 
@@ -36,7 +38,15 @@ export interface DemoCards {
   requests: Row[];
   statements: Row[];
   charges: Row[];
+  /** The receipts attached to charges: their `upload` rows (the file is RECEIPT_PDF). */
+  receipts: Row[];
 }
+
+/** Every demo receipt's file: a small PDF. */
+export const RECEIPT_PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% Office demo receipt\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+);
+const RECEIPT_SHA256 = createHash("sha256").update(RECEIPT_PDF).digest("hex");
 
 const MERCHANTS = [
   "Home Depot",
@@ -87,6 +97,7 @@ export function demoCards(scale: number, anchor: Date, employees: readonly Row[]
   const requests: Row[] = [];
   const statements: Row[] = [];
   const charges: Row[] = [];
+  const receipts: Row[] = [];
   const cardCount = Math.max(2, Math.round(CARDS_AT_SCALE_1 * scale));
   for (let ccID = 1; ccID <= cardCount; ccID++) {
     const holder = holders[(ccID - 1) % holders.length] as number;
@@ -187,7 +198,23 @@ export function demoCards(scale: number, anchor: Date, employees: readonly Row[]
         createdTS: new Date(Math.min(now, end)).toISOString(),
       });
       for (const [n, line] of lines.entries()) {
+        const ccChargeID = charges.length + 1;
+        // Most spenders keep their receipts; some do not, and the inbox reminds them.
+        if (line.request && random.chance(0.8)) {
+          receipts.push({
+            uploadID: `00000000-0000-4000-8000-${String(receipts.length + 1).padStart(12, "0")}`,
+            tableName: "tblCCCharge",
+            recordKey: String(ccChargeID),
+            fileName: `receipt-${ccChargeID}.pdf`,
+            contentType: "application/pdf",
+            size: RECEIPT_PDF.length,
+            sha256: RECEIPT_SHA256,
+            empID: line.request.empID as number,
+            createdTS: new Date(Math.min(now, line.at + DAY_MS)).toISOString(),
+          });
+        }
         charges.push({
+          ccChargeID,
           ccID,
           empID: (line.request?.empID as number | undefined) ?? null,
           ccPermissionID: (line.request?.ccPermissionID as number | undefined) ?? null,
@@ -202,7 +229,24 @@ export function demoCards(scale: number, anchor: Date, employees: readonly Row[]
       }
     }
   }
-  return { cards, requests, statements, charges };
+  // Every state in the demo: at least one request over the limit waits for page 45 after its
+  // holder's approval (the last one still waiting for its holder is moved on, if none does).
+  const atPage45 = (r: Row) =>
+    r.ccPermissionOverLimit === 1 &&
+    r.ccPermissionCCUsedApprovalStatus === APPROVED &&
+    r.ccPermissionOverLimitApprovalStatus === PENDING;
+  const waiting = requests.findLast(
+    (r) => r.ccPermissionOverLimit === 1 && r.ccPermissionCCUsedApprovalStatus === PENDING,
+  );
+  if (!requests.some(atPage45) && waiting) {
+    waiting.ccPermissionCCUsedApprovalStatus = APPROVED;
+    waiting.ccPermissionUsedDecidedBy = cards.find((c) => c.ccID === waiting.ccID)?.empID ?? null;
+    waiting.ccPermissionUsedDecidedTS = new Date(
+      Math.min(now, Date.parse(String(waiting.ccPermissionRequestedTS)) + 3_600_000),
+    ).toISOString();
+    waiting.ccPermissionVersion = (waiting.ccPermissionVersion as number) + 1;
+  }
+  return { cards, requests, statements, charges, receipts };
 }
 
 function code(random: Random): string {

@@ -95,6 +95,7 @@ export interface DemoCompany {
   cardPermissions: DemoCards["requests"];
   cardStatements: DemoCards["statements"];
   cardCharges: DemoCards["charges"];
+  cardReceipts: DemoCards["receipts"];
   directory: DemoDirectory;
 }
 
@@ -226,6 +227,7 @@ export function demoCompany(scale: number, anchor: Date): DemoCompany {
     requests: cardPermissions,
     statements: cardStatements,
     charges: cardCharges,
+    receipts: cardReceipts,
   } = demoCards(scale, anchor, employees, projectCount);
 
   const directory = demoDirectory(scale, anchor, employees);
@@ -241,6 +243,7 @@ export function demoCompany(scale: number, anchor: Date): DemoCompany {
     cardPermissions,
     cardStatements,
     cardCharges,
+    cardReceipts,
     directory,
   };
 }

@@ -1,8 +1,11 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { type Kysely, sql } from "kysely";
 import { hashPassword } from "../../auth/passwords.js";
 import type { DB } from "../schema.js";
 import { bulkInsert } from "./bulk-insert.js";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoCompany } from "./demo-company.js";
+import { RECEIPT_PDF } from "./demo-cards.js";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoCompany, demoCompany } from "./demo-company.js";
 import { demoProjects } from "./demo-projects.js";
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-company.js";
@@ -12,6 +15,11 @@ export interface SeedOptions {
   scale: number;
   /** The moment the demo's "now" stands for; the start of today (UTC) by default. */
   anchor?: Date;
+  /**
+   * Where uploaded files live (UPLOAD_DIR): the demo's card receipts are written there. Without
+   * it (the tests' seeds), no receipt is attached.
+   */
+  uploadDir?: string;
 }
 
 // Records that (and how) the demo company was seeded.
@@ -48,6 +56,10 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<vo
     await bulkInsert(tx, "tblCCPermission", company.cardPermissions);
     await bulkInsert(tx, "tblCCStatement", company.cardStatements);
     await bulkInsert(tx, "tblCCCharge", company.cardCharges);
+    if (options.uploadDir) {
+      await writeReceipts(options.uploadDir, company.cardReceipts);
+      await bulkInsert(tx, "upload", company.cardReceipts);
+    }
     await bulkInsert(tx, "tblVendor", directory.vendors);
     await bulkInsert(tx, "tblShippingCompany", directory.shippingCompanies);
     await tx
@@ -67,6 +79,12 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<vo
     await sql`vacuum analyze`.execute(connection);
     await sql`reset statement_timeout`.execute(connection);
   });
+}
+
+/** The demo receipts' files, one small PDF each, named by their upload ids as uploads are. */
+async function writeReceipts(dir: string, receipts: DemoCompany["cardReceipts"]): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  for (const receipt of receipts) await writeFile(join(dir, String(receipt.uploadID)), RECEIPT_PDF, { mode: 0o600 });
 }
 
 export function startOfTodayUtc(now = new Date()): Date {
