@@ -36,6 +36,7 @@ benchUrl.pathname = `/${DATABASE}`;
 /** The hierarchy, the cards and the requests, in a few set-based statements; answers who to ask as. */
 async function fill(db: pg.Client): Promise<{ head: number; level2: number; level4: number }> {
   // The demo's own requests would blur what is measured.
+  await db.query(`delete from "tblCCCharge"`);
   await db.query(`delete from "tblCCPermission"`);
   const { rows } = await db.query<{ first: number }>(
     `insert into "tblEmployee" ("empFirstName", "empLastName", "empActive")
