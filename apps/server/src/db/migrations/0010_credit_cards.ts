@@ -87,19 +87,6 @@ const statements = [
   `create trigger "tblCC_live" after update of "empID" or delete on "tblCC"
     for each statement execute function "liveApprovalsChanged"()`,
 
-  // The cards' list: holder's name, and what the month (the company's, the session's zone) has
-  // committed against the limit: every request of the month not denied at either step.
-  `create view "vwCardList" as
-    select c.*, h."empLastName" || ', ' || h."empFirstName" as "holderName",
-      coalesce(m."committed", 0)::numeric(12,2) as "ccMonthCommitted"
-    from "tblCC" c
-    join "tblEmployee" h on h."empID" = c."empID"
-    left join lateral (
-      select sum(cp."ccPermissionAmount") as "committed" from "tblCCPermission" cp
-      where cp."ccID" = c."ccID" and cp."ccPermissionRequestedTS" >= date_trunc('month', now())
-        and cp."ccPermissionCCUsedApprovalStatus" <> 2 and cp."ccPermissionOverLimitApprovalStatus" <> 2
-    ) m on true`,
-
   // Every request with its card, holder and requester; the approval code is the requester's
   // alone and is never in a view.
   `drop view "vwCCApprovals"`,

@@ -10,10 +10,6 @@ import * as sessions from "./0008_sessions.js";
 import * as projectActivity from "./0009_project_activity.js";
 import * as creditCards from "./0010_credit_cards.js";
 import * as cardCharges from "./0011_card_charges.js";
-import * as cardReport from "./0012_card_report.js";
-import * as cardReceipts from "./0013_card_receipts.js";
-import * as receiptState from "./0014_receipt_state.js";
-import * as cardMonthCharged from "./0015_card_month_charged.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -28,8 +24,4 @@ export const migrations: Record<string, Migration> = {
   "0009_project_activity": projectActivity,
   "0010_credit_cards": creditCards,
   "0011_card_charges": cardCharges,
-  "0012_card_report": cardReport,
-  "0013_card_receipts": cardReceipts,
-  "0014_receipt_state": receiptState,
-  "0015_card_month_charged": cardMonthCharged,
 };
