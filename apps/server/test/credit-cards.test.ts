@@ -277,6 +277,17 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
       expect((await ask("Direct", staffCard, "0.01")).json()).toMatchObject({ ccPermissionOverLimit: 1 });
     });
 
+    it("offers the active cards of the caller and of the managers above them, and no others", async () => {
+      const offered = async (name: string) =>
+        ((await call(name, "GET", "/API/CreditCard/Cards")).json().data as Array<{ ccID: number }>).map((c) => c.ccID);
+      expect(await offered("Indirect")).toEqual(expect.arrayContaining([staffCard, adminCard]));
+      expect(await offered("Outsider")).not.toContain(staffCard);
+      expect(await offered("Outsider")).not.toContain(adminCard);
+      await db().updateTable("tblCC").set({ ccStatus: 2 }).where("ccID", "=", staffCard).execute();
+      expect(await offered("Indirect")).not.toContain(staffCard);
+      await db().updateTable("tblCC").set({ ccStatus: 1 }).where("ccID", "=", staffCard).execute();
+    });
+
     it("answers bad input with a clear 4xx and writes nothing", async () => {
       const before = await countOf(db(), "tblCCPermission");
       const cases: Array<[string, unknown, object, number, string?]> = [

@@ -30,8 +30,13 @@ export async function cardsToAsk(db: Kysely<DB>, actor: Actor): Promise<Array<Re
   const { rows } = await sql<Record<string, unknown>>`
     select c."ccID", c."ccName", c."ccLastFour", c."holderName", c."empID", c."ccMonthlyLimit", c."ccMonthCommitted"
     from "vwCardList" c
-    where c."ccStatus" = 1 and (c."empID" = ${actor.empID}
-      or exists (select 1 from "fnTeam"(c."empID") t where t."empID" = ${actor.empID}))
+    where c."ccStatus" = 1 and c."empID" in (
+      -- The caller and their managers up the chain: one walk up, not a team per card.
+      with recursive above ("empID") as (
+        select ${actor.empID}::int
+        union
+        select e."empManagerID" from "tblEmployee" e join above a on e."empID" = a."empID" where e."empManagerID" is not null
+      ) select "empID" from above)
     order by c."ccName", c."ccLastFour", c."ccID"`.execute(db);
   return rows;
 }

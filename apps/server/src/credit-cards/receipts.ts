@@ -4,7 +4,7 @@ import { type Actor, requireAccess } from "../data/actor.js";
 import { audit } from "../data/audit.js";
 import type { DB } from "../db/schema.js";
 
-/** Where the rule is kept (migration 0013's view reads it too). */
+/** Where the rule is kept (migration 0011's vwMissingReceipts reads it too). */
 const KEY = "cardReceiptRule";
 const SETTING = { name: "appSetting", key: "key" };
 /** The most missing receipts a user is shown at once; the count says how many there are. */
@@ -43,7 +43,11 @@ export async function myMissingReceipts(db: Kysely<DB>, actor: Actor) {
   if (actor.kind !== "employee") return { rows: [], total: 0 };
   const { rows } = await sql<Record<string, unknown> & { total: number }>`
     select v.*, count(*) over ()::int as total from "vwMissingReceipts" v
-    where v."holderEmpID" = ${actor.empID} or v."empID" = ${actor.empID}
+    where v."ccChargeID" in (
+      -- Two index reads, not an OR across the view's tables (a scan of every charge on each Home).
+      select ch."ccChargeID" from "tblCCCharge" ch join "tblCC" c on c."ccID" = ch."ccID" where c."empID" = ${actor.empID}
+      union select ch."ccChargeID" from "tblCCCharge" ch where ch."empID" = ${actor.empID}
+    )
     order by v."ccChargeDate", v."ccChargeID" limit ${SHOWN}`.execute(db);
   return { rows: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
