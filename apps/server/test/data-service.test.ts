@@ -210,6 +210,14 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       expect(answer).toEqual({ data: [...pages[0].data, ...pages[1].data], meta: pages[0].meta });
       // Times leave in the company's zone in a streamed answer too.
       expect(answer.data[0].createdTS).toMatch(/T\d\d:\d\d:\d\d(\.\d+)?-0[45]:00$/);
+      // Without the key among the fields and in another order, the batches keep the order: the
+      // oldest first is "streamed 3000" (n minutes ago) down to "streamed 1".
+      const oldest = (
+        await admin.query({ ...params, fields: "ProjectNotesDesc", order: "createdTS", rowLimit: 3_000 })
+      ).json();
+      expect(oldest.data).toEqual(
+        Array.from({ length: 3_000 }, (_, at) => ({ ProjectNotesDesc: `streamed ${3_000 - at}` })),
+      );
       await sql`delete from "tblProjectNotes" where "ProjectNotesDesc" like 'streamed %'`.execute(db());
     });
 

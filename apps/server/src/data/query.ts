@@ -22,6 +22,7 @@ import { readableRows } from "./row-scope.js";
 // The window count's and row number's columns: names no declared column can have (not identifiers).
 const TOTAL = "office:total";
 const ROW = "office:row";
+const KEY = "office:key";
 
 /** Rows a query answers at most; past the confirm threshold only with `continue`. */
 export const MAX_ROW_LIMIT = 100_000;
@@ -32,7 +33,7 @@ export const MAX_ROW_LIMIT = 100_000;
  */
 export const BOUNDED_ROW_LIMIT = DROPDOWN_KEEP_ROWS;
 /** Rows read in one statement: a load of more is read a batch at a time as it is written. */
-export const LOAD_BATCH_ROWS = 2_000;
+export const LOAD_BATCH_ROWS = 1_000;
 
 export const queryInput = z.strictObject({
   table: z.string().min(1).max(64),
@@ -119,29 +120,33 @@ export async function runQuery(db: Kysely<DB>, def: Resource, input: QueryInput,
   // The key is unique among the rows a where matches, for every resource.
   const totalRef = sql.ref(TOTAL);
   const rowRef = sql.ref(ROW);
-  const keys = sql`select ${sql.ref(def.key)}, count(*) over () as ${totalRef}
+  const keysOf = (count: number) => sql`select ${sql.ref(def.key)}, count(*) over () as ${totalRef}
     from (select * from ${table} where ${where} offset 0) as ${table}
-    order by ${orderBySql()} limit ${limit} offset ${input.offset}`;
-  const page = sql`select ${sql.join(fields.map((field) => sql.ref(field)))}, ${totalRef},
+    order by ${orderBySql()} limit ${count} offset ${input.offset}`;
+  // The key rides along as KEY (dropped before the answer) so a load can tell its first batch's rows.
+  const page = (count: number) => sql`select ${sql.join(fields.map((field) => sql.ref(field)))},
+      ${sql.ref(def.key)} as ${sql.ref(KEY)}, ${totalRef},
       row_number() over (order by ${orderBySql(table)}) as ${rowRef}
-    from (${keys}) as page_keys join ${table} using (${sql.ref(def.key)})
+    from (${keysOf(count)}) as page_keys join ${table} using (${sql.ref(def.key)})
     where ${where} order by ${rowRef}`;
   // Without `continue`, a search past the confirm threshold answers its total alone: the
   // database then sends one row (for the total) instead of the page. The two branches never
-  // both give rows; the row number keeps the asked order through the union. (A load, over a
-  // batch, reads keys only: it sends them all, small as they are, and answers the total alone.)
-  const statement =
+  // both give rows; the row number keeps the asked order through the union.
+  const statement = (count: number) =>
     input.continue || bounded
-      ? page
-      : sql`with page as (${page})
+      ? page(count)
+      : sql`with page as (${page(count)})
       select * from page where ${totalRef} <= ${TABLE_CONFIRM_THRESHOLD}
       union all
       select * from (select * from page where ${totalRef} > ${TABLE_CONFIRM_THRESHOLD} limit 1) over_threshold
       order by ${rowRef}`;
-  // A load (more rows than a batch) finds its keys and total first, and reads its rows later,
-  // a batch at a time, as the answer is written (json-stream.ts).
+  // A load (more rows than a batch) reads its first batch with the total, in one statement:
+  // most loads (a week's notes, the colleagues' list) fit in it and cost one round trip. A
+  // longer one then finds all its keys and reads the rest later, a batch at a time, as the
+  // answer is written (json-stream.ts); the first batch serves again if the keys begin with it.
   const load = limit > LOAD_BATCH_ROWS;
-  const { rows } = await sql<Record<string, unknown>>`${load ? keys : statement}`.execute(db);
+  const firstLimit = load ? LOAD_BATCH_ROWS : limit;
+  const { rows } = await sql<Record<string, unknown>>`${statement(firstLimit)}`.execute(db);
   let total = Number(rows[0]?.[TOTAL] ?? 0);
   if (rows.length === 0 && input.offset > 0) {
     const { rows: counted } = await sql<{
@@ -153,21 +158,35 @@ export async function runQuery(db: Kysely<DB>, def: Resource, input: QueryInput,
   if (total > TABLE_CONFIRM_THRESHOLD && !input.continue && !bounded) {
     return { data: [], meta: { ...meta, confirmRequired: true } };
   }
-  if (load) {
-    const found = rows.map((row) => row[def.key]);
-    return { data: [], meta, batches: rowsByKey(db, def, fields, where, found) };
+  if (load && total > input.offset + firstLimit) {
+    // The keys come as one array: as 50,000 rows they took PGlite ten times as long (issue 17).
+    const sortedBy = [...new Set([def.key, ...unique.map((item) => item.column)])];
+    const { rows: keyRows } = await sql<{ keys: unknown[] | null; total: string | number | null }>`
+      select array_agg(${sql.ref(def.key)} order by ${orderBySql(sql.table("k"))}) as keys, max(${totalRef}) as total
+      from (select ${sql.join(sortedBy.map((column) => sql.ref(column)))}, count(*) over () as ${totalRef}
+        from (select * from ${table} where ${where} offset 0) as ${table}
+        order by ${orderBySql()} limit ${limit} offset ${input.offset}) as k`.execute(db);
+    const found = keyRows[0]?.keys ?? [];
+    const same = rows.length === LOAD_BATCH_ROWS && rows.every((row, at) => row[KEY] === found[at]);
+    const again = same ? rows.map(withoutOurs) : undefined;
+    return {
+      data: [],
+      meta: { TotalRecords: Number(keyRows[0]?.total ?? total) },
+      batches: rowsByKey(db, def, fields, where, found, again),
+    };
   }
   return { data: rows.map(withoutOurs), meta };
 }
 
 // New objects rather than deleting the two columns: a delete turns each row into a slow
 // dictionary object, which doubled the time to serialize 100,000 rows (issue 17).
-const withoutOurs = ({ [TOTAL]: _total, [ROW]: _row, ...row }: Record<string, unknown>) => row;
+const withoutOurs = ({ [TOTAL]: _total, [ROW]: _row, [KEY]: _key, ...row }: Record<string, unknown>) => row;
 
 /**
  * The rows of the keys a load found, in their order, a batch per statement: between two
  * batches the connection serves other calls (PGlite has one), and no more than a batch of rows
  * is held at once. A row changed meanwhile so that the where no longer matches it is left out.
+ * `firstBatch`, the first batch's rows when the load read them already, is answered as it is.
  */
 async function* rowsByKey(
   db: Kysely<DB>,
@@ -175,6 +194,7 @@ async function* rowsByKey(
   fields: readonly string[],
   where: RawBuilder<unknown>,
   keys: unknown[],
+  firstBatch?: Record<string, unknown>[],
 ): AsyncGenerator<Record<string, unknown>[]> {
   const table = sql.table(def.name);
   const key = sql.ref(def.key);
@@ -182,7 +202,8 @@ async function* rowsByKey(
   // The key goes with the row to put the batch in order here: `= any(…)` is the plan both
   // engines run fastest (PGlite took 3.4 times as long to join an unnest with ordinality).
   const wanted = fields.includes(def.key) ? fields : [...fields, def.key];
-  for (let at = 0; at < keys.length; at += LOAD_BATCH_ROWS) {
+  if (firstBatch) yield firstBatch;
+  for (let at = firstBatch ? LOAD_BATCH_ROWS : 0; at < keys.length; at += LOAD_BATCH_ROWS) {
     const batch = keys.slice(at, at + LOAD_BATCH_ROWS);
     const { rows } = await asRead(() =>
       sql<Record<string, unknown>>`select ${sql.join(wanted.map((field) => sql.ref(field)))}
