@@ -3,8 +3,10 @@ import {
   CLIENTS,
   type Column,
   CREDIT_CARDS,
+  dateIn,
   displayText,
   EMPLOYEES,
+  formatUsDate,
   PAGES,
   PROJECTS,
   SHIPPING_COMPANIES,
@@ -446,6 +448,9 @@ describe("the records related to a record", () => {
     const section = await screen.findByRole("region", { name: "Projects" }, LONG);
     expect(await within(section).findByText("2 records")).toBeTruthy();
     expect(api.queries("vwProjectList")[0]?.where).toContain("projectClientID = 4");
+    // Every one of them, in the search that lists projects, filtered to the client.
+    const seeAll = within(section).getByRole("link", { name: "See all in Project Search" });
+    expect(seeAll.getAttribute("href")).toBe("/project?client=4");
     await user.click(within(section).getByText("Related 1"));
     await waitFor(() => expect(location().pathname + location().search).toBe("/project/de?id=901"));
     unmount();
@@ -457,6 +462,33 @@ describe("the records related to a record", () => {
     });
     await screen.findByRole("region", { name: "Contacts" }, LONG);
     expect(screen.queryByRole("region", { name: "Projects" })).toBeNull();
+  });
+});
+
+describe("an employee's recent activity", () => {
+  it("lists their time notes newest first, each opening its project, and links to all of them", async () => {
+    const tables = areaTables(EMPLOYEES);
+    tables.vwProjectNoteSearch = [
+      {
+        projectNotesID: 71,
+        empID: 3,
+        projectID: 512,
+        projectName: "Harbor Clinic",
+        createdTS: "2026-11-20T10:00:00-05:00",
+      },
+    ];
+    const { user, location, api } = renderRecordPage(EMPLOYEES, { search: "?id=3", tables });
+    const section = await screen.findByRole("region", { name: "Time Notes" }, LONG);
+    await within(section).findByText("Harbor Clinic");
+    const asked = api.queries("vwProjectNoteSearch")[0];
+    expect(asked?.where).toContain("empID = 3");
+    expect(asked?.order).toBe("createdTS DESC");
+    // The notes search opens on this week: the link asks for every day up to the company's today.
+    const today = formatUsDate(dateIn(new Date(), "America/New_York")) ?? "";
+    const seeAll = await within(section).findByRole("link", { name: "See all in Notes / Time Search" });
+    expect(seeAll.getAttribute("href")).toBe(`/project/pn?employee=3&loggedTo=${encodeURIComponent(today)}`);
+    await user.click(within(section).getByText("Harbor Clinic"));
+    await waitFor(() => expect(location().pathname + location().search).toBe("/project/de?id=512"));
   });
 });
 

@@ -1,9 +1,18 @@
-import { Stack, Title } from "@mantine/core";
-import { type ChildList, type RecordForm, recordForm, searchableColumns, whereEquals } from "@office/core";
+import { Anchor, Group, Stack, Title } from "@mantine/core";
+import {
+  type ChildList,
+  formatUsDate,
+  type RecordForm,
+  recordForm,
+  type SearchLink,
+  searchableColumns,
+  whereEquals,
+} from "@office/core";
 import { useMemo } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useAccess } from "../services/access";
 import { ResourceRecords } from "../widgets/record/ResourceRecords";
+import { useCompanyToday } from "../widgets/search/useCompanyToday";
 import { tableColumns } from "../widgets/table/columns";
 import { SearchableTable } from "../widgets/table/SearchableTable";
 
@@ -17,6 +26,19 @@ const formOf = (child: ChildList, fields: readonly string[]) => {
   return form;
 };
 
+/** "See all in Project Search": the search that lists every one of them, filtered to the record. */
+function SeeAll({ search, parentKey }: { search: SearchLink; parentKey: number }) {
+  const today = useCompanyToday(search.rangeToToday !== undefined);
+  if (today === undefined) return null;
+  const params = new URLSearchParams({ [search.param]: String(parentKey) });
+  if (search.rangeToToday) params.set(search.rangeToToday, formatUsDate(today) ?? "");
+  return (
+    <Anchor component={Link} to={`${search.path}?${params}`} size="sm">
+      See all in {search.title}
+    </Anchor>
+  );
+}
+
 /**
  * The records of another table that belong to one record: a client's contacts and projects, a
  * master client's clients. Left out for a user who may not read them.
@@ -28,12 +50,18 @@ export function ChildRecords({ child, parentKey }: { child: ChildList; parentKey
   const list = child.list ?? child.resource;
   const columns = useMemo(() => tableColumns(list, child.columns), [list, child.columns]);
   const { edit } = child;
+  // The column a row opens its record page by (a time note opens its project).
+  const opensBy = "recordPath" in edit ? (edit.key ?? child.resource.key) : undefined;
+  const rowFields = useMemo(() => (opensBy ? [opensBy] : undefined), [opensBy]);
   if (!mayView) return null;
   return (
     <Stack gap="xs" component="section" aria-label={child.title}>
-      <Title order={3} size="h4">
-        {child.title}
-      </Title>
+      <Group justify="space-between" align="baseline">
+        <Title order={3} size="h4">
+          {child.title}
+        </Title>
+        {child.search ? <SeeAll search={child.search} parentKey={parentKey} /> : null}
+      </Group>
       {!("fields" in edit) ? (
         <SearchableTable
           label={child.title}
@@ -41,8 +69,9 @@ export function ChildRecords({ child, parentKey }: { child: ChildList; parentKey
           columns={columns}
           searchColumns={searchableColumns(list)}
           where={where}
+          {...(child.order ? { order: child.order } : {})}
           {...("recordPath" in edit
-            ? { onRowOpen: (row) => navigate(`${edit.recordPath}?id=${row[child.resource.key]}`) }
+            ? { rowFields, onRowOpen: (row) => navigate(`${edit.recordPath}?id=${row[opensBy ?? ""]}`) }
             : {})}
         />
       ) : (

@@ -3,12 +3,13 @@ import { PAGES } from "../pages.js";
 import { whereBuilder } from "../where/build.js";
 import { parseWhere } from "../where/parser.js";
 import { printWhere } from "../where/print.js";
-import { type AreaDeclaration, area } from "./area.js";
+import { type AreaDeclaration, area, areaSearch, searchLink } from "./area.js";
 import { CREDIT_CARDS } from "./credit-cards.js";
 import { CLIENTS, EMPLOYEES, MASTER_CLIENTS, SHIPPING_COMPANIES, VENDORS } from "./directory.js";
 import { PORTAL_ORDERS, PROJECTS } from "./projects.js";
 import { AREAS, areaOf } from "./registry.js";
 import { criteriaWhere, type SearchCriterion } from "./search.js";
+import { NOTES_SEARCH } from "./searches.js";
 
 const w = whereBuilder();
 const clients = (values: Record<string, string | undefined>) =>
@@ -234,5 +235,31 @@ describe("the areas", () => {
       const column = part.trim().split(/\s+/)[0] as string;
       expect(Object.hasOwn(a.list.columns, column), column).toBe(true);
     }
+  });
+});
+
+describe("related lists", () => {
+  const link = (of: AreaDeclaration, title: string) => of.children.find((child) => child.title === title)?.search;
+
+  it("each open the search that lists them all, with the record in one of its equals boxes", () => {
+    expect(link(CLIENTS, "Projects")).toEqual({ path: "/project", title: "Project Search", param: "client" });
+    expect(link(MASTER_CLIENTS, "Clients")).toEqual({ path: "/client", title: "Client Search", param: "master" });
+    // The notes search opens on this week: the link asks for every day up to today.
+    expect(link(EMPLOYEES, "Time Notes")).toEqual({
+      path: "/project/pn",
+      title: "Notes / Time Search",
+      param: "employee",
+      rangeToToday: "loggedTo",
+    });
+    expect(link(EMPLOYEES, "Card Charges")).toMatchObject({ path: "/creditcard/report", param: "spender" });
+    // The box a link fills finds the record's rows, by the child list's own foreign key.
+    const client = PROJECTS.criteria.find((box) => box.name === "client");
+    expect(client).toMatchObject({ kind: "equals", columns: ["projectClientID"] });
+  });
+
+  it("are refused a box that is not an equals box, or that the page does not have", () => {
+    expect(() => searchLink(areaSearch(PROJECTS), "name")).toThrow(/no equals box name/);
+    expect(() => searchLink(NOTES_SEARCH, "nobody")).toThrow(/no equals box nobody/);
+    expect(() => areaSearch(MASTER_CLIENTS)).toThrow(/has no search/);
   });
 });

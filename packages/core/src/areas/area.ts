@@ -9,6 +9,38 @@ export interface FormSection {
   fields: readonly string[];
 }
 
+/**
+ * A search page's box that a related list opens with the record's key in it: "See all in
+ * Project Search" on a client's projects (/project?client=7).
+ */
+export interface SearchLink {
+  path: string;
+  /** The page's title, named by the link. */
+  title: string;
+  /** The box's name in the page's address. */
+  param: string;
+  /** A range the page opens on when its address has none (this week): the link asks for every day to today. */
+  rangeToToday?: string;
+}
+
+/** The link to `page`'s search with its `param` box (an equals box: checked here) set to the record. */
+export function searchLink(
+  page: { path: string; title: string; criteria: readonly SearchCriterion[] },
+  param: string,
+): SearchLink {
+  const box = page.criteria.find((criterion) => criterion.name === param);
+  if (box?.kind !== "equals") throw new Error(`${page.path} has no equals box ${param}`);
+  const range = page.criteria.find((criterion) => criterion.kind === "dateRange" && criterion.otherwise === "thisWeek");
+  return { path: page.path, title: page.title, param, ...(range ? { rangeToToday: `${range.name}To` } : {}) };
+}
+
+/** The advanced search of an area, for a search link. */
+export function areaSearch(of: AreaDeclaration): { path: string; title: string; criteria: readonly SearchCriterion[] } {
+  const search = of.routes.search;
+  if (!search) throw new Error(`${of.noun} has no search`);
+  return { path: search.path, title: search.title, criteria: of.criteria };
+}
+
 /** Records of another table that belong to the area's record (a client's contacts). */
 export interface ChildList {
   resource: Resource;
@@ -18,14 +50,18 @@ export interface ChildList {
   foreignKey: string;
   title: string;
   columns: readonly string[];
+  /** Its order, in the order language, where it is not the resource's own (newest first). */
+  order?: string;
   /**
    * Edited in a record dialog over these fields; or, with `recordPath`, each row opens its own
-   * page; or only read here (`readOnly`: a card's requests are made and decided elsewhere).
+   * page (by its `key` column, the child's key by default); or only read here (`readOnly`: a card's requests are made and decided elsewhere).
    */
   edit:
     | { fields: readonly string[]; newLabel: string; recordTitle: string }
-    | { recordPath: string }
+    | { recordPath: string; key?: string }
     | { readOnly: true };
+  /** The search that lists all of them, filtered to the record. */
+  search?: SearchLink;
 }
 
 /** One of an area's routes: its path under /webapp/, its page title, and its menu label where that differs. */
@@ -98,6 +134,7 @@ export function area(def: AreaDeclaration): Area {
   for (const child of def.children) {
     checkColumns(child.resource, [child.foreignKey, ...("fields" in child.edit ? child.edit.fields : [])]);
     checkColumns(child.list ?? child.resource, [child.foreignKey, ...child.columns]);
+    if ("key" in child.edit && child.edit.key) checkColumns(child.list ?? child.resource, [child.edit.key]);
   }
   checkColumns(def.resource, def.title ?? []);
   if (def.status) checkColumns(def.list, [def.status]);

@@ -1,14 +1,19 @@
 import { WEEKDAYS } from "../constants.js";
 import { PAGES } from "../pages.js";
+import { vwCardCharges } from "../resources/card-views.js";
 import { vwClientDirectory, vwEmployeeDirectory, vwVendorDirectory } from "../resources/directory-views.js";
-import { vwProjectList } from "../resources/project-views.js";
+import { vwProjectList, vwProjectNoteSearch } from "../resources/project-views.js";
+import { tblCCCharge } from "../resources/tblCCCharge.js";
 import { tblClient } from "../resources/tblClient.js";
 import { tblClientContact } from "../resources/tblClientContact.js";
 import { tblEmployee } from "../resources/tblEmployee.js";
 import { tblMasterClient } from "../resources/tblMasterClient.js";
+import { tblProjectNotes } from "../resources/tblProjectNotes.js";
 import { tblShippingCompany } from "../resources/tblShippingCompany.js";
 import { tblVendor } from "../resources/tblVendor.js";
-import { type Area, area } from "./area.js";
+import { type Area, area, areaSearch, searchLink } from "./area.js";
+import { PROJECTS } from "./projects.js";
+import { CARD_REPORT, NOTES_SEARCH } from "./searches.js";
 
 const ADDRESS = (p: string) => [`${p}Address1`, `${p}Address2`, `${p}City`, `${p}State`, `${p}Zip`, `${p}Country`];
 
@@ -43,7 +48,29 @@ export const EMPLOYEES = area({
     { name: "active", label: "Active", kind: "equals", columns: ["empActive"] },
     { name: "extension", label: "Extension", kind: "contains", columns: ["empOfficeExtention"] },
   ],
-  children: [],
+  // What they did lately, newest first; a row opens what it was for.
+  children: [
+    {
+      resource: tblProjectNotes,
+      list: vwProjectNoteSearch,
+      foreignKey: "empID",
+      title: "Time Notes",
+      columns: ["createdTS", "projectName", "categoryName", "ProjectNotesMinutes", "ProjectNotesDesc"],
+      order: "createdTS DESC",
+      edit: { recordPath: "/project/de", key: "projectID" },
+      search: searchLink(NOTES_SEARCH, "employee"),
+    },
+    {
+      resource: tblCCCharge,
+      list: vwCardCharges,
+      foreignKey: "empID",
+      title: "Card Charges",
+      columns: ["ccChargeDate", "cardLabel", "ccChargeMerchant", "projectName", "ccChargeAmount", "hasReceipt"],
+      order: "ccChargeDate DESC",
+      edit: { recordPath: "/creditcard", key: "ccID" },
+      search: searchLink(CARD_REPORT, "spender"),
+    },
+  ],
 });
 
 /** Clients (page 23), with their contacts. */
@@ -106,6 +133,7 @@ export const CLIENTS = area({
       title: "Projects",
       columns: ["projectID", "projectName", "latestStatusName", "categoryName", "projectDueDate"],
       edit: { recordPath: "/project/de" },
+      search: searchLink(areaSearch(PROJECTS), "client"),
     },
   ],
 });
@@ -132,6 +160,7 @@ export const MASTER_CLIENTS = area({
       title: "Clients",
       columns: ["clientID", "clientName", "clientStatus", "clientCity", "clientState"],
       edit: { recordPath: "/client/de" },
+      search: searchLink(areaSearch(CLIENTS), "master"),
     },
   ],
 });

@@ -59,7 +59,8 @@ export const PROJECTS = area({
       kind: "contains",
       columns: ["projectFirstSourceNumber", "projectSecondSourceNumber"],
     },
-    { name: "client", label: "Client", kind: "contains", columns: ["clientName"] },
+    // A client picked by name (a server-searched select): a client's page links here with its id.
+    { name: "client", label: "Client", kind: "equals", columns: ["projectClientID"] },
     {
       name: "status",
       label: "Status",

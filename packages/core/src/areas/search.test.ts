@@ -66,11 +66,11 @@ describe("a date range of a search", () => {
 });
 
 describe("the project search", () => {
-  it("looks in both source numbers and in the client's name", () => {
-    expect(criteriaWhere(PROJECTS.criteria, PROJECTS.list, { source: "PO-01", client: "Trust" })).toEqual(
+  it("looks in both source numbers, and finds a client's projects by the client's id", () => {
+    expect(criteriaWhere(PROJECTS.criteria, PROJECTS.list, { source: "PO-01", client: "12" })).toEqual(
       w.and(
         w.or(w.contains("projectFirstSourceNumber", "PO-01"), w.contains("projectSecondSourceNumber", "PO-01")),
-        w.or(w.contains("clientName", "Trust")),
+        w.eq("projectClientID", 12),
       ),
     );
   });

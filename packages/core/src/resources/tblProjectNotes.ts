@@ -37,6 +37,6 @@ export const tblProjectNotes = resource({
       multiline: true,
       label: "Note",
     }),
-    createdTS: col.now(),
+    createdTS: { ...col.now(), label: "Logged" },
   },
 });
