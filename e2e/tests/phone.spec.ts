@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { deleteAs, insertAs, rowsOf, unique } from "./directory-support.js";
 import { openSignedIn } from "./support.js";
 
 // A phone (390 × 844, the mobile layout): what needs a browser's layout to see. The rows' text
@@ -50,4 +51,51 @@ test("a list is readable rows inside the screen, each opening its record with a 
   await rows.first().tap();
   await expect(page).toHaveURL(/\/webapp\/client\/de\?id=\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+});
+
+test("a record dialog stays usable with the on-screen keyboard up: each field comes into view as it is focused, and it is sent", async ({
+  page,
+  request,
+}) => {
+  const clientID = await insertAs(request, "tblClient", { clientName: `Keyboard Client ${unique()}` });
+  try {
+    await openSignedIn(page, "admin", `/webapp/client/de?id=${clientID}`);
+    await page.getByRole("button", { name: "New Contact" }).tap();
+    const dialog = page.getByRole("dialog", { name: "New Contact" });
+    await expect(dialog).toBeVisible();
+    // The keyboard takes the lower half of the screen: 390 × 400 is what is left to see.
+    await page.setViewportSize({ width: 390, height: 400 });
+    // The dialog is longer than that: its last fields and its button start below the keyboard.
+    const insert = dialog.getByRole("button", { name: "Insert" });
+    expect((await insert.boundingBox())?.y ?? 0).toBeGreaterThan(400);
+    const typed = {
+      Name: "Ada Keyboard",
+      Title: "Engineer",
+      "E-Mail": "ada@example.com",
+      Notes: "Typed with the keyboard up",
+    };
+    for (const [label, text] of Object.entries(typed)) {
+      const field = dialog.getByRole("textbox", { name: label, exact: true });
+      await field.focus();
+      await page.keyboard.type(text);
+      const box = await field.boundingBox();
+      expect(box, label).not.toBeNull();
+      expect(box?.y ?? -1, label).toBeGreaterThanOrEqual(0);
+      expect((box?.y ?? 0) + (box?.height ?? 999), label).toBeLessThanOrEqual(400);
+      expect((box?.x ?? 0) + (box?.width ?? 999), label).toBeLessThanOrEqual(390);
+    }
+    await insert.tap();
+    await expect(dialog).toBeHidden();
+    const stored = await rowsOf(request, {
+      table: "tblClientContact",
+      fields: "contactName,contactTitle,contactEmail,contactNotes",
+      where: `clientID = ${clientID}`,
+    });
+    expect(stored).toEqual([
+      { contactName: typed.Name, contactTitle: typed.Title, contactEmail: typed["E-Mail"], contactNotes: typed.Notes },
+    ]);
+  } finally {
+    await deleteAs(request, "tblClientContact", `clientID = ${clientID}`);
+    await deleteAs(request, "tblClient", `clientID = ${clientID}`);
+  }
 });
