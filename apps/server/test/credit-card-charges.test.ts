@@ -298,6 +298,20 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
       expectError(await upload("Spender", { name: "receipt.exe", content: Buffer.from("MZ\x90\x00") }), 415);
       expect((await upload("Spender", { name: "receipt.pdf", content: PDF })).statusCode).toBe(200);
       expect(await missing("staff")).not.toContain(due);
+      // The card's holder keeps its receipts too: staff attaches one to the spender's charge.
+      const another = await insert("130.00", old);
+      const attach = async (name: string) =>
+        t.app.inject(
+          withToken(await calls.as(name), {
+            method: "POST",
+            url: "/API/Upload/",
+            ...form({ table: "tblCCCharge", key: String(another) }, { name: "hotel.pdf", content: PDF }),
+          }),
+        );
+      expectError(await attach("Other"), 404);
+      expect(await missing("Spender")).toContain(another);
+      expect((await attach("staff")).statusCode).toBe(200);
+      expect(await missing("Spender")).not.toContain(another);
       // A receipt is a file, not a change of the charge: the data service writes no column of it.
       const admin = dataClient(t.app, await calls.as("admin"));
       expectError(await admin.update("tblCCCharge", `ccChargeID = ${due}`, { ccChargeAmount: "1.00" }), 400);

@@ -20,7 +20,8 @@ export function readableRows(def: Resource, where: Where | null, actor: Actor): 
 /**
  * The rows a caller may change or delete (or attach a file to): the readable ones, narrowed to
  * the values the resource lets be written (`writableRows`), and to the caller's own where the
- * resource keeps rows for their authors (`authorWrites`, administrators excepted).
+ * resource keeps rows for their authors (`authorWrites`, administrators excepted; with
+ * `orOwnerOf`, the owners of what the rows belong to too).
  */
 export function writableRows(def: Resource, where: Where | null, actor: Actor): RawBuilder<unknown> {
   const rows = def.writableRows;
@@ -29,7 +30,13 @@ export function writableRows(def: Resource, where: Where | null, actor: Actor): 
     : readableRows(def, where, actor);
   const author = def.authorWrites;
   if (!author || actor.kind !== "employee" || may(actor, author.unlessPage, "view")) return scope;
-  return sql`${scope} and ${sql.ref(author.column)} = ${actor.empID}`;
+  const mine = sql`${sql.ref(author.column)} = ${actor.empID}`;
+  const owner = author.orOwnerOf;
+  if (!owner) return sql`${scope} and ${mine}`;
+  // Qualified: a name the owner's table lacked would otherwise be the row's own column.
+  const owned = sql`${sql.ref(owner.column)} in (select ${sql.ref(`${owner.table}.${owner.key}`)}
+    from ${sql.table(owner.table)} where ${sql.ref(`${owner.table}.${owner.owner}`)} = ${actor.empID})`;
+  return sql`${scope} and (${mine} or ${owned})`;
 }
 
 /** How an update of these fields is scoped for this caller. */

@@ -11,6 +11,14 @@ import type { Column } from "./column.js";
 export type Grant = PageId | PageFlag | "anyone" | "everyone" | null;
 
 /** A page with the flag that governs an action there, where it is not the action's own. */
+/** The record a row belongs to, and the column there that names its owner: `column` = `table`.`key`, owned by `table`.`owner`. */
+export interface OwnerOf {
+  column: string;
+  table: string;
+  key: string;
+  owner: string;
+}
+
 export interface PageFlag {
   page: PageId;
   flag: PermissionFlag;
@@ -63,9 +71,10 @@ export interface Resource {
    * Rows that belong to their author: an update or a delete (or an upload onto one) reaches
    * only rows whose `column` is the caller's empID, unless the caller has view on page
    * `unlessPage` (administrators). Someone else's row matches nothing, like a where that
-   * matches nothing (404).
+   * matches nothing (404). With `orOwnerOf`, the owner of the record the row belongs to
+   * reaches it too (a charge on a card: its holder, who keeps the card's receipts).
    */
-  authorWrites?: { column: string; unlessPage: PageId };
+  authorWrites?: { column: string; unlessPage: PageId; orOwnerOf?: OwnerOf };
   /**
    * Only rows whose `column` holds one of `values` may be written (inserted, changed into,
    * changed or deleted): the Lists page edits its seven lists of tblAppLookup, not site pages.
@@ -101,7 +110,7 @@ export interface ResourceDef<C extends Record<string, Column> = Record<string, C
   columns: C;
   ownRows?: keyof C & string;
   selfService?: { column: keyof C & string; fields: Array<keyof C & string>; stamp?: Array<keyof C & string> };
-  authorWrites?: { column: keyof C & string; unlessPage: PageId };
+  authorWrites?: { column: keyof C & string; unlessPage: PageId; orOwnerOf?: OwnerOf };
   writableRows?: { column: keyof C & string; values: readonly string[] };
   order?: Array<keyof C & string>;
   totals?: Totals<keyof C & string>;

@@ -13,14 +13,18 @@ const madeByTheServer = <C extends Record<string, Column>>(columns: C): C =>
  * a line of the card's statement, matched to the request it spends where one agrees. Made by
  * /API/CreditCard/Charges and the statement import only (no column takes a write of the data
  * service); read with page 47. Its "change" is attaching a receipt through the Upload call:
- * its spender's own, or anyone's with view on page 47 (finance).
+ * its spender's, the card's holder's, or anyone's with view on page 47 (finance).
  */
 export const tblCCCharge = resource({
   name: "tblCCCharge",
   kind: "table",
   key: "ccChargeID",
   access: { view: PAGES.creditCardApprovals, add: null, change: "anyone", del: null },
-  authorWrites: { column: "empID", unlessPage: PAGES.creditCardApprovals },
+  authorWrites: {
+    column: "empID",
+    unlessPage: PAGES.creditCardApprovals,
+    orOwnerOf: { column: "ccID", table: "tblCC", key: "ccID", owner: "empID" },
+  },
   order: ["ccChargeDate"],
   columns: madeByTheServer({
     ccChargeID: col.id({ label: "ID" }),

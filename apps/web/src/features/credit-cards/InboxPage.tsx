@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useAccess } from "../../services/access";
 import { useBreadcrumb } from "../../services/breadcrumb-context";
-import { pendingApprovalCountQuery, pendingApprovalsLabel, userQuery } from "../../services/session";
+import { pendingApprovalCountQuery, pendingApprovalsLabel } from "../../services/session";
 import { AskDialog } from "./AskDialog";
 import { InboxRequest } from "./InboxRequest";
 import { MissingReceipts } from "./MissingReceipts";
@@ -24,7 +24,6 @@ export function InboxPage() {
   const { data: count } = useQuery(pendingApprovalCountQuery);
   const inbox = useQuery(inboxQuery);
   const receipts = useQuery(missingReceiptsQuery);
-  const user = useQuery(userQuery);
   const [asking, setAsking] = useState(false);
   const access = useAccess();
   const mayApprove = APPROVALS !== undefined && access.route(APPROVALS);
@@ -84,7 +83,7 @@ export function InboxPage() {
           <MyRequests />
         </Tabs.Panel>
         <Tabs.Panel value="receipts" pt="md">
-          <MissingReceipts userID={user.data?.empID} />
+          <MissingReceipts />
         </Tabs.Panel>
       </Tabs>
       <AskDialog opened={asking} onClose={() => setAsking(false)} />

@@ -8,10 +8,10 @@ import { type MissingReceipt, missingReceiptsQuery, receiptRuleQuery } from "./q
 
 /**
  * Charges past the company's rule without a receipt that are the user's to see to (spent by
- * them, or on a card they hold), oldest first; a receipt is attached by the Upload call (its
- * spender, or finance; a holder who spent none of it reminds the one who did).
+ * them, or on a card they hold), oldest first; each takes its receipt through the Upload call
+ * (its spender's, the card's holder's or finance's to attach).
  */
-export function MissingReceipts({ userID }: { userID: number | undefined }) {
+export function MissingReceipts() {
   const missing = useQuery(missingReceiptsQuery);
   const rule = useQuery(receiptRuleQuery);
   if (missing.isPending) return <Text c="dimmed">Looking for missing receipts…</Text>;
@@ -26,15 +26,13 @@ export function MissingReceipts({ userID }: { userID: number | undefined }) {
       {missing.data.data.length === 0 ? (
         <Text c="dimmed">No receipt is missing.</Text>
       ) : (
-        missing.data.data.map((charge) => (
-          <MissingReceiptRow key={charge.ccChargeID} charge={charge} mine={charge.empID === userID} />
-        ))
+        missing.data.data.map((charge) => <MissingReceiptRow key={charge.ccChargeID} charge={charge} />)
       )}
     </Stack>
   );
 }
 
-function MissingReceiptRow({ charge, mine }: { charge: MissingReceipt; mine: boolean }) {
+function MissingReceiptRow({ charge }: { charge: MissingReceipt }) {
   const client = useQueryClient();
   const attach = useMutation({
     mutationFn: (file: File) => uploadFile("tblCCCharge", charge.ccChargeID, file),
@@ -58,21 +56,19 @@ function MissingReceiptRow({ charge, mine }: { charge: MissingReceipt; mine: boo
           <Text fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
             {formatMoney(Number(charge.ccChargeAmount))}
           </Text>
-          {mine ? (
-            <FileButton onChange={(file) => file && attach.mutate(file)} accept=".pdf,.png,.jpg,.jpeg,.gif,.webp">
-              {(props) => (
-                <Button
-                  {...props}
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconPaperclip size={14} aria-hidden="true" />}
-                  loading={attach.isPending}
-                >
-                  Attach receipt
-                </Button>
-              )}
-            </FileButton>
-          ) : null}
+          <FileButton onChange={(file) => file && attach.mutate(file)} accept=".pdf,.png,.jpg,.jpeg,.gif,.webp">
+            {(props) => (
+              <Button
+                {...props}
+                size="xs"
+                variant="default"
+                leftSection={<IconPaperclip size={14} aria-hidden="true" />}
+                loading={attach.isPending}
+              >
+                Attach receipt
+              </Button>
+            )}
+          </FileButton>
         </Stack>
       </Group>
     </Paper>
