@@ -1,3 +1,4 @@
+import { REQUEST_STATES, requestState, requestStateWhere } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp } from "./support/app.js";
@@ -275,6 +276,33 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
       });
       expect((await ask("Direct", staffCard, "599.99")).json()).toMatchObject({ ccPermissionOverLimit: 0 });
       expect((await ask("Direct", staffCard, "0.01")).json()).toMatchObject({ ccPermissionOverLimit: 1 });
+    });
+
+    it("finds the requests of each state by its where, as requestState names them, every request in one", async () => {
+      await db().deleteFrom("tblCCCharge").execute();
+      await db().deleteFrom("tblCCPermission").execute();
+      for (const used of [0, 1, 2]) {
+        for (const over of [0, 1, 2]) {
+          for (const overLimit of [0, 1]) await request(staffCard, id("Direct"), { used, over, overLimit });
+        }
+      }
+      const admin = dataClient(t.app, await as("admin"));
+      const fields =
+        "ccPermissionID,ccPermissionCCUsedApprovalStatus,ccPermissionOverLimitApprovalStatus,ccPermissionOverLimit";
+      const all = (await admin.query({ table: "vwCCApprovals", fields })).json().data as Array<
+        Parameters<typeof requestState>[0] & { ccPermissionID: number }
+      >;
+      expect(all).toHaveLength(18);
+      const found: number[] = [];
+      for (const state of REQUEST_STATES) {
+        const answer = await admin.query({ table: "vwCCApprovals", fields, where: requestStateWhere(state) });
+        expect(answer.statusCode, answer.body).toBe(200);
+        const ids = (answer.json().data as Array<{ ccPermissionID: number }>).map((r) => r.ccPermissionID).sort();
+        const expected = all.filter((row) => requestState(row) === state).map((r) => r.ccPermissionID);
+        expect(ids, state).toEqual(expected.sort());
+        found.push(...ids);
+      }
+      expect(found.sort()).toEqual(all.map((r) => r.ccPermissionID).sort());
     });
 
     it("offers the active cards of the caller and of the managers above them, and no others", async () => {

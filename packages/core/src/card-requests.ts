@@ -3,7 +3,8 @@
  * decides its use first; over the month's limit, an over-limit approver decides next; it is
  * approved once every step it needs is, and denied at the first step that denies it.
  */
-export type RequestState = "waitingForHolder" | "waitingForOverLimit" | "approved" | "denied";
+export const REQUEST_STATES = ["waitingForHolder", "waitingForOverLimit", "approved", "denied"] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
 
 export interface RequestStatuses {
   ccPermissionCCUsedApprovalStatus: number;
@@ -20,6 +21,26 @@ export function requestState(row: RequestStatuses): RequestState {
   if (used === PENDING) return "waitingForHolder";
   if (row.ccPermissionOverLimit === 1 && over === PENDING) return "waitingForOverLimit";
   return used === APPROVED ? "approved" : "waitingForHolder";
+}
+
+/**
+ * The requests in a state, in the where language: requestState as a condition, for the
+ * approvals list's filter (the server finds them; a test holds the two together).
+ */
+export function requestStateWhere(state: RequestState): string {
+  const used = "ccPermissionCCUsedApprovalStatus";
+  const over = "ccPermissionOverLimitApprovalStatus";
+  const deniedOver = `(ccPermissionOverLimit = 1 AND ${over} = ${DENIED})`;
+  switch (state) {
+    case "denied":
+      return `(${used} = ${DENIED} OR ${deniedOver})`;
+    case "waitingForHolder":
+      return `(${used} = ${PENDING} AND NOT ${deniedOver})`;
+    case "waitingForOverLimit":
+      return `(${used} = ${APPROVED} AND ccPermissionOverLimit = 1 AND ${over} = ${PENDING})`;
+    case "approved":
+      return `(${used} = ${APPROVED} AND (ccPermissionOverLimit = 0 OR ${over} = ${APPROVED}))`;
+  }
 }
 
 export const REQUEST_STATE_LABELS: Record<RequestState, string> = {
