@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from "@mantine/core";
 import { searchableColumns, vwCardCharges } from "@office/core";
 import { IconFileImport } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { type FilterChoice, useAddressFilter } from "../../widgets/search/AddressFilter";
 import { tableColumns } from "../../widgets/table/columns";
 import { SearchableTable } from "../../widgets/table/SearchableTable";
 
@@ -26,6 +27,10 @@ const COLUMNS = tableColumns(
   { matched: "Matches a Request" },
 );
 const SEARCH = searchableColumns(vwCardCharges);
+const FOLLOW_UP: readonly FilterChoice[] = [
+  { value: "unmatched", label: "Matching no request", where: "matched = 0" },
+  { value: "noreceipt", label: "Without a receipt", where: "hasReceipt = 0" },
+];
 
 /**
  * /creditcard/statementsearch (page 47, hidden): every charge on the company's cards, newest
@@ -33,12 +38,16 @@ const SEARCH = searchableColumns(vwCardCharges);
  * an approved request, to search, follow up and export.
  */
 export function StatementSearchPage() {
+  const show = useAddressFilter("show", "Show", "Every charge", FOLLOW_UP);
   return (
     <Stack p="md" gap="sm">
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          Charges that match no request ("No" under Matches a Request) are the ones to follow up.
-        </Text>
+      <Group justify="space-between" align="flex-end">
+        <Group align="flex-end" gap="md">
+          {show.select}
+          <Text size="sm" c="dimmed" maw={420}>
+            Charges that match no request ("No" under Matches a Request) are the ones to follow up.
+          </Text>
+        </Group>
         <Button
           component={Link}
           to="/creditcard/statement"
@@ -52,6 +61,7 @@ export function StatementSearchPage() {
         table={vwCardCharges.name}
         columns={COLUMNS}
         searchColumns={SEARCH}
+        {...(show.where ? { where: show.where } : {})}
         order="ccChargeDate DESC, ccChargeID DESC"
       />
     </Stack>
