@@ -54,7 +54,8 @@ export interface ChildList {
   order?: string;
   /**
    * Edited in a record dialog over these fields; or, with `recordPath`, each row opens its own
-   * page (by its `key` column, the child's key by default); or only read here (`readOnly`: a card's requests are made and decided elsewhere).
+   * page (by its `key` column, the child's key by default: a time note opens its project); or
+   * only read here (`readOnly`: a card's requests are made and decided elsewhere).
    */
   edit:
     | { fields: readonly string[]; newLabel: string; recordTitle: string }
