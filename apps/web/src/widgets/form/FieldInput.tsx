@@ -10,14 +10,25 @@ export interface FieldInputProps {
   onChange: (value: string) => void;
   error?: string | undefined;
   readOnly?: boolean;
-  /** A reference `within` another field: that field's value in the form. */
+  /** A reference `within` another field: that field's value in the form, and its label. */
   within?: string | undefined;
+  withinLabel?: string | undefined;
   /** The field a dialog focuses when it opens (its first empty one): text, choice and textarea fields. */
   autoFocus?: boolean;
 }
 
 /** One field of a record form, the input its column's declaration asks for. */
-export function FieldInput({ column, label, value, onChange, error, readOnly, within, autoFocus }: FieldInputProps) {
+export function FieldInput({
+  column,
+  label,
+  value,
+  onChange,
+  error,
+  readOnly,
+  within,
+  withinLabel,
+  autoFocus,
+}: FieldInputProps) {
   const required = column.rules?.includes("required") ?? false;
   const common = {
     label,
@@ -90,6 +101,7 @@ export function FieldInput({ column, label, value, onChange, error, readOnly, wi
           required={required}
           readOnly={readOnly}
           within={within}
+          withinLabel={withinLabel}
         />
       );
     case "choices": {

@@ -46,6 +46,7 @@ export function RecordFields<K extends string>({ form, state, readOnly, columns 
     <SimpleGrid cols={{ base: 1, sm: columns }} spacing="sm" verticalSpacing="sm">
       {shown.map((name) => {
         const within = withinOf(form.columns[name]);
+        const withinField = form.names.find((other) => other === within);
         return (
           <FieldInput
             key={name}
@@ -54,6 +55,7 @@ export function RecordFields<K extends string>({ form, state, readOnly, columns 
             value={state.values[name]}
             error={state.error(name)}
             within={within === undefined ? undefined : (values[within] ?? "")}
+            withinLabel={withinField === undefined ? undefined : form.rules[withinField].label}
             onChange={(value) => set(name, value)}
           />
         );

@@ -125,10 +125,11 @@ describe("a select within another field (a portal order's Contact, within its Cl
     { contactID: 2, clientID: 8, contactName: "Bob Eight" },
   ];
 
-  it("offers nothing and asks nothing while the client is empty", async () => {
-    const { api, user } = renderWithApp(<Field reference={CONTACT} label="Contact" within="" />, {
+  it("offers nothing and asks nothing while the client is empty, and says to choose the client first", async () => {
+    const { api, user } = renderWithApp(<Field reference={CONTACT} label="Contact" within="" withinLabel="Client" />, {
       tables: { tblClientContact: CONTACTS },
     });
+    expect(box("Contact").getAttribute("placeholder")).toBe("Choose the client first");
     await user.click(box("Contact"));
     await vi.advanceTimersByTimeAsync(1_000);
     expect(screen.queryByRole("option")).toBeNull();
@@ -136,9 +137,10 @@ describe("a select within another field (a portal order's Contact, within its Cl
   });
 
   it("offers the chosen client's contacts only", async () => {
-    const { api, user } = renderWithApp(<Field reference={CONTACT} label="Contact" within="7" />, {
+    const { api, user } = renderWithApp(<Field reference={CONTACT} label="Contact" within="7" withinLabel="Client" />, {
       tables: { tblClientContact: CONTACTS },
     });
+    expect(box("Contact").getAttribute("placeholder")).toBe("Type to search");
     await user.click(box("Contact"));
     await waitFor(() => expect(offered()).toEqual(["Ann Seven"]));
     expect(api.queries("tblClientContact")[0]?.where).toBe("clientID = 7");

@@ -15,6 +15,8 @@ export interface ReferenceSelectProps {
   readOnly?: boolean;
   /** The form's value of the reference's `within` field; none offered while it is empty. */
   within?: string | undefined;
+  /** That field's label, for the hint the box shows while it is empty ("Choose the client first"). */
+  withinLabel?: string | undefined;
   /**
    * A choice before the rows that stands for no row at all (a search's "No status", value NONE),
    * in a list of a small table's.
@@ -28,6 +30,12 @@ export interface ReferenceSelectProps {
  * (docs/product-rules.md#widgets): its first rows by name on opening, then those whose name
  * holds what is typed.
  */
+/** What a box within another field says while that field is empty; undefined once it is chosen. */
+const waitingHint = (reference: Reference, within: string | undefined, withinLabel: string | undefined) =>
+  reference.within !== undefined && within === ""
+    ? `Choose the ${withinLabel?.toLowerCase() ?? "field it belongs to"} first`
+    : undefined;
+
 export function ReferenceSelect(props: ReferenceSelectProps) {
   return listedWhole(props.reference) ? <ReferenceList {...props} /> : <ReferenceSearch {...props} />;
 }
@@ -41,10 +49,12 @@ function ReferenceList({
   required,
   readOnly,
   within,
+  withinLabel,
   none,
 }: ReferenceSelectProps) {
   const { activeColumn } = reference;
   // A contact is offered only once its client is chosen.
+  const hint = readOnly ? undefined : waitingHint(reference, within, withinLabel);
   const waiting = reference.within !== undefined && within === "";
   const { data } = useQuery({ ...referenceRowsQuery(reference, within), enabled: !waiting });
   const options = (waiting ? [] : (data?.data ?? []))
@@ -66,6 +76,7 @@ function ReferenceList({
       limit={100}
       maxDropdownHeight="13em"
       nothingFoundMessage="Nothing found"
+      placeholder={hint}
     />
   );
 }
@@ -79,7 +90,9 @@ function ReferenceSearch({
   required,
   readOnly,
   within,
+  withinLabel,
 }: ReferenceSelectProps) {
+  const hint = waitingHint(reference, within, withinLabel);
   const keyOf = (row: Row) => String(row[reference.value]);
   // The row chosen in the box needs no reading; a value the form came with does, for its label.
   const [picked, setPicked] = useState<Row | undefined>(undefined);
@@ -106,7 +119,7 @@ function ReferenceSearch({
       }}
       clearable={!required && !readOnly}
       readOnly={readOnly}
-      placeholder={readOnly ? undefined : "Type to search"}
+      placeholder={readOnly ? undefined : (hint ?? "Type to search")}
     />
   );
 }
