@@ -92,14 +92,16 @@ const noAnswer = (request: SentRequest) =>
 export async function send<T>(request: SentRequest): Promise<T> {
   const { method, path, params, body } = request;
   const headers = sessionHeaders();
-  if (body !== undefined) headers["content-type"] = "application/json";
+  // A form (a file upload) goes as multipart, its boundary set by the browser; anything else as JSON.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers["content-type"] = "application/json";
   const query = new URLSearchParams(params).toString();
   let response: Response;
   try {
     response = await fetch(query ? `${path}?${query}` : path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
   } catch {
     throw noAnswer(request);
@@ -164,18 +166,10 @@ export async function executeQuery<Row>(query: string): Promise<Row[]> {
 }
 
 /** POST /API/Upload/: a file attached to a record (its table and key), as multipart. */
-export async function uploadFile(table: string, key: number, file: File): Promise<{ id: string }> {
-  const request: SentRequest = { method: "POST", path: "/API/Upload/", params: {} };
+export function uploadFile(table: string, key: number, file: File): Promise<{ id: string }> {
   const body = new FormData();
   body.append("table", table);
   body.append("key", String(key));
   body.append("file", file);
-  let response: Response;
-  try {
-    response = await fetch(request.path, { method: "POST", headers: sessionHeaders(), body });
-  } catch {
-    throw noAnswer(request);
-  }
-  if (!response.ok) throw await failedAnswer(response, request);
-  return (await response.json()) as { id: string };
+  return send<{ id: string }>({ method: "POST", path: "/API/Upload/", params: {}, body });
 }

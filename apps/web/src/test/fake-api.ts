@@ -30,7 +30,8 @@
  *   (403 with the server's message): a test of a user without a right sees what they would.
  * Anything else answers 404 and is listed in `api.unhandled` (and warned about).
  *
- * Every call is recorded in `api.calls` (method, path, params, body) in the order sent.
+ * Every call is recorded in `api.calls` (method, path, params, body: JSON parsed, a form's fields)
+ * in the order sent.
  */
 import {
   type AppConfigResponse,
@@ -242,7 +243,13 @@ export class FakeApi {
   readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, "http://x");
     const text = typeof init.body === "string" ? init.body : undefined;
-    const body: unknown = text === undefined ? undefined : JSON.parse(text);
+    // A form (an upload) is recorded as its fields, a file by its name.
+    const body: unknown =
+      init.body instanceof FormData
+        ? Object.fromEntries([...init.body].map(([name, value]) => [name, value instanceof File ? value.name : value]))
+        : text === undefined
+          ? undefined
+          : JSON.parse(text);
     const params = Object.fromEntries(url.searchParams);
     const call: ApiCall = {
       method: (init.method ?? "GET").toUpperCase(),

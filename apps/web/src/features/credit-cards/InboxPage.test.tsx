@@ -229,5 +229,15 @@ describe("the inbox", () => {
     const other = screen.getByRole("article", { name: "Charge 32" });
     expect(within(other).getByText(/spent by no one known/)).toBeTruthy();
     expect(within(other).getByRole("button", { name: "Attach receipt" })).toBeTruthy();
+
+    // The file goes to the Upload call as a form: the charge's table and key, and the file.
+    api.on("POST", "/API/Upload/", () => ({ id: "f1" }));
+    const picker = own.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!picker) throw new Error("no file input in the charge");
+    await user.upload(picker, new File(["%PDF-1.4"], "hotel.pdf", { type: "application/pdf" }));
+    await waitFor(() =>
+      expect(api.callsTo("/API/Upload/")[0]?.body).toEqual({ table: "tblCCCharge", key: "31", file: "hotel.pdf" }),
+    );
+    expect(await screen.findByText("The receipt was attached to the charge.")).toBeTruthy();
   });
 });
