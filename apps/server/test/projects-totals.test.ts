@@ -141,6 +141,46 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
       }
     });
 
+    it("names the groups by project from the projects and orders them by name or the largest first", async () => {
+      const rows = await noteRows(RANGE);
+      const withNames = await admin.query({
+        table: "vwProjectNoteSearch",
+        fields: "projectNotesID,projectID,projectName,ProjectNotesMinutes",
+        where: RANGE,
+        rowLimit: 100_000,
+        continue: 1,
+      });
+      const expected = grouped(withNames.json().data, "projectID", "projectName", "ProjectNotesMinutes");
+      expect(expected.meta.count).toBe(rows.length);
+      expect(expected.data.length).toBeGreaterThan(5);
+      const byName = (a: Group, b: Group) =>
+        a.label === b.label ? Number(a.key) - Number(b.key) : String(a.label) < String(b.label) ? -1 : 1;
+      const largest = (a: Group, b: Group) => b.total - a.total || b.count - a.count || Number(a.key) - Number(b.key);
+      for (const [order, compare] of [
+        [undefined, byName],
+        ["label", byName],
+        ["total", largest],
+      ] as const) {
+        const query = { table: "vwProjectNoteSearch", by: "projectID", where: RANGE, ...(order ? { order } : {}) };
+        const answer = await ok(adminToken, query);
+        expect(answer.data, order).toEqual([...expected.data].sort(compare));
+        expect(answer.meta).toEqual(expected.meta);
+        const capped = await ok(adminToken, { ...query, rowLimit: "3" });
+        expect(capped.data).toEqual(answer.data.slice(0, 3));
+        expect(capped.meta).toEqual(expected.meta);
+      }
+      // Groupings named by their rows order the same ways.
+      const employees = await ok(adminToken, {
+        table: "vwProjectNoteSearch",
+        by: "empID",
+        where: RANGE,
+        order: "total",
+      });
+      const people = grouped(rows, "empID", "empName", "ProjectNotesMinutes");
+      expect(employees.data).toEqual([...people.data].sort(largest));
+      expectError(await totals(adminToken, { table: "vwProjectNoteSearch", by: "empID", order: "size" }), 400);
+    });
+
     it("answers no groups and zero totals for a where that matches nothing", async () => {
       expect(await ok(adminToken, { table: "vwProjectNoteSearch", by: "empID", where: "empID = 987654" })).toEqual({
         data: [],

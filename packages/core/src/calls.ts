@@ -19,6 +19,14 @@ export interface TotalRow {
   total: number | string;
 }
 
+/**
+ * How GET /API/Totals/ orders its groups: by name (`label`, the default; a month's name is its
+ * date, so months come in order), or the largest sum first (`total`; the count where nothing is
+ * summed), as a finance team reads spending.
+ */
+export const TOTALS_ORDERS = ["label", "total"] as const;
+export type TotalsOrder = (typeof TOTALS_ORDERS)[number];
+
 /** The answer of GET /API/Totals/: the groups (by name), how many there are, and the grand totals. */
 export interface TotalsResponse {
   data: TotalRow[];

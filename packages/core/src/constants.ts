@@ -8,8 +8,10 @@ export const DEVICE_COOKIE_SECONDS = 604_800;
 export const SESSION_EXPIRY_COUNTDOWN_SECONDS = 15;
 export const TABLE_PAGE_SIZE = 50;
 export const TABLE_CONFIRM_THRESHOLD = 20_000;
-/** Ours: the most groups one call of GET /API/Totals/ answers (the web app asks for all of them). */
+/** Ours: the most groups one call of GET /API/Totals/ answers (what an export of totals asks for). */
 export const TOTALS_MAX_GROUPS = 10_000;
+/** Ours: the groups a page's table of totals shows (and the call's default); the export has them all. */
+export const TOTALS_PAGE_GROUPS = 1_000;
 export const DROPDOWN_KEEP_ROWS = 100;
 export const DROPDOWN_DEBOUNCE_MS = 500;
 export const PROJECT_DROPDOWN_ROW_LIMIT = 50;

@@ -6,6 +6,7 @@ import {
   isErrorBody,
   type QueryResponse,
   statusText,
+  type TotalsOrder,
   type TotalsResponse,
 } from "@office/core";
 import { tokenExpired, tokenStore } from "../auth/token-store";
@@ -154,9 +155,16 @@ export async function queryRows<Row>(params: QueryParams): Promise<QueryResponse
  * GET /API/Totals/: the rows a where matches, counted (and summed) by one of the columns the
  * resource declares totals by; the grand totals are in `meta`.
  */
-export function queryTotals(params: { table: string; by: string; where: string; rowLimit: number }) {
+export function queryTotals(params: {
+  table: string;
+  by: string;
+  where: string;
+  order?: TotalsOrder | undefined;
+  rowLimit: number;
+}) {
   const sent: Record<string, string> = { table: params.table, by: params.by, rowLimit: String(params.rowLimit) };
   if (params.where) sent.where = params.where;
+  if (params.order) sent.order = params.order;
   return send<TotalsResponse>({ method: "GET", path: "/API/Totals/", params: sent });
 }
 

@@ -382,8 +382,10 @@ export class FakeApi {
       group.total += totals.sum ? Number(row[totals.sum] ?? 0) : 0;
       groups.set(key, group);
     }
-    const all = [...groups.values()].sort(
-      (a, b) => compareForOrder(a.label, b.label, "ASC") || compareForOrder(a.key, b.key, "ASC"),
+    const all = [...groups.values()].sort((a, b) =>
+      params.order === "total"
+        ? b.total - a.total || b.count - a.count || compareForOrder(a.key, b.key, "ASC")
+        : compareForOrder(a.label, b.label, "ASC") || compareForOrder(a.key, b.key, "ASC"),
     );
     return {
       data: all.slice(0, Number(params.rowLimit ?? all.length)),

@@ -1,3 +1,4 @@
+import type { TotalsOrder } from "../calls.js";
 import { PAGES, type PageId } from "../pages.js";
 import { vwCardCharges, vwNonProjectExpenses } from "../resources/card-views.js";
 import type { FieldKind } from "../resources/column.js";
@@ -26,8 +27,11 @@ export interface SearchPageDeclaration {
   criteria: readonly SearchCriterion[];
   /** A row opens this record page with its `key` column as ?id=. */
   opens: { path: string; key: string };
-  /** Totals of what was found, by these columns of the list's `totals` (GET /API/Totals/). */
-  totals: readonly { by: string; title: string }[];
+  /**
+   * Totals of what was found, by these columns of the list's `totals` (GET /API/Totals/), in
+   * the order given (by name unless said).
+   */
+  totals: readonly { by: string; title: string; order?: TotalsOrder }[];
 }
 
 export interface SearchPage extends SearchPageDeclaration {
@@ -137,10 +141,11 @@ export const CARD_REPORT = searchPage({
     { name: "project", label: "Project", kind: "equals", columns: ["projectID"], field: PROJECT_FIELD },
   ],
   opens: { path: "/creditcard", key: "ccID" },
+  // Where the money went, the largest first; the months in their order.
   totals: [
-    { by: "ccID", title: "By Card" },
-    { by: "empID", title: "By Employee" },
-    { by: "projectID", title: "By Project" },
+    { by: "ccID", title: "By Card", order: "total" },
+    { by: "empID", title: "By Employee", order: "total" },
+    { by: "projectID", title: "By Project", order: "total" },
     { by: "ccChargeMonth", title: "By Month" },
   ],
 });
@@ -158,7 +163,7 @@ export const NON_PROJECT_EXPENSES = searchPage({
   criteria: CARD_CRITERIA,
   opens: { path: "/creditcard", key: "ccID" },
   totals: [
-    { by: "empID", title: "By Employee" },
+    { by: "empID", title: "By Employee", order: "total" },
     { by: "ccChargeMonth", title: "By Month" },
   ],
 });

@@ -50,6 +50,8 @@ const spending = {
     projectID: "projectName",
     ccChargeMonth: "ccChargeMonth",
   },
+  // A company's charges fall on thousands of projects; cards, people and months are few.
+  names: { projectID: "tblProject" },
 } as const;
 
 /** Charges with their card, holder, spender, project and request's purpose by name. */

@@ -97,6 +97,21 @@ describe("the resource registry", () => {
     }
   });
 
+  it("has every table that names totals' groups be a table keyed by the grouped column, with the naming column", () => {
+    const named = [...RESOURCES.values()].flatMap((def) =>
+      Object.entries(def.totals?.names ?? {}).map(([by, table]) => ({ def, by, table })),
+    );
+    expect(named.length).toBeGreaterThan(0);
+    for (const { def, by, table } of named) {
+      const names = RESOURCES.get(table ?? "");
+      const label = def.totals?.by[by];
+      expect(names?.kind, `${def.name} names ${by} from ${table}`).toBe("table");
+      expect(names?.key, `${table}'s key`).toBe(by);
+      expect(label && Object.hasOwn(names?.columns ?? {}, label), `${table} has ${label}`).toBe(true);
+      expect(def.reads, `${def.name} reads ${table}`).toContain(table);
+    }
+  });
+
   it("has every view say which tables it reads, and only tables that exist", () => {
     for (const def of RESOURCES.values()) {
       if (def.kind === "view") expect(def.reads?.length, def.name).toBeGreaterThan(0);

@@ -51,6 +51,7 @@ export const vwProjectNoteSearch = listView(
   {
     sum: "ProjectNotesMinutes",
     by: { empID: "empName", projectID: "projectName", projectNoteCategory: "categoryName" },
+    names: { projectID: "tblProject" },
   },
 );
 

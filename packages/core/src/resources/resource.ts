@@ -38,6 +38,13 @@ export interface Totals<K extends string = string> {
   /** The column summed (a note's minutes); without one, rows are only counted. */
   sum?: K;
   by: Partial<Record<K, K>>;
+  /**
+   * Where a grouping of many groups (a project each) finds its names: a table keyed by the
+   * grouped column that has the naming column too (`projectID: "tblProject"` names a project by
+   * tblProject.projectName). The rows are then grouped by their key alone and only the groups
+   * an answer sends are named, instead of every row carrying its name into the grouping.
+   */
+  names?: Partial<Record<K, string>>;
 }
 
 /** Rows of `table` whose `column` refers to a row being deleted: deleted with it, or set to null. */

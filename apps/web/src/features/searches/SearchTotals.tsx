@@ -18,7 +18,7 @@ export function SearchTotals({ list, totals, where, words }: SearchTotalsProps) 
   const first = totals[0];
   // Every grouping answers the same grand total; the first's is read (the same call its table makes).
   const { data, isError } = useQuery({
-    ...totalsQuery(list, first?.by ?? "", where),
+    ...totalsQuery(list, first?.by ?? "", where, first?.order),
     enabled: first !== undefined,
   });
   if (!first) return null;
@@ -26,8 +26,8 @@ export function SearchTotals({ list, totals, where, words }: SearchTotalsProps) 
     <Stack component="section" aria-label="Totals" gap="sm">
       <Text fw={600} aria-live="polite">{`Total: ${data ? words.format(data.meta.total) : isError ? "—" : "…"}`}</Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {totals.map(({ by, title }) => (
-          <TotalsTable key={by} list={list} by={by} title={title} where={where} words={words} />
+        {totals.map(({ by, title, order }) => (
+          <TotalsTable key={by} list={list} by={by} title={title} where={where} words={words} order={order} />
         ))}
       </SimpleGrid>
     </Stack>

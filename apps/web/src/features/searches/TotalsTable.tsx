@@ -1,8 +1,17 @@
 import { Box, Button, Group, Text } from "@mantine/core";
-import { formatMinutes, formatMoney, labelOf, type Resource } from "@office/core";
+import {
+  formatMinutes,
+  formatMoney,
+  labelOf,
+  type Resource,
+  TOTALS_MAX_GROUPS,
+  type TotalRow,
+  type TotalsOrder,
+} from "@office/core";
 import { IconFileSpreadsheet } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { queryTotals } from "../../api/client";
 import { reportFailure } from "../../services/failures";
 import { cellText, type TableColumn } from "../../widgets/table/columns";
 import { type PlainColumn, PlainTable } from "../../widgets/table/PlainTable";
@@ -28,6 +37,9 @@ export const MONEY_TOTALS: TotalsWords = {
   format: (t) => formatMoney(Number(t)),
 };
 
+/** Groups as the table's rows: records of their columns. */
+const asRows = (groups: readonly TotalRow[]): Record<string, unknown>[] => groups.map((group) => ({ ...group }));
+
 interface TotalsTableProps {
   list: Resource;
   by: string;
@@ -35,11 +47,16 @@ interface TotalsTableProps {
   title: string;
   where: string;
   words: TotalsWords;
+  /** By name (the default), or the largest first. */
+  order?: TotalsOrder | undefined;
 }
 
-/** One table of totals: each group's name, rows counted and sum; exported like a list. */
-export function TotalsTable({ list, by, title, where, words }: TotalsTableProps) {
-  const { data, isError } = useQuery(totalsQuery(list, by, where));
+/**
+ * One table of totals: each group's name, rows counted and sum, the first groups the page
+ * shows; its export holds every group (up to TOTALS_MAX_GROUPS), asked for when exported.
+ */
+export function TotalsTable({ list, by, title, where, words, order }: TotalsTableProps) {
+  const { data, isError } = useQuery(totalsQuery(list, by, where, order));
   const [exporting, setExporting] = useState(false);
   const caption = `Totals ${title.toLowerCase()}`;
   const { key, shown } = useMemo(() => {
@@ -55,14 +72,18 @@ export function TotalsTable({ list, by, title, where, words }: TotalsTableProps)
     ];
     return { key: { key: "key", label: labelIn(by) } satisfies TableColumn, shown: columns };
   }, [list, by, words]);
-  const rows = useMemo(() => (data?.data ?? []).map((row) => ({ ...row })), [data]);
+  const rows = useMemo(() => asRows(data?.data ?? []), [data]);
   const left = (data?.meta.TotalRecords ?? 0) - rows.length;
 
   // Exported as a list is: the key leads, and the export leaves that first column out.
   const exportTotals = () => {
     setExporting(true);
-    import("../../widgets/table/export-excel")
-      .then(({ exportToExcel }) => exportToExcel([key, ...shown], rows, cellText))
+    const all = async () =>
+      left > 0
+        ? asRows((await queryTotals({ table: list.name, by, where, order, rowLimit: TOTALS_MAX_GROUPS })).data)
+        : rows;
+    Promise.all([import("../../widgets/table/export-excel"), all()])
+      .then(([{ exportToExcel }, groups]) => exportToExcel([key, ...shown], groups, cellText))
       .catch(reportFailure)
       .finally(() => setExporting(false));
   };

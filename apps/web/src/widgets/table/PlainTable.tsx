@@ -33,7 +33,8 @@ export function PlainTable({ caption, columns, rows, rowKey, total, empty = "Non
   const note = (text: ReactNode) => (
     <Table.Tr>
       <Table.Td colSpan={columns.length}>
-        <Text size="sm" c="dimmed">
+        {/* A div: the loading note holds a Group, which a paragraph may not. */}
+        <Text component="div" size="sm" c="dimmed">
           {text}
         </Text>
       </Table.Td>
