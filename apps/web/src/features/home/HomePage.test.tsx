@@ -122,6 +122,7 @@ describe("Home", () => {
 
     const waiting = await block("Waiting for me");
     expect(await within(waiting).findByText("3 pending approvals in your inbox.")).toBeTruthy();
+    expect(within(waiting).getByText("2 card receipts are missing.")).toBeTruthy();
     expect(within(waiting).getByRole("link", { name: "Open inbox" }).getAttribute("href")).toBe("/inbox");
 
     const colleagues = await block("Colleagues");
@@ -185,7 +186,14 @@ describe("Home", () => {
     api.table("vwMyRecentProjects", []);
     const held = api.hang({ table: "vwEmployeeAvailability" });
     api.fail({ path: "/API/Query/", table: "tblReleaseNote" }, { status: 500, message: "Boom", times: 1 });
+    api.fail({ path: "/API/CreditCard/MissingReceipts" }, { status: 500, message: "Boom", times: 1 });
     const { user } = renderWithApp(<HomePage />, { api, config: { timeZone: ZONE } });
+
+    // The inbox count came, the missing receipts did not: the block says so, and asks again.
+    const waiting = await block("Waiting for me");
+    expect((await within(waiting).findByRole("alert")).textContent).toBe("Could not load waiting for me.");
+    await user.click(within(waiting).getByRole("button", { name: "Try again" }));
+    expect(await within(waiting).findByText("2 card receipts are missing.")).toBeTruthy();
 
     const colleagues = await block("Colleagues");
     expect(within(colleagues).getByRole("status", { name: "Loading colleagues" }).getAttribute("aria-busy")).toBe(

@@ -15,7 +15,7 @@ export function WaitingBlock() {
   const receipts = useQuery(missingReceiptsQuery);
   const missing = receipts.data?.meta.TotalRecords ?? 0;
   return (
-    <HomeBlock title="Waiting for me" more={{ to: "/inbox", label: "Open inbox" }} reads={[count]}>
+    <HomeBlock title="Waiting for me" more={{ to: "/inbox", label: "Open inbox" }} reads={[count, receipts]}>
       <Group gap="sm" wrap="nowrap">
         <ThemeIcon variant="light" size="lg" radius="xl" color={count.data ? "red" : "gray"} aria-hidden="true">
           <IconInbox size={18} />
