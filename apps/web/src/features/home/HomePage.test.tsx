@@ -5,7 +5,7 @@ import { type FakeApi, installFakeApi, permissionsOf } from "../../test/fake-api
 import { renderWithApp, testQueryClient } from "../../test/render";
 import { liveStreamOpened } from "../availability/availability-query";
 import { markReleaseNotesRead } from "../release-notes/read-notes";
-import { HomePage } from "./HomePage";
+import { greeting, HomePage } from "./HomePage";
 import { prefetchHome } from "./home-blocks";
 
 /*
@@ -100,6 +100,21 @@ const sent = (api: FakeApi) =>
   [
     ...new Set(api.calls.map((c) => `${c.method} ${c.path} ${JSON.stringify(c.params)} ${JSON.stringify(c.body)}`)),
   ].sort();
+
+describe("Home's greeting", () => {
+  it("says morning from five, afternoon from noon, and evening from six until five", () => {
+    expect([0, 4, 5, 11, 12, 17, 18, 23].map(greeting)).toEqual([
+      "Good evening",
+      "Good evening",
+      "Good morning",
+      "Good morning",
+      "Good afternoon",
+      "Good afternoon",
+      "Good evening",
+      "Good evening",
+    ]);
+  });
+});
 
 describe("Home", () => {
   beforeEach(() => {

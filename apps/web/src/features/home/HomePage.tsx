@@ -17,7 +17,9 @@ const BLOCKS: Record<HomeBlockName, ComponentType> = {
   releaseNotes: ReleaseNotesBlock,
 };
 
-const greeting = (hour: number) => (hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening");
+/** By the user's own clock; past midnight is still the evening until five. */
+export const greeting = (hour: number) =>
+  hour >= 5 && hour < 12 ? "Good morning" : hour >= 12 && hour < 18 ? "Good afternoon" : "Good evening";
 
 /**
  * Home (/, page 1; docs/decisions.md#home): the blocks the user may see, each with its own
