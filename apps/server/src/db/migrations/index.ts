@@ -10,6 +10,7 @@ import * as sessions from "./0008_sessions.js";
 import * as projectActivity from "./0009_project_activity.js";
 import * as creditCards from "./0010_credit_cards.js";
 import * as cardCharges from "./0011_card_charges.js";
+import * as waitingApprovals from "./0012_waiting_approvals.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0009_project_activity": projectActivity,
   "0010_credit_cards": creditCards,
   "0011_card_charges": cardCharges,
+  "0012_waiting_approvals": waitingApprovals,
 };
