@@ -13,7 +13,7 @@ import {
 } from "@office/core";
 import { IconArrowRight, IconClockPlus, IconFileText, IconPlus, IconSearch, IconUserCircle } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { queryRows } from "../api/client";
 import { availabilityQuery } from "../features/availability/availability-query";
@@ -40,13 +40,19 @@ function matches(entry: Entry, query: string): boolean {
 }
 
 /**
+ * Opens the palette: the first Ctrl+K (PaletteShortcut) does so before the palette's first
+ * render, so that render already shows its results; later presses are Spotlight's own.
+ */
+export const openPalette = () => spotlight.open();
+
+/**
  * The command palette (Ctrl+K, ⌘K on a Mac; docs/decisions.md#command-palette): the pages the
  * user may open, actions (log time, set my availability, a new record where the user may add
  * one) and, as they type, the records of each area they may open, found on the server. Built
  * from the declarations (core's palette.ts), so a new area brings its entries by itself; it
  * never offers what the user may not open. Keyboard only: arrows, Enter, Escape.
  */
-export function CommandPalette({ openOnMount = false }: { openOnMount?: boolean }) {
+export function CommandPalette() {
   const [query, setQuery] = useState("");
   const navigate = useNavigate();
   const access = useAccess();
@@ -154,11 +160,6 @@ export function CommandPalette({ openOnMount = false }: { openOnMount?: boolean 
       (group) => group.actions.length > 0,
     );
   }, [local, query, searched, records.data, navigate]);
-
-  // Mounted by the first Ctrl+K (PaletteShortcut): that press opens it.
-  useEffect(() => {
-    if (openOnMount) spotlight.open();
-  }, [openOnMount]);
 
   return (
     <Spotlight

@@ -1,9 +1,15 @@
 import { useWindowEvent } from "@mantine/hooks";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
+import { useChunkComponent } from "../services/chunk-component";
 import { useLoadWhenSettled } from "../services/load-when-settled";
 
 const loadPalette = () => import("./CommandPalette");
-const CommandPalette = lazy(async () => ({ default: (await loadPalette()).CommandPalette }));
+/** The palette for the first Ctrl+K: open before it first renders. */
+const loadOpened = async () => {
+  const { CommandPalette, openPalette } = await loadPalette();
+  openPalette();
+  return CommandPalette;
+};
 
 /**
  * Ctrl+K (⌘K on a Mac) anywhere in the shell. The palette is no part of what a page shows
@@ -13,6 +19,7 @@ const CommandPalette = lazy(async () => ({ default: (await loadPalette()).Comman
  */
 export function PaletteShortcut() {
   const [wanted, setWanted] = useState(false);
+  const CommandPalette = useChunkComponent(loadOpened, wanted);
   useLoadWhenSettled(loadPalette);
   useWindowEvent("keydown", (event) => {
     if (wanted || !(event.ctrlKey || event.metaKey)) return;
@@ -24,9 +31,5 @@ export function PaletteShortcut() {
       setWanted(true);
     }
   });
-  return wanted ? (
-    <Suspense fallback={null}>
-      <CommandPalette openOnMount />
-    </Suspense>
-  ) : null;
+  return CommandPalette ? <CommandPalette /> : null;
 }

@@ -1,10 +1,11 @@
 import { Box } from "@mantine/core";
 import { findRoute, menuTree, NOT_FOUND_ROUTE, ROUTES } from "@office/core";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { useAccess } from "../services/access";
 import { type Crumb, defaultCrumb, pageTitle, SetCrumbContext } from "../services/breadcrumb-context";
+import { useChunkComponent } from "../services/chunk-component";
 import { useUserColourScheme } from "../services/colour-scheme";
 import { useLayout } from "../services/device";
 import { clearFailure, useFailure } from "../services/failures";
@@ -18,7 +19,7 @@ import { Header } from "./Header";
 import { PaletteShortcut } from "./PaletteShortcut";
 
 // A phone's menu (NavLinks, a collapse) loads on phones only: a desktop never renders it.
-const MobileNav = lazy(async () => ({ default: (await import("./MobileNav")).MobileNav }));
+const loadMobileNav = async () => (await import("./MobileNav")).MobileNav;
 
 /** The shell around every page but login: header, menus, breadcrumb, and the page or its failure. */
 export function ShellLayout() {
@@ -32,6 +33,7 @@ export function ShellLayout() {
 
 function Shell() {
   const layout = useLayout();
+  const MobileNav = useChunkComponent(loadMobileNav, layout === "mobile");
   const location = useLocation();
   const navigate = useNavigate();
   const route = findRoute(location.pathname) ?? NOT_FOUND_ROUTE;
@@ -78,18 +80,16 @@ function Shell() {
           tree.length > 0 ? (
             <DesktopNav tree={tree} path={route.path} />
           ) : null
-        ) : (
-          <Suspense fallback={null}>
-            <MobileNav
-              opened={menuOpened}
-              tree={tree}
-              path={route.path}
-              pendingApprovals={pendingApprovals}
-              onGo={() => setMenuOpened(false)}
-              onLogout={logout}
-            />
-          </Suspense>
-        )}
+        ) : MobileNav ? (
+          <MobileNav
+            opened={menuOpened}
+            tree={tree}
+            path={route.path}
+            pendingApprovals={pendingApprovals}
+            onGo={() => setMenuOpened(false)}
+            onLogout={logout}
+          />
+        ) : null}
       </Box>
       {user ? <PaletteShortcut /> : null}
       <Breadcrumb route={route} crumb={crumb} />

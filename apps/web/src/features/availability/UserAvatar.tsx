@@ -1,8 +1,9 @@
 import { Avatar, Popover, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { availabilityColour, departmentGroups, type SignedInUser, vwEmployeeAvailability } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
-import { type FocusEvent, lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from "react";
+import { type FocusEvent, useCallback, useId, useMemo, useRef, useState } from "react";
 import { useAccess } from "../../services/access";
+import { useChunkComponent } from "../../services/chunk-component";
 import { useLoadWhenSettled } from "../../services/load-when-settled";
 import { appConfigQuery } from "../../services/session";
 import { availabilityQuery } from "./availability-query";
@@ -10,10 +11,9 @@ import { MANTINE_COLOUR, ON_STATUS_COLOUR } from "./colours";
 import { useLiveAvailability } from "./useLiveAvailability";
 import { useSetAvailability } from "./useSetAvailability";
 
-const loadPanel = () => import("./AvailabilityPanel");
 // The panel (the switch, the colleagues' table) is no part of a page's first paint: it loads
 // once the page has settled, or when the panel first opens.
-const Panel = lazy(async () => ({ default: (await loadPanel()).AvailabilityPanel }));
+const loadPanel = async () => (await import("./AvailabilityPanel")).AvailabilityPanel;
 
 export const initials = (user: Pick<SignedInUser, "empFirstName" | "empLastName">) =>
   `${user.empFirstName.charAt(0)}${user.empLastName.charAt(0)}`.toUpperCase();
@@ -27,6 +27,7 @@ export const initials = (user: Pick<SignedInUser, "empFirstName" | "empLastName"
  */
 export function UserAvatar({ user, sheet = false }: { user: SignedInUser; sheet?: boolean }) {
   const [opened, setOpened] = useState(false);
+  const Panel = useChunkComponent(loadPanel, opened);
   // Whether the user went into the panel (a click, Enter, Space or Down): focus stays in it until Escape.
   const [entered, setEntered] = useState(false);
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
@@ -140,25 +141,22 @@ export function UserAvatar({ user, sheet = false }: { user: SignedInUser; sheet?
       </Popover.Target>
       <Popover.Dropdown ref={dropdown} {...hover} onBlur={leaving} aria-labelledby={titleId}>
         <VisuallyHidden id={titleId}>Availability panel</VisuallyHidden>
-        {opened ? (
-          <Suspense
-            fallback={
-              <Text size="sm" c="dimmed" role="status">
-                Loading…
-              </Text>
-            }
-          >
-            <Panel
-              name={name}
-              groups={mayRead ? groups : []}
-              status={own ? status : undefined}
-              onStatus={(type) => setAvailability.mutate(type)}
-              timeClockUrl={config?.timeClockUrl}
-              onNavigate={() => setOpened(false)}
-              toggled={toggled}
-              onToggle={onToggle}
-            />
-          </Suspense>
+        {opened && !Panel ? (
+          <Text size="sm" c="dimmed" role="status">
+            Loading…
+          </Text>
+        ) : null}
+        {opened && Panel ? (
+          <Panel
+            name={name}
+            groups={mayRead ? groups : []}
+            status={own ? status : undefined}
+            onStatus={(type) => setAvailability.mutate(type)}
+            timeClockUrl={config?.timeClockUrl}
+            onNavigate={() => setOpened(false)}
+            toggled={toggled}
+            onToggle={onToggle}
+          />
         ) : null}
       </Popover.Dropdown>
     </Popover>

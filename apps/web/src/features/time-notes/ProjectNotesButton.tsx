@@ -3,16 +3,16 @@ import { useDisclosure } from "@mantine/hooks";
 import { PROJECTS } from "@office/core";
 import { IconClockPlus, IconNotes } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { useChunkComponent } from "../../services/chunk-component";
 import { onProjectNotesRequest } from "../../services/project-notes-request";
 import { openProjectQuery } from "../../widgets/ProjectTypeahead";
 import type { Row } from "../../widgets/Typeahead";
 
 // The dialog and its form widgets (the date field among them) load when first wanted, not with
 // every page: the pointer reaching the button starts it, so it is there by the click.
-const loadDialog = () => import("./ProjectNotesDialog");
-const ProjectNotesDialog = lazy(() => loadDialog().then((m) => ({ default: m.ProjectNotesDialog })));
+const loadDialog = async () => (await import("./ProjectNotesDialog")).ProjectNotesDialog;
 
 /** The project whose page is open, by its id in the address. */
 function useProjectOnScreen(): number | undefined {
@@ -43,6 +43,7 @@ export function ProjectNotesButton({
 }) {
   const [opened, { open, close }] = useDisclosure(false);
   const [wanted, setWanted] = useState(false);
+  const ProjectNotesDialog = useChunkComponent(loadDialog, wanted);
   const [project, setProject] = useState<Row | undefined>(undefined);
   const queryClient = useQueryClient();
   const onScreen = useProjectOnScreen();
@@ -90,11 +91,7 @@ export function ProjectNotesButton({
           {label}
         </Button>
       )}
-      {wanted ? (
-        <Suspense fallback={null}>
-          <ProjectNotesDialog opened={opened} onClose={close} project={project} />
-        </Suspense>
-      ) : null}
+      {ProjectNotesDialog ? <ProjectNotesDialog opened={opened} onClose={close} project={project} /> : null}
     </>
   );
 }
