@@ -1,8 +1,8 @@
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { StrictMode } from "react";
 import { type DataRouter, RouterProvider } from "react-router";
 import { colourSchemeManager } from "../services/colour-scheme";
+import { DeferredToasts } from "./DeferredToasts";
 import { DevBanner } from "./DevBanner";
 import { cssVariables, theme } from "./theme";
 
@@ -16,7 +16,7 @@ export function AppRoot({ router }: { router: DataRouter }) {
         colorSchemeManager={colourSchemeManager}
         defaultColorScheme="auto"
       >
-        <Notifications position="top-right" />
+        <DeferredToasts />
         <DevBanner />
         <RouterProvider router={router} />
       </MantineProvider>

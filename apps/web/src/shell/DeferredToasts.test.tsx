@@ -1,0 +1,27 @@
+import { MantineProvider } from "@mantine/core";
+import { cleanNotifications } from "@mantine/notifications";
+import { TOASTS } from "@office/core";
+import { act, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { showToast } from "../services/toast";
+import { DeferredToasts } from "./DeferredToasts";
+
+describe("the toasts' container, loaded when first wanted", () => {
+  afterEach(() => act(() => cleanNotifications()));
+
+  it("loads at once for a toast given before the page has settled, and shows it and the next ones", async () => {
+    // The chunk itself compiled ahead (a test's first import of it is slow), not loaded by the page.
+    await import("./Toasts");
+    render(
+      <MantineProvider>
+        <DeferredToasts />
+      </MantineProvider>,
+    );
+    expect(document.querySelector(".mantine-Notifications-root")).toBeNull();
+    act(() => showToast(TOASTS.updated));
+    // Well before the page settles (2 s), which would load it anyway.
+    expect(await screen.findByText(String(TOASTS.updated.title), {}, { timeout: 500 })).toBeTruthy();
+    act(() => showToast(TOASTS.inserted));
+    expect(await screen.findByText(String(TOASTS.inserted.title))).toBeTruthy();
+  });
+});
