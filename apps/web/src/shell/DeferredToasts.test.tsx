@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { cleanNotifications } from "@mantine/notifications";
 import { TOASTS } from "@office/core";
-import { act, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { showToast } from "../services/toast";
 import { DeferredToasts } from "./DeferredToasts";
@@ -19,9 +19,22 @@ describe("the toasts' container, loaded when first wanted", () => {
     );
     expect(document.querySelector(".mantine-Notifications-root")).toBeNull();
     act(() => showToast(TOASTS.updated));
-    // Well before the page settles (2 s), which would load it anyway.
     expect(await screen.findByText(String(TOASTS.updated.title), {}, { timeout: 500 })).toBeTruthy();
     act(() => showToast(TOASTS.inserted));
     expect(await screen.findByText(String(TOASTS.inserted.title))).toBeTruthy();
+  });
+
+  it("loads when the user first presses a key, ahead of a toast a write may bring", async () => {
+    await import("./Toasts");
+    render(
+      <MantineProvider>
+        <DeferredToasts />
+      </MantineProvider>,
+    );
+    expect(document.querySelector(".mantine-Notifications-root")).toBeNull();
+    fireEvent.keyDown(window, { key: "a" });
+    await waitFor(() => expect(document.querySelector(".mantine-Notifications-root")).not.toBeNull(), {
+      timeout: 500,
+    });
   });
 });

@@ -1,23 +1,26 @@
+import { useWindowEvent } from "@mantine/hooks";
 import { useNotifications } from "@mantine/notifications";
-import { type ComponentType, useCallback, useEffect, useState } from "react";
-import { useLoadWhenSettled } from "../services/load-when-settled";
+import { type ComponentType, useEffect, useState } from "react";
 
 const loadToasts = async () => (await import("./Toasts")).Toasts;
 
 /**
  * The toasts' container, which no first paint shows: with its transitions and scroll lock it
- * weighed 7 KB gzipped on every first load (bench/RESULTS.md, issue 19). It loads once the page
- * has settled, or at once when a toast is shown before (the store keeps it until the container
- * is there). A load that fails (offline) is tried again by the next toast.
+ * weighed 7 KB gzipped on every first load (bench/RESULTS.md, issue 19). It loads when the user
+ * first presses a key or a pointer (a write, and the toast that tells how it went, follow
+ * one), and at once for a toast shown before (a read answered 500: the server is there to send
+ * the chunk; the store keeps the toast until the container is there). A load that fails
+ * (offline) is tried again by the next toast.
  */
 export function DeferredToasts() {
   const { notifications: shown } = useNotifications();
-  const [settled, setSettled] = useState(false);
+  const [touched, setTouched] = useState(false);
   const [Loaded, setLoaded] = useState<ComponentType | null>(null);
-  useLoadWhenSettled(useCallback(async () => setSettled(true), []));
+  useWindowEvent("pointerdown", () => setTouched(true));
+  useWindowEvent("keydown", () => setTouched(true));
   const toasts = shown.length;
   useEffect(() => {
-    if (Loaded || !(settled || toasts > 0)) return;
+    if (Loaded || !(touched || toasts > 0)) return;
     let live = true;
     loadToasts().then(
       (component) => live && setLoaded(() => component),
@@ -26,6 +29,6 @@ export function DeferredToasts() {
     return () => {
       live = false;
     };
-  }, [settled, toasts, Loaded]);
+  }, [touched, toasts, Loaded]);
   return Loaded ? <Loaded /> : null;
 }
