@@ -6,18 +6,24 @@ import { afterEach, describe, expect, it } from "vitest";
 import { showToast } from "../services/toast";
 import { DeferredToasts } from "./DeferredToasts";
 
+const container = () => document.querySelector(".mantine-Notifications-root");
+
+/** The container, not loaded yet; its chunk compiled ahead (a test's first import of it is slow). */
+async function renderToasts() {
+  await import("./Toasts");
+  render(
+    <MantineProvider>
+      <DeferredToasts />
+    </MantineProvider>,
+  );
+  expect(container()).toBeNull();
+}
+
 describe("the toasts' container, loaded when first wanted", () => {
   afterEach(() => act(() => cleanNotifications()));
 
-  it("loads at once for a toast given before the page has settled, and shows it and the next ones", async () => {
-    // The chunk itself compiled ahead (a test's first import of it is slow), not loaded by the page.
-    await import("./Toasts");
-    render(
-      <MantineProvider>
-        <DeferredToasts />
-      </MantineProvider>,
-    );
-    expect(document.querySelector(".mantine-Notifications-root")).toBeNull();
+  it("loads at once for a toast given before any key or pointer, and shows it and the next ones", async () => {
+    await renderToasts();
     act(() => showToast(TOASTS.updated));
     expect(await screen.findByText(String(TOASTS.updated.title), {}, { timeout: 500 })).toBeTruthy();
     act(() => showToast(TOASTS.inserted));
@@ -25,16 +31,8 @@ describe("the toasts' container, loaded when first wanted", () => {
   });
 
   it("loads when the user first presses a key, ahead of a toast a write may bring", async () => {
-    await import("./Toasts");
-    render(
-      <MantineProvider>
-        <DeferredToasts />
-      </MantineProvider>,
-    );
-    expect(document.querySelector(".mantine-Notifications-root")).toBeNull();
+    await renderToasts();
     fireEvent.keyDown(window, { key: "a" });
-    await waitFor(() => expect(document.querySelector(".mantine-Notifications-root")).not.toBeNull(), {
-      timeout: 500,
-    });
+    await waitFor(() => expect(container()).not.toBeNull(), { timeout: 500 });
   });
 });
