@@ -24,7 +24,14 @@ describe("a table of totals", () => {
       meta: { TotalRecords: GROUPS.length, count: 5, total: "1500.00" },
     }));
     const { user } = renderWithApp(
-      <TotalsTable list={vwCardCharges} by="projectID" title="By Project" where="" words={MONEY_TOTALS} order="total" />,
+      <TotalsTable
+        list={vwCardCharges}
+        by="projectID"
+        title="By Project"
+        where=""
+        words={MONEY_TOTALS}
+        order="total"
+      />,
       { api },
     );
     const table = await screen.findByRole("table", { name: "Totals by project" });
