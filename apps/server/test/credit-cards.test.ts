@@ -94,6 +94,16 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
       expect(await team("Indirect")).toEqual([id("Third")]);
       expect(await team("Outsider")).toEqual([]);
       expect(await team("admin")).toContain(id("Third"));
+      // fnInTeam, walking up from the employee, answers as fnTeam does for every pair.
+      const names = ["admin", "staff", "Direct", "Indirect", "Third", "Gone", "Below", "Outsider"];
+      for (const manager of names) {
+        const members = await team(manager);
+        for (const employee of names) {
+          const { rows } = await sql<{ found: boolean }>`
+            select "fnInTeam"(${id(manager)}::integer, ${id(employee)}::integer) as found`.execute(db());
+          expect(rows[0]?.found, `${employee} in ${manager}'s team`).toBe(members.includes(id(employee)));
+        }
+      }
     });
 
     it("refuses a manager that would make the chain loop, and changes nothing", async () => {

@@ -33,10 +33,10 @@ export function employeeOf(actor: Actor): number {
   return actor.empID;
 }
 
-/** Whether `empID` is under `manager` through the manager chain (the database's fnTeam). */
+/** Whether `empID` is under `manager` through the manager chain (the database's fnInTeam). */
 async function inTeamOf(tx: Kysely<DB>, manager: number, empID: number): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`
-    select exists (select 1 from "fnTeam"(${manager}) t where t."empID" = ${empID}) as found`.execute(tx);
+    select "fnInTeam"(${manager}::integer, ${empID}::integer) as found`.execute(tx);
   return rows[0]?.found === true;
 }
 

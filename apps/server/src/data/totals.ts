@@ -59,29 +59,28 @@ export async function runTotals(
   const exact = (total: RawBuilder<unknown>) => (money ? sql`${total}::numeric(16,2)` : sql`${total}::bigint`);
   const value = (total: string | number | undefined) => (money ? String(total ?? "0.00") : Number(total ?? 0));
 
-  const rowLabel = names ? sql`` : sql`, min(${sql.ref(label)}) as label`;
-  const named = (group: string) => sql`left join ${sql.table(names ?? "")} n on n.${key} = ${sql.ref(`${group}.key`)}`;
-  const nameOf = sql`, n.${sql.ref(label)} as label`;
-  // The largest first (by count where nothing is summed), or by name; the key keeps ties in one order.
-  const order = (of: string) =>
-    input.order === "total"
-      ? sql`${sql.ref(`${of}.total`)} desc, ${sql.ref(`${of}.count`)} desc, ${sql.ref(`${of}.key`)}`
-      : sql`${sql.ref(`${of}.label`)} nulls last, ${sql.ref(`${of}.key`)}`;
-  // By name, the groups are named before the limit; largest first, only the groups kept.
-  const nameFirst = names !== undefined && input.order === "label";
-  const nameLast = names !== undefined && input.order === "total";
+  // The largest first (by count where nothing is summed), or by name; the key keeps ties in one
+  // order. Bare names: each select orders by its own output columns.
+  const byName = input.order === "label";
+  const order = byName ? sql`"label" nulls last, "key"` : sql`"total" desc, "count" desc, "key"`;
+  // A grouping named from a table of its own is named before the limit when ordered by name,
+  // and after it, for the groups kept only, when the largest come first.
+  const nameBefore = names !== undefined && byName;
+  const nameAfter = names !== undefined && !byName;
+  const named = sql`n.${sql.ref(label)}`;
+  const joinNames = (of: string) => sql`left join ${sql.table(names ?? "")} n on n.${key} = ${sql.ref(`${of}.key`)}`;
   const { rows } = await sql<GroupRow>`with g as (
-      select ${key} as key${rowLabel}, count(*)::int as count, ${sum} as total
+      select ${key} as key${names ? sql`` : sql`, min(${sql.ref(label)}) as label`}, count(*)::int as count,
+        ${sum} as total
       from ${sql.table(def.name)} where ${where} group by ${key}
-    ), l as (
-      select g.*${nameFirst ? nameOf : sql``} from g ${nameFirst ? named("g") : sql``}
     ), t as (
-      select l.*, (count(*) over ())::int as groups, sum(l.count) over () as all_rows, sum(l.total) over () as grand
-      from l order by ${order("l")} limit ${input.rowLimit}
+      select g.*${nameBefore ? sql`, ${named} as label` : sql``}, (count(*) over ())::int as groups,
+        sum(g.count) over () as all_rows, sum(g.total) over () as grand
+      from g ${nameBefore ? joinNames("g") : sql``} order by ${order} limit ${input.rowLimit}
     )
-    select t.key, ${nameLast ? sql`n.${sql.ref(label)}` : sql`t.label`} as label, t.count, ${exact(sql`t.total`)} as total,
+    select t.key, ${nameAfter ? named : sql`t.label`} as label, t.count, ${exact(sql`t.total`)} as total,
       t.groups, t.all_rows, ${exact(sql`t.grand`)} as grand
-    from t ${nameLast ? named("t") : sql``} order by ${order("t")}`.execute(db);
+    from t ${nameAfter ? joinNames("t") : sql``} order by ${order}`.execute(db);
   const first = rows[0];
   return {
     data: rows.map((row) => ({ key: row.key, label: row.label, count: row.count, total: value(row.total) })),

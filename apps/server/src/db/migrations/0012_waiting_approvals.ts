@@ -7,10 +7,20 @@ import { type Kysely, sql } from "kysely";
  * inbox count is read by every tab the shell opens (bench/RESULTS.md, issue 20).
  */
 const statements = [
+  // Whether `emp` is in `manager`'s team (fnTeam's relation: under them through the manager
+  // chain, at any depth), walked up from `emp`: a few rows, where fnTeam walks down through a
+  // team of thousands. `union` stops at a repeat, though the chain cannot loop (migration 0010).
+  `create function "fnInTeam"(manager integer, emp integer) returns boolean
+    language sql stable as $$
+      with recursive up ("empID") as (
+        select e."empManagerID" from "tblEmployee" e where e."empID" = emp
+        union
+        select e."empManagerID" from "tblEmployee" e join up on e."empID" = up."empID"
+      )
+      select exists (select 1 from up where up."empID" = manager) and emp <> manager
+    $$`,
   // The requests that wait for `me` (docs/decisions.md, Credit cards):
-  // - card use: pending (0) on a card `me` holds, asked by someone of their team: `me` is
-  //   above the requester in the manager chain (fnTeam's relation, walked up from the few
-  //   requesters on `me`'s cards instead of down through a team of thousands);
+  // - card use: pending (0) on a card `me` holds, asked by someone of their team (fnInTeam);
   // - over limit: for an `approver` (view on page 45), requests over the month's limit whose
   //   card use the holder approved (1), pending (0) there.
   // Nobody decides their own request, and an inactive requester's requests wait for no one.
@@ -26,14 +36,7 @@ const statements = [
         join "tblCCPermission" cp on cp."ccID" = c."ccID" and cp."ccPermissionCCUsedApprovalStatus" = 0
         join "tblEmployee" r on r."empID" = cp."empID" and r."empActive" = 1
         where c."empID" = me and cp."empID" <> me
-          and exists (
-            with recursive up ("empID") as (
-              select e."empManagerID" from "tblEmployee" e where e."empID" = cp."empID"
-              union
-              select e."empManagerID" from "tblEmployee" e join up on e."empID" = up."empID"
-            )
-            select 1 from up where up."empID" = me
-          )
+          and "fnInTeam"(me, cp."empID")
         union all
         select cp."ccPermissionID", cp."ccPermissionRequestedTS", 'overLimit'::text
         from "tblCCPermission" cp

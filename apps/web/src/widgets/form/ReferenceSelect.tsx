@@ -24,18 +24,19 @@ export interface ReferenceSelectProps {
   none?: string | undefined;
 }
 
+/** Whether a box within another field (a client's contact) waits for that field to be chosen. */
+const waitsFor = (reference: Reference, within: string | undefined) => reference.within !== undefined && within === "";
+
+/** What such a box says while it waits ("Choose the client first"). */
+const waitingHint = (withinLabel: string | undefined) =>
+  `Choose the ${withinLabel?.toLowerCase() ?? "field it belongs to"} first`;
+
 /**
  * The rows a reference may name: a small table's (a list's values in their order) all at once,
  * filtered as the user types; any other table's searched on the server as a type-ahead
  * (docs/product-rules.md#widgets): its first rows by name on opening, then those whose name
  * holds what is typed.
  */
-/** What a box within another field says while that field is empty; undefined once it is chosen. */
-const waitingHint = (reference: Reference, within: string | undefined, withinLabel: string | undefined) =>
-  reference.within !== undefined && within === ""
-    ? `Choose the ${withinLabel?.toLowerCase() ?? "field it belongs to"} first`
-    : undefined;
-
 export function ReferenceSelect(props: ReferenceSelectProps) {
   return listedWhole(props.reference) ? <ReferenceList {...props} /> : <ReferenceSearch {...props} />;
 }
@@ -54,8 +55,7 @@ function ReferenceList({
 }: ReferenceSelectProps) {
   const { activeColumn } = reference;
   // A contact is offered only once its client is chosen.
-  const hint = readOnly ? undefined : waitingHint(reference, within, withinLabel);
-  const waiting = reference.within !== undefined && within === "";
+  const waiting = waitsFor(reference, within);
   const { data } = useQuery({ ...referenceRowsQuery(reference, within), enabled: !waiting });
   const options = (waiting ? [] : (data?.data ?? []))
     // An inactive row is offered only when it is the value already chosen.
@@ -76,7 +76,7 @@ function ReferenceList({
       limit={100}
       maxDropdownHeight="13em"
       nothingFoundMessage="Nothing found"
-      placeholder={hint}
+      placeholder={waiting && !readOnly ? waitingHint(withinLabel) : undefined}
     />
   );
 }
@@ -92,7 +92,6 @@ function ReferenceSearch({
   within,
   withinLabel,
 }: ReferenceSelectProps) {
-  const hint = waitingHint(reference, within, withinLabel);
   const keyOf = (row: Row) => String(row[reference.value]);
   // The row chosen in the box needs no reading; a value the form came with does, for its label.
   const [picked, setPicked] = useState<Row | undefined>(undefined);
@@ -119,7 +118,7 @@ function ReferenceSearch({
       }}
       clearable={!required && !readOnly}
       readOnly={readOnly}
-      placeholder={readOnly ? undefined : (hint ?? "Type to search")}
+      placeholder={readOnly ? undefined : waitsFor(reference, within) ? waitingHint(withinLabel) : "Type to search"}
     />
   );
 }
