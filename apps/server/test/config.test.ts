@@ -13,6 +13,7 @@ describe("configuration from the environment", () => {
     expect(config.seedDemo).toBe(true);
     expect(config.trustProxy).toBe(false);
     expect(config.companyTimeZone).toBe("America/New_York");
+    expect(config.preparedStatements).toBe(100);
   });
 
   it("keeps the embedded data in the repository's data folder, whichever folder npm start runs in", () => {
@@ -41,6 +42,7 @@ describe("configuration from the environment", () => {
       TRUST_PROXY: "1",
       SEED_DEMO: "false",
       DB_POOL_SIZE: "20",
+      DB_PREPARED_STATEMENTS: "0",
       TIME_CLOCK_URL: "https://clock.example.org/punch",
       COMPANY_TIME_ZONE: "Europe/Berlin",
     });
@@ -51,6 +53,7 @@ describe("configuration from the environment", () => {
       trustProxy: true,
       seedDemo: false,
       poolSize: 20,
+      preparedStatements: 0,
       timeClockUrl: "https://clock.example.org/punch",
       companyTimeZone: "Europe/Berlin",
     });
@@ -60,6 +63,7 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ DB_PREPARED_STATEMENTS: "-1" })).toThrow(/DB_PREPARED_STATEMENTS/);
     // The header links to it: a script address would run in the web app's origin.
     expect(() => loadConfig({ TIME_CLOCK_URL: "javascript:alert(1)" })).toThrow(/TIME_CLOCK_URL/);
     // It reaches the database session's settings: only a real zone name passes.

@@ -7,6 +7,7 @@ import { holdDataDirLock } from "./data-dir-lock.js";
 import { pgListener } from "./pg-listener.js";
 import { pglitePool } from "./pglite-pool.js";
 import { startPgliteWorker } from "./pglite-worker-client.js";
+import { prepareStatements } from "./prepared-statements.js";
 import type { DB } from "./schema.js";
 
 export type Engine = "pglite" | "postgres";
@@ -35,6 +36,8 @@ type DatabaseOptions = Pick<
   Config,
   "databaseUrl" | "dataDir" | "poolSize" | "statementTimeoutMs" | "poolAcquireTimeoutMs" | "companyTimeZone"
 > & {
+  /** PostgreSQL: the texts each connection keeps prepared (Config's); none when not given. */
+  preparedStatements?: number;
   /** PGlite only: keep the database in memory (tests). */
   inMemory?: boolean;
   /** Sees the SQL text of every statement run (tests prove no request text reaches it). */
@@ -79,6 +82,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   // unhandled, that would end the process. The next query on it fails and answers 503.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
+  prepareStatements(pool, options.preparedStatements ?? 0);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: statementLog(options) });
   const listener = pgListener(
     { ...session, application_name: "office-listen", connectionTimeoutMillis: options.poolAcquireTimeoutMs },

@@ -11,6 +11,8 @@ export const TEST_ANCHOR = new Date("2026-06-15T00:00:00Z");
 export const ENGINE_DEFAULTS = {
   poolSize: 5,
   statementTimeoutMs: 10_000,
+  // As the server runs by default (DB_PREPARED_STATEMENTS): every PostgreSQL test runs named statements.
+  preparedStatements: 100,
   poolAcquireTimeoutMs: 5_000,
   companyTimeZone: "America/New_York",
 };
