@@ -63,6 +63,8 @@ describe("the inbox", () => {
   it("approves a request with the version shown, and it leaves the list and the count", async () => {
     const api = inboxApi([request(1), request(2, { step: "overLimit", ccPermissionOverLimit: 1 })]);
     const { user } = renderWithApp(<InboxPage />, { api });
+    // Until the list is read, a status says so (a bare labelled div is an axe violation).
+    expect(screen.getByRole("status", { name: "Loading the requests" })).toBeTruthy();
     expect(await screen.findByRole("tab", { name: "Waiting for you (2)" })).toBeTruthy();
     const first = await item("Requester, No1");
     expect(within(first).getByText("$1,250.50")).toBeTruthy();

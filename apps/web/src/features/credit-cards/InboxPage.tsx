@@ -34,7 +34,7 @@ export function InboxPage() {
   const total = inbox.data?.meta.TotalRecords ?? 0;
 
   const waiting = inbox.isPending ? (
-    <Stack gap="sm" aria-label="Loading the requests">
+    <Stack gap="sm" role="status" aria-label="Loading the requests">
       <Skeleton height={92} radius="md" />
       <Skeleton height={92} radius="md" />
       <Skeleton height={92} radius="md" />
