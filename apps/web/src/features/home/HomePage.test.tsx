@@ -134,6 +134,19 @@ describe("Home", () => {
     const expected = Object.values(weekHours).reduce((a, b) => a + b, 0);
     expect(within(week).getByText(`02:00 of ${formatMinutes(expected)}`)).toBeTruthy();
     expect(within(week).getByRole("button", { name: "Log time" })).toBeTruthy();
+    // Each day names its detail to the ear and, as a hint kept inside the block, to the eye.
+    const days = within(within(week).getByRole("list", { name: "Logged time by day" })).getAllByRole("listitem");
+    expect(days.map((d) => d.getAttribute("data-hint"))).toEqual(days.map((d) => d.getAttribute("aria-label")));
+    expect(days[0]?.getAttribute("aria-label")).toMatch(/^Sunday/);
+    expect(days.map((d) => d.getAttribute("data-align"))).toEqual([
+      "start",
+      "start",
+      "start",
+      "center",
+      "end",
+      "end",
+      "end",
+    ]);
 
     const waiting = await block("Waiting for me");
     expect(await within(waiting).findByText("3 pending approvals in your inbox.")).toBeTruthy();

@@ -1,9 +1,10 @@
-import { Box, Group, Progress, SimpleGrid, Stack, Text, Tooltip } from "@mantine/core";
+import { Box, Group, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
 import { formatMinutes, hoursRangesOf, myWeek, tblProjectNotes, type WeekDay } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useAccess } from "../../services/access";
 import { useCompanyDay } from "../../services/company-day";
+import { hint } from "../../widgets/hint";
 import { ProjectNotesButton } from "../time-notes/ProjectNotesButton";
 import { loggedNotesQuery, myOfficeHoursQuery } from "../time-notes/queries";
 import { HomeBlock } from "./HomeBlock";
@@ -60,8 +61,14 @@ export function MyWeekBlock() {
           <Meter label="Today" logged={week.today.logged} expected={week.today.expected} />
           <Meter label="This week" logged={week.logged} expected={week.expected || null} />
           <SimpleGrid cols={7} spacing={4} role="list" aria-label="Logged time by day">
-            {week.days.map((d) => (
-              <DayCell key={d.date} day={d} today={d.date === day} missing={week.missing.includes(d)} />
+            {week.days.map((d, i) => (
+              <DayCell
+                key={d.date}
+                day={d}
+                today={d.date === day}
+                missing={week.missing.includes(d)}
+                align={i < 3 ? "start" : i > 3 ? "end" : "center"}
+              />
             ))}
           </SimpleGrid>
           <Group justify="space-between" gap="xs">
@@ -78,30 +85,40 @@ export function MyWeekBlock() {
   );
 }
 
-function DayCell({ day, today, missing }: { day: WeekDay; today: boolean; missing: boolean }) {
+function DayCell({
+  day,
+  today,
+  missing,
+  align,
+}: {
+  day: WeekDay;
+  today: boolean;
+  missing: boolean;
+  /** Where its hint sits: the week's first days' to the right, its last days' to the left, inside the block. */
+  align: "start" | "center" | "end";
+}) {
   const name = DAY_NAMES[day.weekday];
   const detail = `${name}${today ? " (today)" : ""}: ${against(day.logged, day.expected)}${missing ? ", nothing logged" : ""}`;
   return (
-    <Tooltip label={detail}>
-      <Box
-        role="listitem"
-        aria-label={detail}
-        tabIndex={0}
-        p={4}
-        style={{
-          textAlign: "center",
-          borderRadius: "var(--mantine-radius-sm)",
-          border: `1px solid ${missing ? "var(--mantine-color-red-outline)" : "var(--mantine-color-default-border)"}`,
-          background: today ? "var(--mantine-color-default-hover)" : undefined,
-        }}
-      >
-        <Text size="xs" fw={today ? 700 : 500}>
-          {day.weekday}
-        </Text>
-        <Text size="xs" ff="monospace" c={missing ? "var(--mantine-color-error)" : day.logged ? undefined : "dimmed"}>
-          {day.logged || day.expected !== null ? formatMinutes(day.logged) : "–"}
-        </Text>
-      </Box>
-    </Tooltip>
+    <Box
+      {...hint(detail, align)}
+      role="listitem"
+      aria-label={detail}
+      tabIndex={0}
+      p={4}
+      style={{
+        textAlign: "center",
+        borderRadius: "var(--mantine-radius-sm)",
+        border: `1px solid ${missing ? "var(--mantine-color-red-outline)" : "var(--mantine-color-default-border)"}`,
+        background: today ? "var(--mantine-color-default-hover)" : undefined,
+      }}
+    >
+      <Text size="xs" fw={today ? 700 : 500}>
+        {day.weekday}
+      </Text>
+      <Text size="xs" ff="monospace" c={missing ? "var(--mantine-color-error)" : day.logged ? undefined : "dimmed"}>
+        {day.logged || day.expected !== null ? formatMinutes(day.logged) : "–"}
+      </Text>
+    </Box>
   );
 }
