@@ -16,9 +16,10 @@ export function prepareStatements(pool: pg.Pool, perConnection: number): void {
   pool.on("connect", (client) => {
     const query = client.query.bind(client) as Query;
     // pg's own record of the statements this connection has sent and parsed, by name.
-    const { submittedNamedStatements: sent, parsedStatements: parsed } = (
-      client as unknown as { connection: Record<string, Record<string, string>> }
-    ).connection as Record<string, Record<string, string>>;
+    type Statements = Record<string, string> | undefined;
+    const { connection } = client as unknown as { connection: Record<string, Statements> };
+    const sent = connection.submittedNamedStatements;
+    const parsed = connection.parsedStatements;
     const names = new Map<string, string>(); // text → name, least recently used first
     let next = 0;
     (client as unknown as { query: Query }).query = (...args: unknown[]) => {
