@@ -285,6 +285,20 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
       }
       expect(await missing("Other")).not.toContain(due);
       expect(staff).toBeGreaterThan(0);
+      // Home asks only how many (rowLimit=0); a page asks for its first rows; the limit is checked.
+      const answer = async (name: string, query = "") =>
+        (await calls.call(name, "GET", `/API/CreditCard/MissingReceipts${query}`)).json() as {
+          data: Array<{ ccChargeID: number }>;
+          meta: { TotalRecords: number };
+        };
+      for (const name of ["Spender", "staff", "Other"]) {
+        const all = await answer(name);
+        expect(await answer(name, "?rowLimit=0"), name).toEqual({ data: [], meta: all.meta });
+        expect((await answer(name, "?rowLimit=1")).data, name).toEqual(all.data.slice(0, 1));
+      }
+      for (const limit of ["101", "-1", "x", "1.5"]) {
+        expectError(await calls.call("staff", "GET", `/API/CreditCard/MissingReceipts?rowLimit=${limit}`), 400);
+      }
 
       const upload = async (name: string, file: { name: string; content: Buffer }) =>
         t.app.inject(

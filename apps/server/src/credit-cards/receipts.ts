@@ -37,17 +37,26 @@ export async function setReceiptRule(db: Kysely<DB>, actor: Actor, rule: Receipt
 
 /**
  * The charges missing a receipt that are the caller's to see to: spent by them, or on a card
- * they hold (the holder's inbox and Home list these), oldest first, with how many in all.
+ * they hold (the holder's inbox lists these), oldest first, at most `shown` of them, with how
+ * many in all. Home asks for none, only how many: the count reads no more than the filter needs.
  */
-export async function myMissingReceipts(db: Kysely<DB>, actor: Actor) {
+export async function myMissingReceipts(db: Kysely<DB>, actor: Actor, shown = SHOWN) {
   if (actor.kind !== "employee") return { rows: [], total: 0 };
-  const { rows } = await sql<Record<string, unknown> & { total: number }>`
-    select v.*, count(*) over ()::int as total from "vwMissingReceipts" v
-    where v."ccChargeID" in (
-      -- Two index reads, not an OR across the view's tables (a scan of every charge on each Home).
+  // Two index reads, not an OR across the view's tables (a scan of every charge on each Home).
+  const mine = sql`v."ccChargeID" in (
       select ch."ccChargeID" from "tblCCCharge" ch join "tblCC" c on c."ccID" = ch."ccID" where c."empID" = ${actor.empID}
       union select ch."ccChargeID" from "tblCCCharge" ch where ch."empID" = ${actor.empID}
-    )
-    order by v."ccChargeDate", v."ccChargeID" limit ${SHOWN}`.execute(db);
+    )`;
+  if (shown === 0) {
+    const { rows } = await sql<{ total: number }>`
+      select count(*)::int as total from "vwMissingReceipts" v where ${mine}`.execute(db);
+    return { rows: [], total: rows[0]?.total ?? 0 };
+  }
+  const { rows } = await sql<Record<string, unknown> & { total: number }>`
+    select v.*, count(*) over ()::int as total from "vwMissingReceipts" v where ${mine}
+    order by v."ccChargeDate", v."ccChargeID" limit ${shown}`.execute(db);
   return { rows: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
+
+/** The most missing receipts one call lists. */
+export const MISSING_RECEIPTS_SHOWN = SHOWN;

@@ -18,7 +18,7 @@ import { idPath } from "../http/validate.js";
 import { enterCharge, isValidCode } from "./charges.js";
 import { inbox } from "./inbox.js";
 import { cardsToAsk, myRequests } from "./mine.js";
-import { myMissingReceipts, receiptRule, setReceiptRule } from "./receipts.js";
+import { MISSING_RECEIPTS_SHOWN, myMissingReceipts, receiptRule, setReceiptRule } from "./receipts.js";
 import { askToUse, decide } from "./requests.js";
 import { importStatement } from "./statements.js";
 
@@ -228,13 +228,17 @@ export async function creditCardRoutes(
     {
       config,
       schema: {
-        summary: "Charges still missing a receipt that the caller spent or that are on a card they hold, oldest first.",
+        summary:
+          "Charges still missing a receipt that the caller spent or that are on a card they hold, oldest first: the first rowLimit (default and at most 100; 0: only how many, in meta.TotalRecords).",
         tags,
+        querystring: z.object({
+          rowLimit: z.coerce.number().int().min(0).max(MISSING_RECEIPTS_SHOWN).default(MISSING_RECEIPTS_SHOWN),
+        }),
         response: { 200: rows },
       },
     },
     async (req) => {
-      const { rows: list, total } = await myMissingReceipts(db, actorOf(req));
+      const { rows: list, total } = await myMissingReceipts(db, actorOf(req), req.query.rowLimit);
       return answer(list, total);
     },
   );

@@ -1,6 +1,6 @@
 import type { DecisionStep, ReceiptRule } from "@office/core";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import { api } from "../../api/client";
+import { api, send } from "../../api/client";
 import { APPROVALS_KEY, pendingApprovalCountQuery } from "../../services/session";
 
 /** A request as the credit card calls answer it (vwCCApprovals' columns). */
@@ -85,6 +85,19 @@ export interface MissingReceipt {
 export const missingReceiptsQuery = queryOptions({
   queryKey: [...APPROVALS_KEY, "receipts"],
   queryFn: () => api<Rows<MissingReceipt>>("GET", "/API/CreditCard/MissingReceipts"),
+});
+
+/** How many receipts are missing, without the charges (Home's figure); invalidated with the list. */
+export const missingReceiptCountQuery = queryOptions({
+  queryKey: [...missingReceiptsQuery.queryKey, "count"],
+  queryFn: async () =>
+    (
+      await send<Rows<MissingReceipt>>({
+        method: "GET",
+        path: "/API/CreditCard/MissingReceipts",
+        params: { rowLimit: "0" },
+      })
+    ).meta.TotalRecords,
 });
 
 export const receiptRuleQuery = queryOptions({

@@ -257,6 +257,10 @@ describe("Home", () => {
       await prefetchHome(testQueryClient(), api.permissions);
       await waitFor(() => expect(sent(api)).toEqual(page));
       expect(page.some((call) => call.includes("vwMyRecentProjects"))).toBe(!permissions);
+      // How many receipts are missing, not the charges themselves (the inbox lists those).
+      expect(page.filter((call) => call.includes("MissingReceipts"))).toEqual([
+        `GET /API/CreditCard/MissingReceipts ${JSON.stringify({ rowLimit: "0" })} undefined`,
+      ]);
     }
   });
 });

@@ -2,7 +2,7 @@ import { Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconInbox } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { pendingApprovalCountQuery, pendingApprovalsLabel } from "../../services/session";
-import { missingReceiptsQuery } from "../credit-cards/queries";
+import { missingReceiptCountQuery } from "../credit-cards/queries";
 import { HomeBlock } from "./HomeBlock";
 
 /**
@@ -12,8 +12,8 @@ import { HomeBlock } from "./HomeBlock";
  */
 export function WaitingBlock() {
   const count = useQuery(pendingApprovalCountQuery);
-  const receipts = useQuery(missingReceiptsQuery);
-  const missing = receipts.data?.meta.TotalRecords ?? 0;
+  const receipts = useQuery(missingReceiptCountQuery);
+  const missing = receipts.data ?? 0;
   return (
     <HomeBlock title="Waiting for me" more={{ to: "/inbox", label: "Open inbox" }} reads={[count, receipts]}>
       <Group gap="sm" wrap="nowrap">

@@ -12,7 +12,7 @@ import {
 import type { QueryClient } from "@tanstack/react-query";
 import { appConfigQuery, pendingApprovalCountQuery } from "../../services/session";
 import { availabilityQuery } from "../availability/availability-query";
-import { missingReceiptsQuery } from "../credit-cards/queries";
+import { missingReceiptCountQuery } from "../credit-cards/queries";
 import { myRecentProjectsQuery } from "../projects/recent-projects-query";
 import { newestReleaseNotesQuery } from "../release-notes/read-notes";
 import { loggedNotesQuery, myOfficeHoursQuery } from "../time-notes/queries";
@@ -31,7 +31,7 @@ export const HOME_BLOCKS = [
     needs: vwMyProjectNotes.access.view,
     reads: (day: string) => [loggedNotesQuery(hoursRangesOf(day).week), myOfficeHoursQuery],
   },
-  { name: "waiting", needs: undefined, reads: () => [pendingApprovalCountQuery, missingReceiptsQuery] },
+  { name: "waiting", needs: undefined, reads: () => [pendingApprovalCountQuery, missingReceiptCountQuery] },
   { name: "colleagues", needs: vwEmployeeAvailability.access.view, reads: () => [availabilityQuery] },
   { name: "recentProjects", needs: vwMyRecentProjects.access.view, reads: () => [myRecentProjectsQuery] },
   {
