@@ -6,64 +6,88 @@ import { SERVER_ENGINES } from "./support/engines.js";
 // Named statements are PostgreSQL's (pg's extended protocol); PGlite runs each statement as sent.
 describe.each(SERVER_ENGINES)("prepared statements on $name", () => {
   let pool: pg.Pool | undefined;
-  afterEach(() => pool?.end());
+  let client: pg.PoolClient | undefined;
+  afterEach(async () => {
+    client?.release();
+    await pool?.end();
+  });
 
-  /** One connection, so that what it keeps prepared can be read from it. */
-  function onePool(perConnection: number): pg.Pool {
+  /** A connection of a preparing pool, as Kysely runs it: `query(text, values)`. */
+  async function connection(perConnection: number): Promise<pg.PoolClient> {
     pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
     prepareStatements(pool, perConnection);
-    return pool;
+    client = await pool.connect();
+    return client;
   }
-  const kept = async (p: pg.Pool) =>
-    (await p.query("select statement from pg_prepared_statements order by prepare_time")).rows.map(
+  const run = async (c: pg.PoolClient, text: string, values: unknown[]) => (await c.query(text, values)).rows;
+  const kept = async (c: pg.PoolClient) =>
+    (await c.query("select statement from pg_prepared_statements order by prepare_time")).rows.map(
       (row: { statement: string }) => row.statement,
     );
 
   it("prepares a text with parameters once, and runs it again by name with other values", async () => {
-    const p = onePool(10);
-    expect((await p.query("select $1::int + 1 as n", [1])).rows).toEqual([{ n: 2 }]);
-    expect((await p.query("select $1::int + 1 as n", [41])).rows).toEqual([{ n: 42 }]);
-    expect(await kept(p)).toEqual(["select $1::int + 1 as n"]);
+    const c = await connection(10);
+    expect(await run(c, "select $1::int + 1 as n", [1])).toEqual([{ n: 2 }]);
+    expect(await run(c, "select $1::int + 1 as n", [41])).toEqual([{ n: 42 }]);
+    expect(await kept(c)).toEqual(["select $1::int + 1 as n"]);
   });
 
   it("leaves a text without parameters unnamed, so several commands in one still run", async () => {
-    const p = onePool(10);
-    await p.query("create temporary table t (n int); insert into t values (7)");
-    expect((await p.query("select n from t")).rows).toEqual([{ n: 7 }]);
-    expect(await kept(p)).toEqual([]);
+    const c = await connection(10);
+    await run(c, "create temporary table t (n int); insert into t values (7)", []);
+    expect(await run(c, "select n from t", [])).toEqual([{ n: 7 }]);
+    expect(await kept(c)).toEqual([]);
   });
 
   it("keeps the most recently used texts and deallocates the one it drops", async () => {
-    const p = onePool(2);
-    await p.query("select $1::int as a", [1]);
-    await p.query("select $1::int as b", [2]);
-    await p.query("select $1::int as a", [3]); // used again: b is now the oldest
-    await p.query("select $1::int as c", [4]);
-    expect(await kept(p)).toEqual(["select $1::int as a", "select $1::int as c"]);
+    const c = await connection(2);
+    await run(c, "select $1::int as a", [1]);
+    await run(c, "select $1::int as b", [2]);
+    await run(c, "select $1::int as a", [3]); // used again: b is now the oldest
+    await run(c, "select $1::int as c", [4]); // drops b
+    await run(c, "select $1::int as a", [5]); // b is deallocated first
+    expect(await kept(c)).toEqual(["select $1::int as a", "select $1::int as c"]);
     // A dropped text is prepared again under a new name when it comes back.
-    expect((await p.query("select $1::int as b", [5])).rows).toEqual([{ b: 5 }]);
-    expect(await kept(p)).toEqual(["select $1::int as c", "select $1::int as b"]);
+    expect(await run(c, "select $1::int as b", [6])).toEqual([{ b: 6 }]); // drops c
+    expect(await run(c, "select $1::int as d", [7])).toEqual([{ d: 7 }]); // c goes; drops a
+    expect(await kept(c)).toEqual(["select $1::int as a", "select $1::int as b", "select $1::int as d"]);
+    await run(c, "select $1::int as d", [8]); // a goes
+    expect(await kept(c)).toEqual(["select $1::int as b", "select $1::int as d"]);
   });
 
-  it("drops a text inside a transaction without disturbing it", async () => {
-    const p = onePool(1);
-    const client = await p.connect();
-    try {
-      await client.query("begin");
-      await client.query("create temporary table u (n int) on commit drop");
-      await client.query("insert into u values ($1)", [1]);
-      await client.query("insert into u select $1::int + n from u", [10]);
-      expect((await client.query("select n from u where n > $1 order by n", [0])).rows).toEqual([{ n: 1 }, { n: 11 }]);
-      await client.query("commit");
-    } finally {
-      client.release();
-    }
-    expect(await kept(p)).toHaveLength(1);
+  it("deallocates nothing inside a transaction, and what it dropped there once it is over", async () => {
+    const c = await connection(1);
+    await run(c, "begin", []);
+    await run(c, "create temporary table u (n int) on commit drop", []);
+    await run(c, "insert into u values ($1)", [1]);
+    await run(c, "insert into u select $1::int + n from u", [10]); // drops the first insert
+    expect(await run(c, "select n from u where n > $1 order by n", [0])).toEqual([{ n: 1 }, { n: 11 }]);
+    expect(await kept(c)).toHaveLength(3);
+    await run(c, "commit", []);
+    await run(c, "select $1::int as e", [1]); // the two inserts go; drops the select
+    expect(await kept(c)).toEqual(["select n from u where n > $1 order by n", "select $1::int as e"]);
+    await run(c, "select $1::int as e", [2]);
+    expect(await kept(c)).toEqual(["select $1::int as e"]);
+  });
+
+  it("runs a statement gone stale under a schema change again, and prepares it afresh", async () => {
+    const c = await connection(10);
+    await run(c, "create temporary table v (a int)", []);
+    await run(c, "insert into v values (1)", []);
+    const named = async () => (await c.query("select name from pg_prepared_statements")).rows.map((r) => r.name);
+    expect(await run(c, "select * from v where a > $1", [0])).toEqual([{ a: 1 }]);
+    const before = await named();
+    // As a migration of the next version would, on another server: the prepared plan's row changes.
+    await run(c, "alter table v add column b int default 2", []);
+    expect(await run(c, "select * from v where a > $1", [0])).toEqual([{ a: 1, b: 2 }]);
+    expect(await run(c, "select * from v where a > $1", [0])).toEqual([{ a: 1, b: 2 }]);
+    expect(await kept(c)).toEqual(["select * from v where a > $1"]);
+    expect(await named()).not.toEqual(before); // the stale one deallocated, the text prepared anew
   });
 
   it("names nothing when each connection may keep none", async () => {
-    const p = onePool(0);
-    expect((await p.query("select $1::text as s", ["x"])).rows).toEqual([{ s: "x" }]);
-    expect(await kept(p)).toEqual([]);
+    const c = await connection(0);
+    expect(await run(c, "select $1::text as s", ["x"])).toEqual([{ s: "x" }]);
+    expect(await kept(c)).toEqual([]);
   });
 });

@@ -1,48 +1,75 @@
+import { randomBytes } from "node:crypto";
 import type pg from "pg";
 
 type Query = (...args: unknown[]) => Promise<unknown>;
+
+/** PostgreSQL's codes of a prepared statement gone stale (a column added or retyped since) or gone. */
+const STALE = new Set(["0A000", "26000"]);
 
 /**
  * Names the statements each of the pool's connections runs, so that PostgreSQL parses and
  * plans a text once per connection rather than at every call: on the cheap calls, which run
  * the session check and one small statement, that is a third of their cost (bench/RESULTS.md).
- * Only statements with parameters are named (one without goes by the simple protocol, which a
- * migration's several commands need). A connection keeps its `perConnection` most recently
- * used texts and deallocates the one it drops, so a caller who sends ever new wheres costs
- * each connection no more than that; `perConnection` 0 names nothing.
+ * Only Kysely's calls with parameters are named (`query(text, values)`); anything else runs as
+ * sent, and a text without parameters goes by the simple protocol, which a migration's several
+ * commands need. A connection keeps its `perConnection` most recently used texts; the one it
+ * drops is deallocated at its next call outside a transaction, where a failed deallocation can
+ * abort nobody's work. A caller who sends ever new wheres so costs each connection no more than
+ * that; `perConnection` 0 names nothing.
  */
 export function prepareStatements(pool: pg.Pool, perConnection: number): void {
   if (perConnection <= 0) return;
+  // A name means one text on every connection of every process (a random prefix per pool), so
+  // that even a pooler that hands connections around could not run another text by its name.
+  const prefix = `office_${randomBytes(4).toString("hex")}_`;
+  let next = 0;
   pool.on("connect", (client) => {
     const query = client.query.bind(client) as Query;
-    // pg's own record of the statements this connection has sent and parsed, by name.
-    type Statements = Record<string, string> | undefined;
-    const { connection } = client as unknown as { connection: Record<string, Statements> };
-    const sent = connection.submittedNamedStatements;
-    const parsed = connection.parsedStatements;
+    // pg's own record of the statements this connection has parsed, by name.
+    const parsed = (client as unknown as { connection: { parsedStatements?: Record<string, string> } }).connection
+      .parsedStatements;
     const names = new Map<string, string>(); // text → name, least recently used first
-    let next = 0;
+    const dropped: string[] = [];
+    const drop = (text: string) => {
+      const name = names.get(text);
+      if (name === undefined) return;
+      names.delete(text);
+      dropped.push(name);
+    };
+    const deallocateDropped = () => {
+      if (dropped.length === 0 || client.getTransactionStatus() !== "I") return;
+      for (const name of dropped.splice(0)) {
+        if (parsed?.[name] === undefined) continue; // never prepared
+        const forget = () => {
+          delete parsed?.[name];
+        };
+        // Queued before the statement that follows; its failure concerns no caller.
+        query(`deallocate ${name}`).then(forget, forget);
+      }
+    };
     (client as unknown as { query: Query }).query = (...args: unknown[]) => {
-      const [text, values, ...callback] = args; // Kysely: (text, values); pool.query adds a callback
-      if (typeof text !== "string" || !Array.isArray(values) || values.length === 0) return query(...args);
+      const [text, values] = args;
+      if (args.length !== 2 || typeof text !== "string" || !Array.isArray(values) || values.length === 0) {
+        return query(...args);
+      }
+      const idle = client.getTransactionStatus() === "I";
+      deallocateDropped();
       let name = names.get(text);
       if (name !== undefined) names.delete(text);
       else {
-        // A name is never used twice on a connection: a deallocation that failed (in a
-        // transaction already aborted) leaves one statement behind, never a clash.
-        name = `office_${next++}`;
-        if (names.size >= perConnection) {
-          const [oldest, dropped] = names.entries().next().value as [string, string];
-          names.delete(oldest);
-          if (parsed?.[dropped] !== undefined || sent?.[dropped] !== undefined) {
-            if (parsed) delete parsed[dropped];
-            // Queued before the statement that follows; its failure concerns no caller.
-            query(`deallocate ${dropped}`).catch(() => {});
-          }
-        }
+        name = `${prefix}${next++}`;
+        if (names.size >= perConnection) drop(names.keys().next().value as string);
       }
       names.set(text, name);
-      return query({ name, text, values }, ...callback);
+      return query({ name, text, values }).catch((error: unknown) => {
+        // A text that failed is prepared afresh at its next call. A statement gone stale under a
+        // schema change (a server of the last version during a deploy's migration) runs again
+        // at once, unnamed, where no transaction holds the failure.
+        drop(text);
+        const code = (error as { code?: unknown }).code;
+        if (idle && typeof code === "string" && STALE.has(code)) return query(text, values);
+        throw error;
+      });
     };
   });
 }
