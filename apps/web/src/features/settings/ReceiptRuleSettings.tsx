@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api } from "../../api/client";
 import { showToast } from "../../services/toast";
-import { receiptRuleQuery } from "../credit-cards/queries";
+import { missingReceiptsQuery, receiptRuleQuery } from "../credit-cards/queries";
 
 /**
  * The company's rule for card receipts (issue 20), an administrator's setting: charges of at
@@ -26,6 +26,8 @@ export function ReceiptRuleSettings() {
     mutationFn: (next: ReceiptRule) => api<ReceiptRule>("PUT", "/API/CreditCard/ReceiptRule", next),
     onSuccess: (saved) => {
       client.setQueryData(receiptRuleQuery.queryKey, saved);
+      // Which charges miss a receipt follows the rule: the inbox's list and Home's count (its key's child).
+      void client.invalidateQueries({ queryKey: missingReceiptsQuery.queryKey });
       showToast(TOASTS.updated);
     },
     onError: () => showToast(TOASTS.updateFailed),
