@@ -94,7 +94,7 @@ function DayCell({
   day: WeekDay;
   today: boolean;
   missing: boolean;
-  /** Where its hint sits: the week's first days' to the right, its last days' to the left, inside the block. */
+  /** Which edge its hint keeps to, so it stays inside the block: the first days' left, the last days' right. */
   align: "start" | "center" | "end";
 }) {
   const name = DAY_NAMES[day.weekday];
