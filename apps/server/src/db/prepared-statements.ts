@@ -12,10 +12,11 @@ const STALE = new Set(["0A000", "26000"]);
  * the session check and one small statement, that is a third of their cost (bench/RESULTS.md).
  * Only Kysely's calls with parameters are named (`query(text, values)`); anything else runs as
  * sent, and a text without parameters goes by the simple protocol, which a migration's several
- * commands need. A connection keeps its `perConnection` most recently used texts; the one it
- * drops is deallocated at its next call outside a transaction, where a failed deallocation can
- * abort nobody's work. A caller who sends ever new wheres so costs each connection no more than
- * that; `perConnection` 0 names nothing.
+ * commands need. A text is named at its second run on a connection (the first goes unnamed, as
+ * JDBC's and Npgsql's thresholds do), so a caller who sends ever new wheres prepares nothing and
+ * pushes out nobody's statements. A connection keeps its `perConnection` most recently used
+ * texts; the one it drops is deallocated at its next call outside a transaction, where a failed
+ * deallocation can abort nobody's work. `perConnection` 0 names nothing.
  */
 export function prepareStatements(pool: pg.Pool, perConnection: number): void {
   if (perConnection <= 0) return;
@@ -29,6 +30,7 @@ export function prepareStatements(pool: pg.Pool, perConnection: number): void {
     const parsed = (client as unknown as { connection: { parsedStatements?: Record<string, string> } }).connection
       .parsedStatements;
     const names = new Map<string, string>(); // text → name, least recently used first
+    const seen = new Map<string, true>(); // texts run once, unnamed, least recently first
     const dropped: string[] = [];
     const drop = (text: string) => {
       const name = names.get(text);
@@ -56,7 +58,13 @@ export function prepareStatements(pool: pg.Pool, perConnection: number): void {
       deallocateDropped();
       let name = names.get(text);
       if (name !== undefined) names.delete(text);
-      else {
+      else if (!seen.delete(text)) {
+        // A text's first run goes unnamed: a where sent once (a caller sending ever new ones)
+        // then costs what it did before, and pushes no prepared statement of the others out.
+        seen.set(text, true);
+        if (seen.size > perConnection) seen.delete(seen.keys().next().value as string);
+        return query(text, values);
+      } else {
         name = `${prefix}${next++}`;
         if (names.size >= perConnection) drop(names.keys().next().value as string);
       }
