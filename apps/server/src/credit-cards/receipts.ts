@@ -8,7 +8,7 @@ import type { DB } from "../db/schema.js";
 const KEY = "cardReceiptRule";
 const SETTING = { name: "appSetting", key: "key" };
 /** The most missing receipts a user is shown at once; the count says how many there are. */
-const SHOWN = 100;
+export const MISSING_RECEIPTS_SHOWN = 100;
 
 /** The company's rule for receipts: the administrator's, or the default. */
 export async function receiptRule(db: Kysely<DB>): Promise<ReceiptRule> {
@@ -40,7 +40,7 @@ export async function setReceiptRule(db: Kysely<DB>, actor: Actor, rule: Receipt
  * they hold (the holder's inbox lists these), oldest first, at most `shown` of them, with how
  * many in all. Home asks for none, only how many: the count reads no more than the filter needs.
  */
-export async function myMissingReceipts(db: Kysely<DB>, actor: Actor, shown = SHOWN) {
+export async function myMissingReceipts(db: Kysely<DB>, actor: Actor, shown = MISSING_RECEIPTS_SHOWN) {
   if (actor.kind !== "employee") return { rows: [], total: 0 };
   // Two index reads, not an OR across the view's tables (a scan of every charge on each Home).
   const mine = sql`v."ccChargeID" in (
@@ -57,6 +57,3 @@ export async function myMissingReceipts(db: Kysely<DB>, actor: Actor, shown = SH
     order by v."ccChargeDate", v."ccChargeID" limit ${shown}`.execute(db);
   return { rows: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
-
-/** The most missing receipts one call lists. */
-export const MISSING_RECEIPTS_SHOWN = SHOWN;
