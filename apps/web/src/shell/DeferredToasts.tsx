@@ -1,4 +1,3 @@
-import { useWindowEvent } from "@mantine/hooks";
 import { useNotifications } from "@mantine/notifications";
 import { type ComponentType, useEffect, useState } from "react";
 
@@ -16,8 +15,17 @@ export function DeferredToasts() {
   const { notifications: shown } = useNotifications();
   const [touched, setTouched] = useState(false);
   const [Loaded, setLoaded] = useState<ComponentType | null>(null);
-  useWindowEvent("pointerdown", () => setTouched(true));
-  useWindowEvent("keydown", () => setTouched(true));
+  useEffect(() => {
+    if (touched) return;
+    // Until the first touch only: after it, a key or a pointer has nothing left to start.
+    const touch = () => setTouched(true);
+    window.addEventListener("pointerdown", touch, { once: true });
+    window.addEventListener("keydown", touch, { once: true });
+    return () => {
+      window.removeEventListener("pointerdown", touch);
+      window.removeEventListener("keydown", touch);
+    };
+  }, [touched]);
   const toasts = shown.length;
   useEffect(() => {
     if (Loaded || !(touched || toasts > 0)) return;
