@@ -44,7 +44,7 @@ export type AppConfig = Pick<
     /** Where logs go; standard output by default. */
     logStream?: NodeJS.WritableStream;
     /** Event streams: how often they ping, and check their session again (tests shorten these). */
-    live?: { heartbeatMs: number; recheckMs: number };
+    live?: { heartbeatMs: number; recheckMs: number; maxBurstMs?: number };
   };
 
 export interface BuiltApp {
@@ -84,7 +84,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
 
   const lifecycle = new Lifecycle();
   const live = config.live ?? { heartbeatMs: LIVE_HEARTBEAT_MS, recheckMs: LIVE_RECHECK_MS };
-  const hub = createLiveHub(database, config.companyTimeZone, app.log, live.heartbeatMs);
+  const hub = createLiveHub(database, config.companyTimeZone, app.log, live.heartbeatMs, live.maxBurstMs);
   lifecycle.onDrain(() => hub.endAll());
   // Open event streams would keep the server from closing: they end first.
   app.addHook("preClose", () => hub.close());
