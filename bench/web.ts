@@ -130,7 +130,8 @@ try {
   rows.push([
     "gzipped JavaScript loaded by /webapp/login",
     kb(await scriptBytes(browser, "/webapp/login")),
-    "≤ 150 KB",
+    // Issue 19 set one aim for both pages (the application shell's first aim was 150 KB).
+    "≤ 250 KB",
   ]);
   rows.push([
     "gzipped JavaScript loaded by the home page",
