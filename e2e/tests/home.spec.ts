@@ -103,3 +103,16 @@ for (const username of ["admin", "staff"] as const) {
     await expect(region(page, "My recent projects")).toHaveCount(mayView(2) ? 1 : 0);
   });
 }
+
+test("a day's hint shows on hover and Escape puts it away (WCAG 1.4.13)", async ({ page }) => {
+  await openSignedIn(page, "staff");
+  const days = region(page, "My week").getByRole("list", { name: "Logged time by day" }).getByRole("listitem");
+  const hintOf = (at: number) => days.nth(at).evaluate((day) => getComputedStyle(day, "::after").display);
+  await days.nth(0).hover();
+  await expect.poll(() => hintOf(0)).toBe("block");
+  await page.keyboard.press("Escape");
+  await expect.poll(() => hintOf(0)).toBe("none");
+  // The next day the pointer reaches shows its own.
+  await days.nth(1).hover();
+  await expect.poll(() => hintOf(1)).toBe("block");
+});

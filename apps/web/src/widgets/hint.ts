@@ -1,5 +1,22 @@
 import classes from "./hint.module.css";
 
+/** Set on the document while Escape has put the hints away (WCAG 1.4.13: content on hover is dismissable). */
+export const HINTS_DISMISSED = "data-hints-dismissed";
+let listening = false;
+
+/** Escape hides the hint shown; the next element the pointer or the focus reaches shows its own. */
+function listenForEscape() {
+  if (listening || typeof document === "undefined") return;
+  listening = true;
+  const root = document.documentElement;
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") root.setAttribute(HINTS_DISMISSED, "");
+  });
+  const show = () => root.removeAttribute(HINTS_DISMISSED);
+  document.addEventListener("pointerover", show);
+  document.addEventListener("focusin", show);
+}
+
 /**
  * Props that show `label` above an element on hover and on keyboard focus, as Mantine's Tooltip
  * does, in CSS alone: Tooltip's code cost Home's JavaScript 2.5 KB gzipped for a row of day
@@ -8,5 +25,6 @@ import classes from "./hint.module.css";
  * accessible name (aria-label): the hint is for the eye, and out of the page until shown.
  */
 export function hint(label: string, align: "start" | "center" | "end" = "center") {
+  listenForEscape();
   return { className: classes.hint, "data-hint": label, "data-align": align };
 }
