@@ -1,7 +1,7 @@
 import classes from "./hint.module.css";
 
 /** Set on the document while Escape has put the hints away (WCAG 1.4.13: content on hover is dismissable). */
-export const HINTS_DISMISSED = "data-hints-dismissed";
+const HINTS_DISMISSED = "data-hints-dismissed";
 let listening = false;
 
 /** Escape hides the hint shown; the next element the pointer or the focus reaches shows its own. */
