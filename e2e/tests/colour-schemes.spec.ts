@@ -75,3 +75,33 @@ test("a colour scheme chosen in Settings is kept for that user, and another user
   await page.emulateMedia({ colorScheme: "dark" });
   await expect.poll(() => scheme(page)).toBe("dark");
 });
+
+test("the header's panels pass axe in light and in dark", async ({ page }) => {
+  await openSignedIn(page, "admin");
+  const banner = page.getByRole("banner");
+  const panels = [
+    {
+      open: banner.getByRole("button", { name: /availability and settings/ }),
+      shown: page.getByRole("dialog", { name: "Availability panel" }).getByRole("table"),
+    },
+    {
+      open: banner.getByRole("button", { name: /^Logged hours:/ }),
+      shown: page.getByRole("dialog", { name: "Logged hours" }).getByRole("table").first(),
+    },
+  ];
+  const found: string[] = [];
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect.poll(() => scheme(page)).toBe(colorScheme);
+    for (const { open, shown } of panels) {
+      const name = await open.getAttribute("aria-label");
+      await open.click();
+      await expect(shown).toBeVisible();
+      found.push(...(await seriousViolations(page)).map((v) => `${name} (${colorScheme}): ${v}`));
+      // A click elsewhere puts a panel away, as a person would.
+      await page.getByRole("heading", { level: 1 }).click();
+      await expect(shown).toBeHidden();
+    }
+  }
+  expect(found).toEqual([]);
+});

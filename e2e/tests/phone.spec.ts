@@ -41,6 +41,23 @@ test("the header is one row, and the avatar panel is a sheet inside the screen w
   }
 });
 
+test("the hours panel opens inside the screen, with every column of both tables", async ({ page }) => {
+  await openSignedIn(page, "staff");
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /^Logged hours:/ })
+    .click();
+  const panel = page.getByRole("dialog", { name: "Logged hours" });
+  await expect(panel.getByRole("table")).toHaveCount(2);
+  const box = await panel.boundingBox();
+  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+  for (const header of await panel.getByRole("columnheader").all()) {
+    const cellBox = await header.boundingBox();
+    expect((cellBox?.x ?? 0) + (cellBox?.width ?? 999), (await header.textContent()) ?? "").toBeLessThanOrEqual(390);
+  }
+});
+
 test("a list is readable rows inside the screen, each opening its record with a tap", async ({ page }) => {
   await openSignedIn(page, "staff", "/webapp/client/all");
   // The rows of records (a loading list's grey rows are no records: they have no tabindex).

@@ -1,6 +1,7 @@
 import { SegmentedControl } from "@mantine/core";
 import { AVAILABILITY_TYPES, type AvailabilityType, availabilityColour } from "@office/core";
-import { MANTINE_COLOUR, ON_STATUS_COLOUR } from "./colours";
+import classes from "./availability-switch.module.css";
+import { MANTINE_COLOUR } from "./colours";
 
 interface AvailabilitySwitchProps {
   value: string | null;
@@ -19,7 +20,7 @@ export function AvailabilitySwitch({ value, onChange, disabled }: AvailabilitySw
       data={[...AVAILABILITY_TYPES]}
       color={MANTINE_COLOUR[availabilityColour(value)]}
       disabled={disabled}
-      styles={{ label: { color: ON_STATUS_COLOUR } }}
+      classNames={{ label: classes.label }}
     />
   );
 }

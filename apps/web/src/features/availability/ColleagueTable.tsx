@@ -8,7 +8,7 @@ import {
 } from "@office/core";
 import { IconChevronDown, IconChevronRight, IconInfoCircle, IconMail } from "@tabler/icons-react";
 import { memo, type SyntheticEvent, useId, useMemo, useState } from "react";
-import { LIGHT_SHADE } from "./colours";
+import { STATUS_CELL } from "./colours";
 
 // Rows are plain elements with Mantine's classes: hundreds render at once (2,000 people).
 const ROW = `mantine-Table-tr ${Table.classes.tr}`;
@@ -171,7 +171,7 @@ const Person = memo(function Person({
       <td className={CELL} style={{ fontFamily: "var(--mantine-font-family-monospace)" }}>
         {duration}
       </td>
-      <td className={CELL} style={{ background: LIGHT_SHADE[colour] }} data-status={colour}>
+      <td className={CELL} style={STATUS_CELL[colour]} data-status={colour}>
         {availabilityLabel(person.empAvailabilityType)}
       </td>
     </tr>

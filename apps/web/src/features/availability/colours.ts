@@ -1,4 +1,5 @@
 import type { AvailabilityColour } from "@office/core";
+import type { CSSProperties } from "react";
 
 /**
  * A status colour as Mantine names it: In green, Break yellow, Out red, anything else grey.
@@ -15,10 +16,13 @@ export const MANTINE_COLOUR: Record<AvailabilityColour, string> = {
 /** The text on a status colour. */
 export const ON_STATUS_COLOUR = "var(--mantine-color-black)";
 
-/** The light shade of a table's status cell; none for a neutral one. */
-export const LIGHT_SHADE: Record<AvailabilityColour, string | undefined> = {
-  green: "var(--mantine-color-green-1)",
-  yellow: "var(--mantine-color-yellow-1)",
-  red: "var(--mantine-color-red-1)",
+/** A shade 1 cell under black text: the dark scheme's light text on it would be unreadable (1.4:1). */
+const lightCell = (shade: string) => ({ background: `var(--mantine-color-${shade}-1)`, color: ON_STATUS_COLOUR });
+
+/** A table's status cell in the status's light shade; none for a neutral one. */
+export const STATUS_CELL: Record<AvailabilityColour, CSSProperties | undefined> = {
+  green: lightCell("green"),
+  yellow: lightCell("yellow"),
+  red: lightCell("red"),
   neutral: undefined,
 };

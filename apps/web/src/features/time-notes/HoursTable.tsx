@@ -6,16 +6,25 @@ interface HoursTableProps {
   hours: Hours | undefined;
   /** Whether the Logged column shows the date too (the week's table), or the time alone. */
   withDate: boolean;
+  /** A phone's panel: smaller type and tighter cells, so the five columns fit its width. */
+  compact?: boolean;
 }
 
 /** One of the header's hours tables: index, project, note, HH:mm, logged; and the total. */
-export function HoursTable({ caption, hours, withDate }: HoursTableProps) {
+export function HoursTable({ caption, hours, withDate, compact = false }: HoursTableProps) {
+  // The date and the time each stay whole; between them the line may break, on a phone's panel.
   const logged = (at: string) => {
     const text = formatDateTime(at) ?? at;
-    return withDate ? text : text.slice(11);
+    const time = <span style={{ whiteSpace: "nowrap" }}>{text.slice(11)}</span>;
+    if (!withDate) return time;
+    return (
+      <>
+        <span style={{ whiteSpace: "nowrap" }}>{text.slice(0, 10)}</span> {time}
+      </>
+    );
   };
   return (
-    <Table fz="sm" verticalSpacing={2} horizontalSpacing="xs" captionSide="top">
+    <Table fz={compact ? "xs" : "sm"} verticalSpacing={2} horizontalSpacing={compact ? 4 : "xs"} captionSide="top">
       <Table.Caption style={{ textAlign: "left", fontWeight: 600, color: "var(--mantine-color-text)" }}>
         {caption}
       </Table.Caption>
@@ -37,7 +46,7 @@ export function HoursTable({ caption, hours, withDate }: HoursTableProps) {
               {row.ProjectNotesDesc}
             </Table.Td>
             <Table.Td ff="monospace">{row.HHmm}</Table.Td>
-            <Table.Td style={{ whiteSpace: "nowrap" }}>{logged(row.createdTS)}</Table.Td>
+            <Table.Td>{logged(row.createdTS)}</Table.Td>
           </Table.Tr>
         ))}
         {hours && hours.rows.length === 0 ? (

@@ -26,7 +26,8 @@ export function LoggedHours({ compact = false }: { compact?: boolean }) {
   const summary = `Today ${today?.total ?? "…"} · Week ${week?.total ?? "…"}`;
 
   return (
-    <Popover position="bottom-start" shadow="md" withArrow width={640}>
+    // Never wider than the screen: on a phone the panel takes its width, less a margin.
+    <Popover position="bottom-start" shadow="md" withArrow width="min(640px, calc(100vw - 16px))">
       <Popover.Target>
         {compact ? (
           <ActionIcon variant="subtle" size="lg" aria-label={`Logged hours: ${summary}`}>
@@ -52,11 +53,11 @@ export function LoggedHours({ compact = false }: { compact?: boolean }) {
           </Button>
         )}
       </Popover.Target>
-      <Popover.Dropdown aria-labelledby={titleId}>
+      <Popover.Dropdown aria-labelledby={titleId} p={compact ? "xs" : undefined}>
         <VisuallyHidden id={titleId}>Logged hours</VisuallyHidden>
         <Stack gap="md">
-          <HoursTable caption="Today's hours" hours={today} withDate={false} />
-          <HoursTable caption="This week's hours" hours={week} withDate />
+          <HoursTable caption="Today's hours" hours={today} withDate={false} compact={compact} />
+          <HoursTable caption="This week's hours" hours={week} withDate compact={compact} />
         </Stack>
       </Popover.Dropdown>
     </Popover>
