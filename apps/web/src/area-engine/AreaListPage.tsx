@@ -1,9 +1,10 @@
-import { Box, Button, Group, Stack } from "@mantine/core";
+import { Button, Stack } from "@mantine/core";
 import { type Area, searchableColumns } from "@office/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAccess } from "../services/access";
+import { PageHeading } from "../widgets/PageHeading";
 import { ResourceRecords } from "../widgets/record/ResourceRecords";
 import { tableColumns } from "../widgets/table/columns";
 import { SearchableTable } from "../widgets/table/SearchableTable";
@@ -26,7 +27,8 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
 
   if (!recordPath) {
     return (
-      <Box p="md">
+      <Stack p="md" gap="sm">
+        <PageHeading path={area.listPath} />
         <ResourceRecords
           resource={area.resource}
           list={area.list}
@@ -46,18 +48,18 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
             </>
           )}
         />
-      </Box>
+      </Stack>
     );
   }
   return (
     <Stack p="md" gap="sm">
-      {rights.insert ? (
-        <Group>
+      <PageHeading path={area.listPath}>
+        {rights.insert ? (
           <Button component={Link} to={recordPath} leftSection={<IconPlus size={16} aria-hidden="true" />}>
             {area.newLabel}
           </Button>
-        </Group>
-      ) : null}
+        ) : null}
+      </PageHeading>
       <SearchableTable
         label={area.listTitle}
         table={area.list.name}

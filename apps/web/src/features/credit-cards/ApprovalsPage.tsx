@@ -6,6 +6,7 @@ import {
   searchableColumns,
   vwCCApprovals,
 } from "@office/core";
+import { PageHeading } from "../../widgets/PageHeading";
 import { useAddressFilter } from "../../widgets/search/AddressFilter";
 import { tableColumns } from "../../widgets/table/columns";
 import { SearchableTable } from "../../widgets/table/SearchableTable";
@@ -39,6 +40,7 @@ export function ApprovalsPage() {
   const state = useAddressFilter("state", "State", "Every state", STATES);
   return (
     <Stack p="md" gap="sm">
+      <PageHeading path="/approvals" />
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Text size="sm" c="dimmed">
           Every card request and how it was decided. Requests waiting for you are decided in your Inbox.

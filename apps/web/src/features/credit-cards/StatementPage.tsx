@@ -4,6 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ApiError, api, queryRows } from "../../api/client";
+import { PageHeading } from "../../widgets/PageHeading";
 
 type Fate = "matched" | "unmatched" | "duplicate";
 
@@ -73,6 +74,7 @@ export function StatementPage() {
 
   return (
     <Stack p="md" gap="md" maw={1000}>
+      <PageHeading path="/creditcard/statement" />
       <Text size="sm" c="dimmed">
         Import a card's monthly statement as the bank exports it (CSV with Date, Description and Amount columns; a
         Reference column if the bank gives one), at most {STATEMENT_MAX_LINES.toLocaleString("en-US")} lines. You see

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from "@mantine/core";
 import { searchableColumns, vwCardCharges } from "@office/core";
 import { IconFileImport } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { PageHeading } from "../../widgets/PageHeading";
 import { type FilterChoice, useAddressFilter } from "../../widgets/search/AddressFilter";
 import { tableColumns } from "../../widgets/table/columns";
 import { SearchableTable } from "../../widgets/table/SearchableTable";
@@ -41,6 +42,7 @@ export function StatementSearchPage() {
   const show = useAddressFilter("show", "Show", "Every charge", FOLLOW_UP);
   return (
     <Stack p="md" gap="sm">
+      <PageHeading path="/creditcard/statementsearch" />
       <Group justify="space-between" align="flex-end">
         <Group align="flex-end" gap="md">
           {show.select}

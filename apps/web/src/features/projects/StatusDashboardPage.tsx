@@ -1,13 +1,17 @@
-import { SimpleGrid } from "@mantine/core";
+import { SimpleGrid, Stack } from "@mantine/core";
+import { PageHeading } from "../../widgets/PageHeading";
 import { MyRecentProjects } from "./MyRecentProjects";
 import { ProjectsByStatus } from "./ProjectsByStatus";
 
 /** The status dashboard (page 2): projects counted by status, and the user's recent ones. */
 export function StatusDashboardPage() {
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" p="md">
-      <ProjectsByStatus />
-      <MyRecentProjects />
-    </SimpleGrid>
+    <Stack p="md" gap="sm">
+      <PageHeading path="/statusdashboard" />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <ProjectsByStatus />
+        <MyRecentProjects />
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Stack } from "@mantine/core";
 import { type Resource, type SearchCriterion, searchableColumns } from "@office/core";
 import { type ReactNode, useMemo } from "react";
 import { useNavigate } from "react-router";
+import { PageHeading } from "../PageHeading";
 import { tableColumns } from "../table/columns";
 import { SearchableTable } from "../table/SearchableTable";
 import { CriteriaForm } from "./CriteriaForm";
@@ -41,6 +42,7 @@ export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
   const { where } = search;
   return (
     <Stack p="md" gap="sm">
+      <PageHeading path={path} />
       <CriteriaForm label={formLabel} criteria={criteria} list={list} search={search} />
       {where === null ? null : (
         <>
