@@ -68,7 +68,8 @@ export function CommandPalette() {
       (route): Entry => ({
         id: `page:${route.path}`,
         label: route.title,
-        description: route.menu?.length ? `${route.menu.join(" › ")} page` : "Page",
+        // Where the menus hold it ("Vendors › Advanced Search"), as a person would find it there.
+        description: route.menu?.length ? [...route.menu, route.label ?? route.title].join(" › ") : "Page",
         keywords: [route.label ?? "", route.path],
         leftSection: <IconFileText {...ICON} />,
         onClick: go(route.path),
