@@ -77,6 +77,7 @@ export const EMPLOYEES = area({
 export const CLIENTS = area({
   noun: "client",
   title: ["clientName"],
+  status: "clientStatus",
   resource: tblClient,
   list: vwClientDirectory,
   listColumns: [
