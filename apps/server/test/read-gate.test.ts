@@ -82,6 +82,28 @@ describe("the read gate", () => {
     await Promise.all([quietAnswer, ...noisyAnswers]);
   });
 
+  it("with one turn (PGlite), gives the next to the employee whose last turn is the oldest", async () => {
+    const gate = createReadGate({ running: 1, waitMs: 60_000 });
+    const log: string[] = [];
+    const noisy = Array.from({ length: 4 }, (_, i) => controlled(log, `noisy ${i}`));
+    const noisyAnswers = noisy.map((r) => gate.run(1, r.read));
+    await settle();
+    const quiet = controlled(log, "quiet");
+    const quietAnswer = gate.run(2, quiet.read);
+    await settle();
+    expect(log).toEqual(["noisy 0"]);
+    noisy[0]?.finish();
+    await settle();
+    // Neither has a read running now; the noisy one's reads waited first, the quiet one goes.
+    expect(log).toEqual(["noisy 0", "quiet"]);
+    quiet.finish();
+    await settle();
+    expect(log).toEqual(["noisy 0", "quiet", "noisy 1"]);
+    for (const r of noisy) r.finish();
+    await Promise.all([quietAnswer, ...noisyAnswers]);
+    expect(log).toHaveLength(5);
+  });
+
   it("answers 503 to a read that waited longer than the wait allows, and frees its place", async () => {
     vi.useFakeTimers();
     const gate = createReadGate({ running: 1, waitMs: 5_000 });

@@ -23,17 +23,20 @@ interface Waiter {
  * At most `running` run at once, so the pool always keeps connections for the light calls
  * (the session check, sign-in, writes); an employee runs at most a few and queues a few more,
  * past which the call answers 429 with Retry-After. The next turn goes to the waiting employee
- * with the fewest reads running, so one user's burst cannot make the others wait behind it.
+ * with the fewest reads running, and among those to the one whose last turn is the oldest, so
+ * one user's burst cannot make the others wait behind it: on PGlite, with one turn, a light
+ * read waits for the read running and no more.
  */
 export function createReadGate({ running, waitMs }: ReadGateOptions) {
   let active = 0;
-  const byEmployee = new Map<number, { running: number; waiting: number }>();
+  let turns = 0;
+  const byEmployee = new Map<number, { running: number; waiting: number; lastTurn: number }>();
   const waiters: Waiter[] = [];
 
   const countOf = (key: number) => {
     let count = byEmployee.get(key);
     if (!count) {
-      count = { running: 0, waiting: 0 };
+      count = { running: 0, waiting: 0, lastTurn: 0 };
       byEmployee.set(key, count);
     }
     return count;
@@ -48,7 +51,13 @@ export function createReadGate({ running, waitMs }: ReadGateOptions) {
     for (const waiter of waiters) {
       const count = countOf(waiter.key);
       if (count.running >= READS_RUNNING_PER_EMPLOYEE) continue;
-      if (!best || count.running < countOf(best.key).running) best = waiter;
+      const bestCount = best && countOf(best.key);
+      if (
+        !bestCount ||
+        count.running < bestCount.running ||
+        (count.running === bestCount.running && count.lastTurn < bestCount.lastTurn)
+      )
+        best = waiter;
     }
     return best;
   };
@@ -65,7 +74,9 @@ export function createReadGate({ running, waitMs }: ReadGateOptions) {
   };
 
   const start = (key: number) => {
-    countOf(key).running++;
+    const count = countOf(key);
+    count.running++;
+    count.lastTurn = ++turns;
     active++;
   };
 
