@@ -44,6 +44,12 @@ describe.each(ENGINES)("a load's read turn on $name", (engine) => {
     const staff = dataClient(t.app, await tokenOf(t.app, "staff"));
     const meanwhile = await staff.query({ table: "tblProject", fields: "projectID", rowLimit: 1 });
     expect(meanwhile.statusCode).toBe(503);
+    // Shed under load, which any user can cause: a warning, not an error.
+    const reqId = meanwhile.headers["x-request-id"];
+    const logged = t.logs.map((line) => JSON.parse(line) as { reqId?: string; level: number; msg: string });
+    expect(logged.filter((line) => line.reqId === reqId && line.level >= 40)).toEqual([
+      expect.objectContaining({ level: 40, msg: "request shed under load" }),
+    ]);
 
     const chunks: Buffer[] = [];
     for await (const chunk of response) chunks.push(chunk as Buffer);

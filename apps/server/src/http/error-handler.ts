@@ -106,6 +106,19 @@ function clientAborted(error: unknown, request: FastifyRequest): boolean {
   return request.raw.readableAborted && typeof code === "string" && ABORT_CODES.has(code);
 }
 
+/**
+ * A 503 of our own limits under load: a read's turn or a connection not given in time, a
+ * statement or a lock over its timeout. A signed-in user can cause it at will (a flood of heavy
+ * searches), so it is a warning and the error log keeps what needs a person: a database that
+ * cannot be reached, a failure of ours.
+ */
+function shedUnderLoad(error: unknown): boolean {
+  if (error instanceof AppError) return true;
+  const state = sqlState(error);
+  if (state === "57014" || state === "55P03") return true;
+  return /timeout exceeded when trying to connect/i.test(String((error as { message?: unknown } | null)?.message));
+}
+
 /** One error handler for every route: 5xx details go to the log, never to the client. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
@@ -114,7 +127,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(request, reply, { statusCode: 400, message: "The request was cut short." });
     }
     const failure = classify(error);
-    if (failure.statusCode >= 500) request.log.error({ err: error }, "request failed");
+    if (failure.statusCode === 503 && shedUnderLoad(error)) request.log.warn({ err: error }, "request shed under load");
+    else if (failure.statusCode >= 500) request.log.error({ err: error }, "request failed");
     else request.log.info({ statusCode: failure.statusCode, reason: failure.message }, "request refused");
     return sendError(request, reply, failure);
   });
