@@ -52,6 +52,9 @@ export interface BuiltApp {
   lifecycle: Lifecycle;
 }
 
+/** The request line and headers together: see the Fastify options below. */
+export const MAX_HEADER_BYTES = 64 * 1_024;
+
 /**
  * The whole server over an open database: plugins first, then hooks, then routes. The
  * database is closed with the app. Tests call this and use `app.inject`.
@@ -70,6 +73,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // A Query's where, fields and order (10,000, 5,000 and 1,000 characters at most) fit in the
+    // address however they are encoded (%XX triples each character of a hostile text); Node's
+    // 16 KiB would refuse a where well within its limits with a 431.
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     forceCloseConnections: true,

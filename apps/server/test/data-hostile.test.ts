@@ -2,9 +2,11 @@ import { WHERE_LIMITS } from "@office/core";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_HEADER_BYTES } from "../src/app.js";
 import { appOver, seededDatabase, tokenOf } from "./support/app.js";
 import { dataClient } from "./support/data.js";
 import { ONE_ENGINE, type TestDatabase } from "./support/engines.js";
+import { listening } from "./support/event-stream.js";
 
 const deep = (n: number) => `${"(".repeat(n)}projectID = 1${")".repeat(n)}`;
 const list = (n: number) => `projectID IN (${Array.from({ length: n }, (_, i) => i).join(",")})`;
@@ -166,6 +168,24 @@ describe.each(ONE_ENGINE)("hostile input on $name", (engine) => {
     cachedHeader ||= `Bearer ${await tokenOf(app, "admin")}`;
     return cachedHeader;
   }
+
+  it("reads a where at its length limit from the address however it is encoded, and answers more in JSON", async () => {
+    const base = await listening(app);
+    const token = await tokenOf(app, "admin");
+    const get = (where: string) =>
+      fetch(`${base}/API/Query/?table=tblProject&rowLimit=1&where=${encodeURIComponent(where)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    // Every character of the term is encoded as %XX: 30 KB in the address, over Node's 16 KiB.
+    const term = " ".repeat(WHERE_LIMITS.maxLength - "projectName = ''".length);
+    const answer = await get(`projectName = '${term}'`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ data: [], meta: { TotalRecords: 0 } });
+    // Past what any where within its limits needs, the answer is still a JSON error.
+    const over = await get(`projectName = '${" ".repeat(MAX_HEADER_BYTES / 3)}'`);
+    expect(over.status).toBe(431);
+    expect(await over.json()).toMatchObject({ statusCode: 431, error: "Request Header Fields Too Large" });
+  });
 
   it("stops a where at its nesting, list, condition and LIKE limits, well under its length limit", async () => {
     const atLimit = {
