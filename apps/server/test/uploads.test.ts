@@ -66,6 +66,9 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
     expect(list.json().data.find((u: { uploadID: string }) => u.uploadID === id)?.fileName).toBe("reportfdp.png");
     const download = await t.app.inject(withToken(admin, { method: "GET", url: `/API/Upload/${id}` }));
     expect(download.headers["content-disposition"]).toBe("attachment; filename*=UTF-8''reportfdp.png");
+    // A name of controls alone keeps its extension under a name.
+    const bare = await upload(admin, { table: "tblProject", key: "1" }, { name: `‮${controls}.png`, content: PNG });
+    expect(bare.json().fileName).toBe("file.png");
   });
 
   it("refuses a file whose content is not of its type, or whose type is not allowed", async () => {

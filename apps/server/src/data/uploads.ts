@@ -63,7 +63,9 @@ function cleanName(name: string): string {
   const base = (name.split(/[\\/]/).pop() ?? "").replace(BIDI_CONTROLS, "");
   const printable = [...base].filter((c) => c >= " " && c !== "\u007f" && c !== '"').join("");
   const clean = printable.trim().slice(-200);
-  return clean || "file";
+  // Nothing left of the name but its extension (it was all controls): a name, not a hidden file.
+  if (clean === "" || clean.startsWith(".")) return `file${clean}`.slice(-200);
+  return clean;
 }
 
 /** The record a file belongs to must exist, and the caller must be allowed the action on it. */
