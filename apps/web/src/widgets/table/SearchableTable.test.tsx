@@ -199,6 +199,19 @@ describe("the searchable table on a phone", () => {
     await user.click(first);
     expect(onRowOpen).toHaveBeenCalledWith(expect.objectContaining({ releaseNoteID: 1 }));
   });
+
+  it("holds the rows' place with grey cards while it loads, not the desktop's columns", async () => {
+    setDevice("MOBILE");
+    const api = installFakeApi({ tblReleaseNote: NOTES });
+    const first = api.hang({ table: "tblReleaseNote", where: "" });
+    renderTable(NOTES, api);
+    expect(await screen.findByText("Loading records…")).toBeTruthy();
+    const grey = [...table().querySelectorAll('tbody[aria-hidden="true"] tr')];
+    expect(grey.length).toBeGreaterThan(0);
+    for (const row of grey) expect(row.querySelectorAll("td")).toHaveLength(1);
+    first.release();
+    expect(await records("63")).toBeTruthy();
+  });
 });
 
 describe("a search of more than 20,000 records", () => {

@@ -51,16 +51,30 @@ const ALL = "all";
 
 const SKELETON_ROWS = [0, 1, 2, 3, 4, 5];
 
-/** Grey rows where the first answer's rows will be: the page keeps its shape while it loads. */
-function SkeletonRows({ columns }: { columns: number }) {
-  const cells = Array.from({ length: columns }, (_, i) => i);
+/**
+ * Grey rows where the first answer's rows will be: the page keeps its shape while it loads. On
+ * a phone, grey cards: a name and two facts beneath, as the rows will read.
+ */
+function SkeletonRows({ columns, cards }: { columns: number; cards: boolean }) {
+  const cells = Array.from({ length: cards ? 1 : columns }, (_, i) => i);
+  const bar = (row: number, cell: number) => (
+    <Skeleton height={12} radius="sm" width={`${60 + ((row * 7 + cell * 13) % 35)}%`} />
+  );
   return (
     <Table.Tbody aria-hidden="true">
       {SKELETON_ROWS.map((row) => (
         <Table.Tr key={row}>
           {cells.map((cell) => (
             <Table.Td key={cell}>
-              <Skeleton height={12} radius="sm" width={`${60 + ((row * 7 + cell * 13) % 35)}%`} />
+              {cards ? (
+                <Stack gap={6} py={4}>
+                  {bar(row, 0)}
+                  {bar(row, 1)}
+                  {bar(row, 2)}
+                </Stack>
+              ) : (
+                bar(row, cell)
+              )}
             </Table.Td>
           ))}
         </Table.Tr>
@@ -232,7 +246,7 @@ export function SearchableTable({
             </Table.Tr>
           </Table.Thead>
           {firstLoad ? (
-            <SkeletonRows columns={columns.length} />
+            <SkeletonRows columns={columns.length} cards={cards} />
           ) : (
             <TableBody rows={shown} columns={columns} virtual={all} onRowOpen={onRowOpen} cards={cards} />
           )}
