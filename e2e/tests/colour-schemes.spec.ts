@@ -37,8 +37,14 @@ for (let chunk = 0; chunk < CHUNKS; chunk++) {
       await page.emulateMedia({ colorScheme: "light" });
       await navigateInApp(page, `/webapp${path === "/" ? "/" : path}`);
       await settled(page);
-      // One h1 names the page (axe's page-has-heading-one is only a moderate finding).
+      // One h1 names the page, and no heading skips a level below it (axe's page-has-heading-one
+      // and heading-order are only moderate findings, which seriousViolations leaves out).
       await expect(page.locator("h1"), path).toHaveCount(1);
+      const levels = await page
+        .locator("h1, h2, h3, h4, h5, h6")
+        .evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+      const skip = levels.findIndex((level, i) => i > 0 && level > (levels[i - 1] ?? 0) + 1);
+      if (skip > 0) found.push(`${path}: heading levels ${levels.join(",")} skip at ${skip}`);
       for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({ colorScheme });
         await expect.poll(() => scheme(page)).toBe(colorScheme);

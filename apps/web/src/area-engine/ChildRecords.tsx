@@ -57,7 +57,7 @@ export function ChildRecords({ child, parentKey }: { child: ChildList; parentKey
   return (
     <Stack gap="xs" component="section" aria-label={child.title}>
       <Group justify="space-between" align="baseline">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {child.title}
         </Title>
         {child.search ? <SeeAll search={child.search} parentKey={parentKey} /> : null}

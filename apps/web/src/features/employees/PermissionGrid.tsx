@@ -55,7 +55,7 @@ function GridForm({ empID, saved }: { empID: number; saved: Grid }) {
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="permissions-title">
-      <Title order={3} size="h4" id="permissions-title">
+      <Title order={2} size="h4" id="permissions-title">
         Permissions
       </Title>
       <Text size="sm" c="dimmed">

@@ -50,7 +50,7 @@ function SignInFields({ empID, account }: { empID: number; account: SignInInfo |
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="sign-in-title" maw={420}>
-      <Title order={3} size="h4" id="sign-in-title">
+      <Title order={2} size="h4" id="sign-in-title">
         Sign-in
       </Title>
       <Text size="sm" c="dimmed">

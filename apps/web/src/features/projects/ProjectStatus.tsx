@@ -20,7 +20,7 @@ export function ProjectStatus({ projectID }: { projectID: number }) {
   const current = history?.[0];
   return (
     <Stack component="section" aria-label="Status" gap="xs">
-      <Title order={3} size="h4">
+      <Title order={2} size="h4">
         Status
       </Title>
       {history ? (

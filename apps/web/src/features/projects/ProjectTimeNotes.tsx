@@ -23,7 +23,7 @@ export function ProjectTimeNotes({ projectID }: { projectID: number }) {
   const where = whereEquals("projectID", projectID);
   return (
     <Stack component="section" aria-label="Time notes" gap="xs">
-      <Title order={3} size="h4">
+      <Title order={2} size="h4">
         Time notes
       </Title>
       <SearchableTable
