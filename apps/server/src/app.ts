@@ -52,8 +52,12 @@ export interface BuiltApp {
   lifecycle: Lifecycle;
 }
 
-/** The request line and headers together: see the Fastify options below. */
-export const MAX_HEADER_BYTES = 64 * 1_024;
+/**
+ * The request line and headers together: a Query's where, fields and order at their limits
+ * (16,000 characters) however they are encoded (a CJK character is nine bytes as %XX), and the
+ * headers beside them.
+ */
+export const MAX_HEADER_BYTES = 160 * 1_024;
 
 /**
  * The whole server over an open database: plugins first, then hooks, then routes. The
@@ -73,9 +77,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
-    // A Query's where, fields and order (10,000, 5,000 and 1,000 characters at most) fit in the
-    // address however they are encoded (%XX triples each character of a hostile text); Node's
-    // 16 KiB would refuse a where well within its limits with a 431.
+    // Node's 16 KiB would refuse a where well within its limits with a 431.
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,

@@ -169,22 +169,22 @@ describe.each(ONE_ENGINE)("hostile input on $name", (engine) => {
     return cachedHeader;
   }
 
-  it("reads a where at its length limit from the address however it is encoded, and answers more in JSON", async () => {
+  it("reads a where at its length limit from the address however it is encoded", async () => {
     const base = await listening(app);
     const token = await tokenOf(app, "admin");
     const get = (where: string) =>
       fetch(`${base}/API/Query/?table=tblProject&rowLimit=1&where=${encodeURIComponent(where)}`, {
         headers: { authorization: `Bearer ${token}` },
       });
-    // Every character of the term is encoded as %XX: 30 KB in the address, over Node's 16 KiB.
-    const term = " ".repeat(WHERE_LIMITS.maxLength - "projectName = ''".length);
-    const answer = await get(`projectName = '${term}'`);
-    expect(answer.status).toBe(200);
-    expect(await answer.json()).toMatchObject({ data: [], meta: { TotalRecords: 0 } });
-    // Past what any where within its limits needs, the answer is still a JSON error.
-    const over = await get(`projectName = '${" ".repeat(MAX_HEADER_BYTES / 3)}'`);
-    expect(over.status).toBe(431);
-    expect(await over.json()).toMatchObject({ statusCode: 431, error: "Request Header Fields Too Large" });
+    // Each character of the term is encoded as %XX: a space in 3 bytes (30 KB in the address,
+    // over Node's 16 KiB), a CJK character in 9 (90 KB).
+    for (const character of [" ", "中"]) {
+      const term = character.repeat(WHERE_LIMITS.maxLength - "projectName = ''".length);
+      const answer = await get(`projectName = '${term}'`);
+      expect(answer.status, JSON.stringify(character)).toBe(200);
+      expect(await answer.json()).toMatchObject({ data: [], meta: { TotalRecords: 0 } });
+    }
+    expect(MAX_HEADER_BYTES).toBeGreaterThan(9 * 16_000);
   });
 
   it("stops a where at its nesting, list, condition and LIKE limits, well under its length limit", async () => {
