@@ -99,9 +99,13 @@ describe("serving the web app", () => {
   });
 
   it("says the web app is not built when it is not", async () => {
-    const { app } = await appOver(t.testDb, t.database, { webDist: join(root, "nothing-here") });
+    const { app, logs } = await appOver(t.testDb, t.database, { webDist: join(root, "nothing-here") });
     const response = await app.inject({ method: "GET", url: "/webapp/login" });
     expect(response.statusCode).toBe(503);
     expect(response.json().message).toMatch(/npm run build/);
+    // A deployment's mistake needs a person: an error in the log, not a warning of load.
+    const reqId = response.headers["x-request-id"];
+    const lines = logs.map((line) => JSON.parse(line) as { reqId?: string; level: number });
+    expect(lines.filter((line) => line.reqId === reqId && line.level >= 40).map((line) => line.level)).toEqual([50]);
   });
 });

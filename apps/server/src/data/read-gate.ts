@@ -105,7 +105,7 @@ export function createReadGate({ running, waitMs }: ReadGateOptions) {
               waiters.splice(waiters.indexOf(waiter), 1);
               count.waiting--;
               forget(key);
-              reject(AppError.unavailable());
+              reject(AppError.shed());
             }, waitMs),
           };
           waiters.push(waiter);

@@ -3,6 +3,8 @@ import { ERROR_MESSAGES } from "@office/core";
 /** A failure with the status and message it answers with (docs/product-rules.md#errors). */
 export class AppError extends Error {
   override name = "AppError";
+  /** A 503 of our own limits under load: logged as a warning, not an error (error-handler.ts). */
+  underLoad = false;
 
   constructor(
     readonly statusCode: number,
@@ -22,5 +24,12 @@ export class AppError extends Error {
 
   static unavailable(message: string = ERROR_MESSAGES.unavailable) {
     return new AppError(503, message);
+  }
+
+  /** A read whose turn did not come in time: the server shed it under load. */
+  static shed() {
+    const error = AppError.unavailable();
+    error.underLoad = true;
+    return error;
   }
 }

@@ -113,7 +113,8 @@ function clientAborted(error: unknown, request: FastifyRequest): boolean {
  * cannot be reached, a failure of ours.
  */
 function shedUnderLoad(error: unknown): boolean {
-  if (error instanceof AppError) return true;
+  // Ours only where the gate says so: a 503 for an unbuilt web app or an unreachable database needs a person.
+  if (error instanceof AppError) return error.underLoad;
   const state = sqlState(error);
   if (state === "57014" || state === "55P03") return true;
   return /timeout exceeded when trying to connect/i.test(String((error as { message?: unknown } | null)?.message));
