@@ -4,17 +4,26 @@ import classes from "./hint.module.css";
 const HINTS_DISMISSED = "data-hints-dismissed";
 let listening = false;
 
-/** Escape hides the hint shown; the next element the pointer or the focus reaches shows its own. */
+/**
+ * Escape hides the hint shown, for as long as the pointer and the focus stay on its element
+ * (moving within it keeps it hidden); the next element they reach shows its own.
+ */
 function listenForEscape() {
   if (listening || typeof document === "undefined") return;
   listening = true;
   const root = document.documentElement;
+  let reachedLast: Element | null = null;
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") root.setAttribute(HINTS_DISMISSED, "");
   });
-  const show = () => root.removeAttribute(HINTS_DISMISSED);
-  document.addEventListener("pointerover", show);
-  document.addEventListener("focusin", show);
+  const reached = (event: Event) => {
+    const element = event.target instanceof Element ? event.target.closest("[data-hint]") : null;
+    if (element === reachedLast) return;
+    reachedLast = element;
+    root.removeAttribute(HINTS_DISMISSED);
+  };
+  document.addEventListener("pointerover", reached);
+  document.addEventListener("focusin", reached);
 }
 
 /**
