@@ -296,7 +296,7 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
         expect(await answer(name, "?rowLimit=0"), name).toEqual({ data: [], meta: all.meta });
         expect((await answer(name, "?rowLimit=1")).data, name).toEqual(all.data.slice(0, 1));
       }
-      for (const limit of ["101", "-1", "x", "1.5", ""]) {
+      for (const limit of ["101", "-1", "x", "1.5", "", "%20"]) {
         expectError(await calls.call("staff", "GET", `/API/CreditCard/MissingReceipts?rowLimit=${limit}`), 400);
       }
 

@@ -69,6 +69,14 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
     // A name of controls alone keeps its extension under a name.
     const bare = await upload(admin, { table: "tblProject", key: "1" }, { name: `‮${controls}.png`, content: PNG });
     expect(bare.json().fileName).toBe("file.png");
+    // Also when the name is as long as it may be: the prefix is not cut off again.
+    const long = await upload(
+      admin,
+      { table: "tblProject", key: "1" },
+      { name: `\u202e.${"x".repeat(195)}.png`, content: PNG },
+    );
+    expect(long.json().fileName).toMatch(/^filex+\.png$/);
+    expect(long.json().fileName).toHaveLength(200);
   });
 
   it("refuses a file whose content is not of its type, or whose type is not allowed", async () => {

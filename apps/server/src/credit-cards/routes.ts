@@ -232,10 +232,10 @@ export async function creditCardRoutes(
           "Charges still missing a receipt that the caller spent or that are on a card they hold, oldest first: the first rowLimit (default and at most 100; 0: only how many, in meta.TotalRecords).",
         tags,
         querystring: z.object({
-          // Not empty: coerced, "" would be 0 and ask only how many.
+          // Digits only: coerced, "" or " " would be 0 and ask only how many.
           rowLimit: z
             .string()
-            .min(1)
+            .regex(/^\d+$/, "must be a whole number")
             .pipe(z.coerce.number<string>().int().min(0).max(MISSING_RECEIPTS_SHOWN))
             .default(MISSING_RECEIPTS_SHOWN),
         }),

@@ -64,7 +64,7 @@ function cleanName(name: string): string {
   const printable = [...base].filter((c) => c >= " " && c !== "\u007f" && c !== '"').join("");
   const clean = printable.trim().slice(-200);
   // Nothing left of the name but its extension (it was all controls): a name, not a hidden file.
-  if (clean === "" || clean.startsWith(".")) return `file${clean}`.slice(-200);
+  if (clean === "" || clean.startsWith(".")) return `file${clean.slice(-196)}`;
   return clean;
 }
 
