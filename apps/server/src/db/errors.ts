@@ -3,14 +3,20 @@ export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
 }
 
+// Of those, the ones our own limits give under load: a caller can cause them at will.
+const OVERLOAD_STATES = new Set([
+  "57014", // query_canceled (statement_timeout)
+  "55P03", // lock_not_available (lock_timeout)
+]);
+const OVERLOAD_MESSAGE = /timeout exceeded when trying to connect/i; // the pool's acquisition timeout
+
 // SQLSTATE classes and codes that mean "not now" rather than "wrong request".
 const UNAVAILABLE_STATES = new Set([
-  "57014", // query_canceled (statement_timeout)
+  ...OVERLOAD_STATES,
   "57P01", // admin_shutdown
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now
   "53300", // too_many_connections
-  "55P03", // lock_not_available (lock_timeout)
 ]);
 const UNAVAILABLE_NODE_CODES = new Set([
   "ECONNREFUSED",
@@ -23,7 +29,7 @@ const UNAVAILABLE_NODE_CODES = new Set([
 ]);
 const UNAVAILABLE_MESSAGES = [
   /connection terminated/i,
-  /timeout exceeded when trying to connect/i,
+  OVERLOAD_MESSAGE,
   /connection (is )?closed/i,
   /client has encountered a connection error/i,
   /cannot use a pool after calling end/i,
@@ -39,6 +45,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (code.startsWith("08")) return true; // connection_exception class
   }
   return typeof message === "string" && UNAVAILABLE_MESSAGES.some((re) => re.test(message));
+}
+
+/**
+ * Whether an unavailable database is only our own limits under load (a statement or a lock over
+ * its timeout, a connection not given in time), not a database that cannot be reached.
+ */
+export function isOverloaded(error: unknown): boolean {
+  const state = sqlState(error);
+  if (state !== undefined) return OVERLOAD_STATES.has(state);
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === "string" && OVERLOAD_MESSAGE.test(message);
 }
 
 /** The SQLSTATE of a database error, if it is one. */

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, type ErrorBody, statusText } from "@office/core";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from "fastify-type-provider-zod";
-import { isDatabaseUnavailable, sqlState } from "../db/errors.js";
+import { isDatabaseUnavailable, isOverloaded, sqlState } from "../db/errors.js";
 import { AppError } from "./app-error.js";
 import { fieldErrorsOf, headerAsWritten, PART_NAMES, sentQuery } from "./validate.js";
 
@@ -114,10 +114,7 @@ function clientAborted(error: unknown, request: FastifyRequest): boolean {
  */
 function shedUnderLoad(error: unknown): boolean {
   // Ours only where the gate says so: a 503 for an unbuilt web app or an unreachable database needs a person.
-  if (error instanceof AppError) return error.underLoad;
-  const state = sqlState(error);
-  if (state === "57014" || state === "55P03") return true;
-  return /timeout exceeded when trying to connect/i.test(String((error as { message?: unknown } | null)?.message));
+  return error instanceof AppError ? error.underLoad : isOverloaded(error);
 }
 
 /** One error handler for every route: 5xx details go to the log, never to the client. */
