@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert, Button, Skeleton, Stack, Tabs, Text } from "@mantine/core";
 import { findRoute, INBOX_SHOWN } from "@office/core";
 import { IconCreditCard } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useAccess } from "../../services/access";
 import { useBreadcrumb } from "../../services/breadcrumb-context";
 import { pendingApprovalCountQuery, pendingApprovalsLabel } from "../../services/session";
+import { PageHeading } from "../../widgets/PageHeading";
 import { AskDialog } from "./AskDialog";
 import { InboxRequest } from "./InboxRequest";
 import { MissingReceipts } from "./MissingReceipts";
@@ -60,14 +61,11 @@ export function InboxPage() {
 
   return (
     <Stack p="lg" gap="md" maw={860}>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Inbox
-        </Title>
+      <PageHeading path="/inbox">
         <Button leftSection={<IconCreditCard size={16} aria-hidden="true" />} onClick={() => setAsking(true)}>
           Ask to use a card
         </Button>
-      </Group>
+      </PageHeading>
       <Tabs defaultValue="waiting" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="waiting">Waiting for you{inbox.data ? ` (${total})` : ""}</Tabs.Tab>

@@ -1,5 +1,6 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { useLocation } from "react-router";
+import { PageHeading } from "../../widgets/PageHeading";
 import { LookupTable } from "./LookupTable";
 import { findList } from "./lookup-list";
 
@@ -19,9 +20,7 @@ export function LookupListPage() {
   }
   return (
     <Stack p="lg" gap="sm">
-      <Title order={1} size="h2">
-        {list.title}
-      </Title>
+      <PageHeading path={list.path} />
       <Text c="dimmed">{list.purpose}</Text>
       <LookupTable key={list.group} list={list} />
     </Stack>

@@ -1,11 +1,12 @@
 import type { MantineColorScheme } from "@mantine/core";
-import { SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { SegmentedControl, Stack, Text } from "@mantine/core";
 import { PAGES } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { useAccess } from "../../services/access";
 import { useUserColourScheme } from "../../services/colour-scheme";
 import { setDevice, useLayout } from "../../services/device";
 import { userQuery } from "../../services/session";
+import { PageHeading } from "../../widgets/PageHeading";
 import { ReceiptRuleSettings } from "./ReceiptRuleSettings";
 
 /**
@@ -20,9 +21,7 @@ export function SettingsPage() {
   const administrator = useAccess().page(PAGES.administrator, "view");
   return (
     <Stack p="lg" gap="md" maw={480}>
-      <Title order={1} size="h2">
-        Settings
-      </Title>
+      <PageHeading path="/settings" />
       <Stack gap={4}>
         <Text fw={500} id="layout-label">
           Layout
