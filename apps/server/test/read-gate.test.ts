@@ -63,34 +63,36 @@ describe("the read gate", () => {
     expect(log).toHaveLength(mine.length);
   });
 
-  it("gives the next turn to the waiting employee with the fewest reads running", async () => {
-    const gate = createReadGate({ running: 2, waitMs: 60_000 });
+  /** A noisy employee (1) queues `reads` at a gate of `running` turns; then a quiet one (2) asks for one. */
+  async function noisyThenQuiet(running: number, reads: number) {
+    const gate = createReadGate({ running, waitMs: 60_000 });
     const log: string[] = [];
-    const noisy = Array.from({ length: 6 }, (_, i) => controlled(log, `noisy ${i}`));
-    const noisyAnswers = noisy.map((r) => gate.run(1, r.read));
+    const noisy = Array.from({ length: reads }, (_, i) => controlled(log, `noisy ${i}`));
+    const answers = noisy.map((r) => gate.run(1, r.read));
     await settle();
     const quiet = controlled(log, "quiet");
-    const quietAnswer = gate.run(2, quiet.read);
+    answers.push(gate.run(2, quiet.read));
     await settle();
+    const endAll = async () => {
+      quiet.finish();
+      for (const r of noisy) r.finish();
+      await Promise.all(answers);
+    };
+    return { log, noisy, quiet, endAll };
+  }
+
+  it("gives the next turn to the waiting employee with the fewest reads running", async () => {
+    const { log, noisy, endAll } = await noisyThenQuiet(2, 6);
     expect(log).toEqual(["noisy 0", "noisy 1"]);
     noisy[0]?.finish();
     await settle();
     // Four of the noisy one's reads waited before it; the quiet one goes first all the same.
     expect(log).toEqual(["noisy 0", "noisy 1", "quiet"]);
-    quiet.finish();
-    for (const r of noisy) r.finish();
-    await Promise.all([quietAnswer, ...noisyAnswers]);
+    await endAll();
   });
 
   it("with one turn (PGlite), gives the next to the employee whose last turn is the oldest", async () => {
-    const gate = createReadGate({ running: 1, waitMs: 60_000 });
-    const log: string[] = [];
-    const noisy = Array.from({ length: 4 }, (_, i) => controlled(log, `noisy ${i}`));
-    const noisyAnswers = noisy.map((r) => gate.run(1, r.read));
-    await settle();
-    const quiet = controlled(log, "quiet");
-    const quietAnswer = gate.run(2, quiet.read);
-    await settle();
+    const { log, noisy, quiet, endAll } = await noisyThenQuiet(1, 4);
     expect(log).toEqual(["noisy 0"]);
     noisy[0]?.finish();
     await settle();
@@ -99,8 +101,7 @@ describe("the read gate", () => {
     quiet.finish();
     await settle();
     expect(log).toEqual(["noisy 0", "quiet", "noisy 1"]);
-    for (const r of noisy) r.finish();
-    await Promise.all([quietAnswer, ...noisyAnswers]);
+    await endAll();
     expect(log).toHaveLength(5);
   });
 
