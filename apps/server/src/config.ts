@@ -21,6 +21,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: int(1_024, 64 * 1_048_576).default(1_048_576),
   DB_POOL_SIZE: int(1, 200).default(10),
   STATEMENT_TIMEOUT_MS: int(100, 600_000).default(15_000),
+  PGLITE_READ_TIMEOUT_MS: int(100, 600_000).default(3_000),
   DB_PREPARED_STATEMENTS: int(0, 10_000).default(100),
   POOL_ACQUIRE_TIMEOUT_MS: int(50, 600_000).default(5_000),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(20_000),
@@ -46,6 +47,8 @@ export interface Config {
   bodyLimit: number;
   poolSize: number;
   statementTimeoutMs: number;
+  /** PGlite on disk: a data-service read's statement running longer is stopped with its thread. */
+  pgliteReadTimeoutMs: number;
   /** PostgreSQL: the statement texts each connection keeps prepared (0: none). */
   preparedStatements: number;
   poolAcquireTimeoutMs: number;
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT_BYTES,
     poolSize: e.DB_POOL_SIZE,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    pgliteReadTimeoutMs: e.PGLITE_READ_TIMEOUT_MS,
     preparedStatements: e.DB_PREPARED_STATEMENTS,
     poolAcquireTimeoutMs: e.POOL_ACQUIRE_TIMEOUT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -14,6 +14,9 @@ describe("configuration from the environment", () => {
     expect(config.trustProxy).toBe(false);
     expect(config.companyTimeZone).toBe("America/New_York");
     expect(config.preparedStatements).toBe(100);
+    // A read's budget and its reopening stay under the wait for a connection (docs/decisions.md).
+    expect(config.pgliteReadTimeoutMs).toBe(3_000);
+    expect(config.pgliteReadTimeoutMs + 2_000).toBeLessThanOrEqual(config.poolAcquireTimeoutMs);
   });
 
   it("keeps the embedded data in the repository's data folder, whichever folder npm start runs in", () => {
@@ -43,6 +46,7 @@ describe("configuration from the environment", () => {
       SEED_DEMO: "false",
       DB_POOL_SIZE: "20",
       DB_PREPARED_STATEMENTS: "0",
+      PGLITE_READ_TIMEOUT_MS: "1500",
       TIME_CLOCK_URL: "https://clock.example.org/punch",
       COMPANY_TIME_ZONE: "Europe/Berlin",
     });
@@ -54,6 +58,7 @@ describe("configuration from the environment", () => {
       seedDemo: false,
       poolSize: 20,
       preparedStatements: 0,
+      pgliteReadTimeoutMs: 1500,
       timeClockUrl: "https://clock.example.org/punch",
       companyTimeZone: "Europe/Berlin",
     });
@@ -64,6 +69,7 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ DB_PREPARED_STATEMENTS: "-1" })).toThrow(/DB_PREPARED_STATEMENTS/);
+    expect(() => loadConfig({ PGLITE_READ_TIMEOUT_MS: "50" })).toThrow(/PGLITE_READ_TIMEOUT_MS/);
     // The header links to it: a script address would run in the web app's origin.
     expect(() => loadConfig({ TIME_CLOCK_URL: "javascript:alert(1)" })).toThrow(/TIME_CLOCK_URL/);
     // It reaches the database session's settings: only a real zone name passes.

@@ -1,10 +1,13 @@
 import { once } from "node:events";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseUnavailableError } from "../src/db/errors.js";
 import { pglitePool } from "../src/db/pglite-pool.js";
-import { startPgliteWorker } from "../src/db/pglite-worker-client.js";
+import { StatementStoppedError, startPgliteWorker } from "../src/db/pglite-worker-client.js";
+import { asRead } from "../src/db/read-priority.js";
 import { classify } from "../src/http/error-handler.js";
 import { type TestApp, testApp, tokenOf } from "./support/app.js";
 import { ENGINES, emptyPgliteDataDir } from "./support/engines.js";
@@ -151,10 +154,10 @@ describe("PGlite in its own thread", () => {
   });
 });
 
-/** A thread over an empty cluster of its own. */
+/** A thread over an empty cluster of its own, on disk (where a read's budget applies). */
 async function emptyThread() {
-  const dataDir = await emptyPgliteDataDir();
-  return startPgliteWorker({ dataDir: dataDir && join(dataDir, "pglite"), companyTimeZone: "UTC" });
+  const dataDir = (await emptyPgliteDataDir()) ?? mkdtempSync(join(tmpdir(), "office-pglite-"));
+  return startPgliteWorker({ dataDir: join(dataDir, "pglite"), companyTimeZone: "UTC" });
 }
 
 describe("a PGlite thread that ends", () => {
@@ -179,5 +182,65 @@ describe("a PGlite thread that ends", () => {
     await thread.close();
     await exited;
     await expect(thread.query("select 1", [])).rejects.toBeInstanceOf(DatabaseUnavailableError);
+  });
+});
+
+describe("a data-service read over its budget on PGlite", () => {
+  const BUDGET_MS = 100;
+  const timed = async <T>(work: Promise<T>) => {
+    const start = performance.now();
+    const outcome = await work.catch((error: unknown) => error);
+    return { outcome, ms: since(start) };
+  };
+
+  it("is stopped with its thread; other statements run to their end, and the data and listens carry on", async () => {
+    const thread = await emptyThread();
+    const pool = pglitePool(thread, 60_000, BUDGET_MS);
+    const run = async (text: string, read = false) => {
+      const client = await pool.connect();
+      try {
+        return (await (read ? asRead(() => client.query(text, [])) : client.query(text, []))).rows;
+      } finally {
+        client.release();
+      }
+    };
+    await run("create table kept (n int)");
+    await run("insert into kept values (1)");
+    const heard: string[] = [];
+    await thread.listen("budget_test", (payload) => heard.push(payload));
+    const first = thread.thread;
+
+    const whole = await timed(run(SLOW_TEXT));
+    expect(whole.outcome).toEqual([{ n: slowCount() }]);
+    expect(whole.ms).toBeGreaterThan(SLOW_ENOUGH_MS);
+    const read = await timed(run(SLOW_TEXT, true));
+    expect(read.outcome).toBeInstanceOf(StatementStoppedError);
+    expect(read.outcome).toMatchObject({ code: "57014" });
+    expect(classify(read.outcome).statusCode).toBe(503);
+    expect(read.ms).toBeLessThan(whole.ms / 2);
+
+    expect(thread.thread).not.toBe(first);
+    expect(await run("select n from kept")).toEqual([{ n: 1 }]);
+    await run("select pg_notify('budget_test', 'after')");
+    expect(heard).toEqual(["after"]);
+    await pool.end();
+  });
+
+  it("ends the transaction it ran in: the holder's next statements are refused, its rollback is not", async () => {
+    const thread = await emptyThread();
+    const pool = pglitePool(thread, 60_000, BUDGET_MS);
+    const client = await pool.connect();
+    await client.query("create table kept (n int)", []);
+    await client.query("begin", []);
+    await client.query("insert into kept values (1)", []);
+    await expect(asRead(() => client.query(SLOW_TEXT, []))).rejects.toBeInstanceOf(StatementStoppedError);
+    await expect(client.query("insert into kept values (2)", [])).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    await expect(client.query("rollback", [])).resolves.toMatchObject({ rows: [] });
+    client.release();
+    const next = await pool.connect();
+    // The insert before the stop rolled back with the thread; the one after was never sent.
+    expect((await next.query("select count(*)::int as n from kept", [])).rows).toEqual([{ n: 0 }]);
+    next.release();
+    await pool.end();
   });
 });

@@ -142,4 +142,45 @@ describe("the read gate", () => {
       await Promise.all(answers);
     }
   });
+
+  it("answers a read stopped for running too long with 503, and pauses its employee's reads, waiting and new", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const now = Date.now();
+    const gate = createReadGate({ running: 1, waitMs: 600_000, pauseMs: 30_000 });
+    const log: string[] = [];
+    let stop = (_error: Error) => {};
+    const stoppedRead = gate.run(7, () => new Promise((_, reject) => (stop = reject)));
+    const mineWaiting = gate.run(7, async () => "never").catch((error: unknown) => error);
+    const theirs = controlled(log, "theirs");
+    const theirsWaiting = gate.run(8, theirs.read);
+    await settle();
+    stop(Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" }));
+
+    const stopped = await stoppedRead.catch((error: unknown) => error);
+    expect(stopped).toMatchObject({ statusCode: 503, underLoad: true, extra: { retryAfterSeconds: 30 } });
+    expect((stopped as Error).message).toMatch(/ran too long and was stopped/);
+    expect(await mineWaiting).toMatchObject({ statusCode: 429, extra: { retryAfterSeconds: 30 } });
+    // The next turn went to the other account, which the pause does not touch.
+    await settle();
+    expect(log).toEqual(["theirs"]);
+    theirs.finish();
+    expect(await theirsWaiting).toBe("theirs");
+
+    vi.setSystemTime(now + 20_000);
+    const refused = await gate.run(7, async () => "never").catch((error: unknown) => error);
+    expect(refused).toMatchObject({ statusCode: 429, extra: { retryAfterSeconds: 10 } });
+    expect((refused as Error).message).toMatch(/resume in 10 seconds/);
+    vi.setSystemTime(now + 30_000);
+    expect(await gate.run(7, async () => "again")).toBe("again");
+    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("pauses nobody for another failure, nor the system's own reads for a stopped one", async () => {
+    const gate = createReadGate({ running: 1, waitMs: 60_000 });
+    const timeout = () => Promise.reject(Object.assign(new Error("timeout"), { code: "57014" }));
+    await expect(gate.run(7, () => Promise.reject(Object.assign(new Error("x"), { code: "23505" })))).rejects.toThrow();
+    expect(await gate.run(7, async () => "mine")).toBe("mine");
+    await expect(gate.run(0, timeout)).rejects.toMatchObject({ code: "57014" });
+    expect(await gate.run(0, async () => "system")).toBe("system");
+  });
 });

@@ -1,22 +1,30 @@
+import { sqlState } from "../db/errors.js";
 import { asRead } from "../db/read-priority.js";
 import { AppError } from "../http/app-error.js";
 
 /** Reads one employee may have running at once, and waiting beyond those (docs/security.md). */
 export const READS_RUNNING_PER_EMPLOYEE = 2;
 export const READS_WAITING_PER_EMPLOYEE = 16;
+/** How long an employee's reads pause after one of them was stopped for running too long. */
+export const PAUSE_AFTER_STOPPED_READ_MS = 30_000;
 
 export interface ReadGateOptions {
   /** Reads running at once in this process: fewer than the pool's connections, so sign-ins and writes find one. */
   running: number;
   /** Longest wait for a turn; then 503, as for a connection. */
   waitMs: number;
+  /** PAUSE_AFTER_STOPPED_READ_MS unless a test says otherwise. */
+  pauseMs?: number;
 }
 
 interface Waiter {
   key: number;
   grant: () => void;
+  refuse: (error: AppError) => void;
   timer: NodeJS.Timeout;
 }
+
+const inSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /**
  * Takes turns for the data service's reads (Query, Totals), whose cost grows with the tables.
@@ -26,12 +34,59 @@ interface Waiter {
  * with the fewest reads running, and among those to the one whose last turn is the oldest, so
  * one user's burst cannot make the others wait behind it: on PGlite, with one turn, a light
  * read waits for the read running and no more.
+ *
+ * A read stopped for running too long (a statement timeout; on PGlite, its read budget) answers
+ * 503 with Retry-After, and its employee's reads pause: the waiting ones and the next ones answer
+ * 429 until the pause ends. On PGlite one such statement holds the database for everyone while it
+ * runs, so the pause bounds how often one account can do it (docs/security.md).
  */
-export function createReadGate({ running, waitMs }: ReadGateOptions) {
+export function createReadGate({ running, waitMs, pauseMs = PAUSE_AFTER_STOPPED_READ_MS }: ReadGateOptions) {
   let active = 0;
   let turns = 0;
   const byEmployee = new Map<number, { running: number; waiting: number; lastTurn: number }>();
   const waiters: Waiter[] = [];
+  const pausedUntil = new Map<number, number>();
+
+  const pauseLeft = (key: number) => {
+    const left = (pausedUntil.get(key) ?? 0) - Date.now();
+    if (left > 0) return left;
+    pausedUntil.delete(key);
+    return 0;
+  };
+  const pausedError = (left: number) =>
+    new AppError(
+      429,
+      `This account's last search ran too long and was stopped; searches resume in ${inSeconds(left)} seconds.`,
+      { retryAfterSeconds: inSeconds(left) },
+    );
+  // The system's own reads (key 0) are ours to keep cheap: they never pause.
+  const pause = (key: number) => {
+    if (key === 0) return;
+    pausedUntil.set(key, Date.now() + pauseMs);
+    for (const waiter of waiters.filter((w) => w.key === key)) waiter.refuse(pausedError(pauseMs));
+  };
+  const refuseIfPaused = (key: number) => {
+    const left = pauseLeft(key);
+    if (left > 0) throw pausedError(left);
+  };
+  const watched = async <T>(key: number, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (sqlState(error) !== "57014" || key === 0) throw error;
+      pause(key);
+      throw Object.assign(stopped(), { cause: error });
+    }
+  };
+  const stopped = () => {
+    const error = new AppError(
+      503,
+      `This search ran too long and was stopped. Narrow it, then try again in ${inSeconds(pauseMs)} seconds.`,
+      { retryAfterSeconds: inSeconds(pauseMs) },
+    );
+    error.underLoad = true;
+    return error;
+  };
 
   const countOf = (key: number) => {
     let count = byEmployee.get(key);
@@ -83,6 +138,7 @@ export function createReadGate({ running, waitMs }: ReadGateOptions) {
   return {
     /** Runs a read in its turn; `key` is the employee (0 for the system). */
     async run<T>(key: number, read: () => Promise<T>): Promise<T> {
+      refuseIfPaused(key);
       const count = countOf(key);
       if (count.running < READS_RUNNING_PER_EMPLOYEE && active < running) {
         start(key);
@@ -101,21 +157,32 @@ export function createReadGate({ running, waitMs }: ReadGateOptions) {
               start(key);
               resolve();
             },
-            timer: setTimeout(() => {
+            refuse: (error) => {
+              clearTimeout(waiter.timer);
               waiters.splice(waiters.indexOf(waiter), 1);
               count.waiting--;
               forget(key);
-              reject(AppError.shed());
-            }, waitMs),
+              reject(error);
+            },
+            timer: setTimeout(() => waiter.refuse(AppError.shed()), waitMs),
           };
           waiters.push(waiter);
         });
       }
       try {
-        return await asRead(read);
+        return await watched(key, () => asRead(read));
       } finally {
         release(key);
       }
+    },
+    /**
+     * Runs work whose statements the caller's where drives without a read's turn (Update and
+     * Delete find their rows by it): refused while its employee's reads pause, and one of its
+     * statements stopped for running too long pauses them.
+     */
+    watch<T>(key: number, work: () => Promise<T>): Promise<T> {
+      refuseIfPaused(key);
+      return watched(key, work);
     },
     /** Reads running and waiting now (tests, health). */
     load: () => ({ running: active, waiting: waiters.length }),

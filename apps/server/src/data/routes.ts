@@ -203,7 +203,8 @@ export async function dataRoutes(
     handler: async (request) => {
       const body = request.body;
       logDebugResend(request, body);
-      return updateRecords(db, resourceOf(body.table), body, actorOf(request));
+      const actor = actorOf(request);
+      return reads.watch(keyOf(actor), () => updateRecords(db, resourceOf(body.table), body, actor));
     },
   });
 
@@ -222,7 +223,8 @@ export async function dataRoutes(
     async (request) => {
       const body = request.body;
       logDebugResend(request, body);
-      return deleteRecords(db, resourceOf(body.table), body, actorOf(request));
+      const actor = actorOf(request);
+      return reads.watch(keyOf(actor), () => deleteRecords(db, resourceOf(body.table), body, actor));
     },
   );
 

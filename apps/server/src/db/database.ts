@@ -35,16 +35,17 @@ export interface Database {
 type DatabaseOptions = Pick<
   Config,
   "databaseUrl" | "dataDir" | "poolSize" | "statementTimeoutMs" | "poolAcquireTimeoutMs" | "companyTimeZone"
-> & {
-  /** PostgreSQL: the texts each connection keeps prepared (Config's); none when not given. */
-  preparedStatements?: number;
-  /** PGlite only: keep the database in memory (tests). */
-  inMemory?: boolean;
-  /** Sees the SQL text of every statement run (tests prove no request text reaches it). */
-  onStatement?: (sqlText: string) => void;
-  /** PostgreSQL: how often the listening connection is asked whether it still answers (30 s). */
-  listenCheckMs?: number;
-};
+> &
+  Partial<Pick<Config, "pgliteReadTimeoutMs">> & {
+    /** PostgreSQL: the texts each connection keeps prepared (Config's); none when not given. */
+    preparedStatements?: number;
+    /** PGlite only: keep the database in memory (tests). */
+    inMemory?: boolean;
+    /** Sees the SQL text of every statement run (tests prove no request text reaches it). */
+    onStatement?: (sqlText: string) => void;
+    /** PostgreSQL: how often the listening connection is asked whether it still answers (30 s). */
+    listenCheckMs?: number;
+  };
 
 const INT8_OID = 20;
 // A calendar date has no instant: it stays its text ("2026-12-01"), never a Date at some zone's midnight.
@@ -112,7 +113,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     // PGlite's WASM runs synchronously: in its own thread, a slow statement leaves this one
     // answering (the acquisition timeout's 503, /healthz).
     const pglite = await startPgliteWorker({ dataDir, companyTimeZone: options.companyTimeZone });
-    const pool = pglitePool(pglite, options.poolAcquireTimeoutMs);
+    // A read over its budget is stopped by opening the data directory again: not in memory.
+    const pool = pglitePool(pglite, options.poolAcquireTimeoutMs, dataDir ? options.pgliteReadTimeoutMs : undefined);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: statementLog(options) });
     // LISTEN goes through the pool's one connection, so it never lands inside someone else's
     // transaction (where a rollback would undo it).

@@ -1,6 +1,6 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
 import { DatabaseUnavailableError } from "./errors.js";
-import type { PgliteWorker } from "./pglite-worker-client.js";
+import { type PgliteWorker, StatementStoppedError } from "./pglite-worker-client.js";
 import { isRead } from "./read-priority.js";
 
 type Command = PostgresQueryResult<unknown>["command"];
@@ -12,14 +12,25 @@ const COMMANDS = new Set<Command>(["INSERT", "UPDATE", "DELETE", "MERGE"]);
  * handed out in turn, with the same acquisition timeout a pg pool has, so a stuck transaction
  * or a slow statement answers 503 instead of queueing every request behind it forever (the
  * timer fires here while PGlite works in its thread).
+ *
+ * With `readBudgetMs`, a data-service read's statement (read-priority.ts) that runs longer is
+ * stopped with its thread (pglite-worker-client.ts): on one connection it would hold every
+ * other call. What the connection's holder sends after that, but its rollback, is refused: the
+ * transaction it belonged to ended with the thread.
  */
-export function pglitePool(pg: Pick<PgliteWorker, "query" | "close">, acquireTimeoutMs: number): PostgresPool {
+export function pglitePool(
+  pg: Pick<PgliteWorker, "query" | "close">,
+  acquireTimeoutMs: number,
+  readBudgetMs?: number,
+): PostgresPool {
   let busy = false;
   let closed = false;
+  let stoppedInLease = false;
   const waiters: Array<{ grant: () => void; timer: NodeJS.Timeout; read: boolean }> = [];
 
   // The next turn goes to the first waiter that is not a data-service read, if any (read-priority.ts).
   const release = () => {
+    stoppedInLease = false;
     const at = waiters.findIndex((waiter) => !waiter.read);
     const [next] = waiters.splice(at === -1 ? 0 : at, 1);
     if (next) {
@@ -31,10 +42,21 @@ export function pglitePool(pg: Pick<PgliteWorker, "query" | "close">, acquireTim
   const client: PostgresPoolClient = {
     // biome-ignore lint/suspicious/noExplicitAny: overloads of the dialect's interface
     query: (async (text: string, parameters: ReadonlyArray<unknown>): Promise<any> => {
-      const result = await pg.query(text, parameters as unknown[]);
-      const verb = text.trimStart().slice(0, 6).toUpperCase() as Command;
+      const verb = text.trimStart().slice(0, 8).toUpperCase();
+      if (stoppedInLease) {
+        if (verb === "ROLLBACK") return { command: "SELECT", rowCount: 0, rows: [] };
+        throw new DatabaseUnavailableError("the transaction ended when its statement was stopped");
+      }
+      let result: Awaited<ReturnType<typeof pg.query>>;
+      try {
+        result = await pg.query(text, parameters as unknown[], isRead() ? readBudgetMs : undefined);
+      } catch (error) {
+        if (error instanceof StatementStoppedError) stoppedInLease = true;
+        throw error;
+      }
+      const command = verb.slice(0, 6) as Command;
       return {
-        command: COMMANDS.has(verb) ? verb : "SELECT",
+        command: COMMANDS.has(command) ? command : "SELECT",
         rowCount: result.affectedRows ?? result.rows.length,
         rows: result.rows,
       };

@@ -10,6 +10,7 @@ export interface EngineOptions {
   listenCheckMs?: number;
   poolSize?: number;
   statementTimeoutMs?: number;
+  pgliteReadTimeoutMs?: number;
   poolAcquireTimeoutMs?: number;
 }
 

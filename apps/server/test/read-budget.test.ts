@@ -1,0 +1,85 @@
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { dataClient } from "./support/data.js";
+import { ENGINES } from "./support/engines.js";
+
+const ROWS = 60_000;
+const BUDGET_MS = 300;
+// Within the where grammar's limits (32 LIKEs of 8 wildcards), and seconds of work over these rows.
+const HEAVY_WHERE = Array.from({ length: 32 }, (_, i) => `ProjectNotesDesc LIKE '%x%x%x%x%x%x%x%${i}q'`).join(" OR ");
+
+const since = (start: number) => performance.now() - start;
+
+/**
+ * One account's read that would hold the database for seconds: stopped at its budget (PGlite:
+ * its thread restarted; PostgreSQL: its statement timeout), answered 503 with Retry-After, and
+ * that account's searches pause while everyone else's go on.
+ */
+describe.each(ENGINES)("a read that runs too long on $name", (engine) => {
+  let t: TestApp;
+  let staffToken: string;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    t = await testApp(engine, {
+      engine: engine.name === "pglite" ? { pgliteReadTimeoutMs: BUDGET_MS } : { statementTimeoutMs: BUDGET_MS },
+    });
+    const insert = sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes", "ProjectNotesDesc", "createdTS")
+      select 1, 5, 15, 'budget ' || n || repeat('x', 480), now() from generate_series(1, ${ROWS}) n`;
+    if (t.testDb.url) {
+      // On PostgreSQL the insert itself would be over the test's statement timeout.
+      const client = new pg.Client({ connectionString: t.testDb.url });
+      await client.connect();
+      const { sql: text, parameters } = insert.compile(t.database.db);
+      await client.query(text, [...parameters]).finally(() => client.end());
+    } else await insert.execute(t.database.db);
+    [staffToken, adminToken] = await Promise.all([tokenOf(t.app, "staff"), tokenOf(t.app, "admin")]);
+  });
+  afterAll(() => t?.close());
+
+  it("is stopped at its budget and pauses its account's searches, not anyone else's", async () => {
+    const staff = dataClient(t.app, staffToken);
+    const admin = dataClient(t.app, adminToken);
+    const start = performance.now();
+    const heavy = staff
+      .query({ table: "tblProjectNotes", fields: "projectNotesID", where: HEAVY_WHERE, rowLimit: 1, continue: 1 })
+      .then((response) => ({ response, ms: since(start) }));
+    const me = t.app
+      .inject(withToken(adminToken, { method: "GET", url: "/API/EmployeeInfo/" }))
+      .then((response) => ({ response, ms: since(start) }));
+    const [stopped, light] = await Promise.all([heavy, me]);
+
+    // Unstopped, the statement ran 2.6 s on PostgreSQL and 9.7 s on PGlite, where the light call
+    // waiting behind it got its 503 at the pool's acquisition timeout (2026-11-27).
+    expect(stopped.response.statusCode).toBe(503);
+    expect(stopped.ms).toBeLessThan(10 * BUDGET_MS);
+    expect(stopped.response.headers["retry-after"]).toBe("30");
+    expect(stopped.response.json().message).toMatch(/ran too long and was stopped/);
+    expect(light.response.statusCode).toBe(200);
+
+    const paused = await staff.query({ table: "tblProject", fields: "projectID", rowLimit: 1 });
+    expect(paused.statusCode).toBe(429);
+    expect(Number(paused.headers["retry-after"])).toBeGreaterThan(25);
+    expect((await admin.query({ table: "tblProjectNotes", fields: "projectNotesID", rowLimit: 1 })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("stops a delete whose where runs too long, deleting nothing, and pauses that account's searches", async () => {
+    const admin = dataClient(t.app, adminToken);
+    const notes = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from "tblProjectNotes"`.execute(t.database.db)).rows[0]?.n;
+    const before = await notes();
+    const stopped = await admin.remove("tblProjectNotes", HEAVY_WHERE);
+    expect(stopped.statusCode).toBe(503);
+    expect(stopped.json().message).toMatch(/ran too long and was stopped/);
+    expect(await notes()).toBe(before);
+    const paused = await admin.query({ table: "tblProject", fields: "projectID", rowLimit: 1 });
+    expect(paused.statusCode).toBe(429);
+    expect((await admin.update("tblProjectNotes", "projectNotesID = 1", { ProjectNotesMinutes: 30 })).statusCode).toBe(
+      429,
+    );
+  });
+});
