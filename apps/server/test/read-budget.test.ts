@@ -6,11 +6,11 @@ import { dataClient } from "./support/data.js";
 import { ENGINES } from "./support/engines.js";
 
 const ROWS = 30_000;
-const BUDGET_MS = 300;
+// Well under the heavy where's cost (unstopped, 1.3 s on PostgreSQL and 4.8 s on PGlite over these
+// notes, 2026-11-27) and well over a light read's on a machine busy with the rest of the suite.
+const BUDGET_MS = { pglite: 1_000, postgres: 300 };
 // Within the where grammar's limits (32 LIKEs of 8 wildcards), and seconds of work over these rows.
 const HEAVY_WHERE = Array.from({ length: 32 }, (_, i) => `ProjectNotesDesc LIKE '%x%x%x%x%x%x%x%${i}q'`).join(" OR ");
-
-const since = (start: number) => performance.now() - start;
 
 /**
  * One account's read that would hold the database for seconds: stopped at its budget (PGlite:
@@ -24,7 +24,10 @@ describe.each(ENGINES)("a read that runs too long on $name", (engine) => {
 
   beforeAll(async () => {
     t = await testApp(engine, {
-      engine: engine.name === "pglite" ? { pgliteReadTimeoutMs: BUDGET_MS } : { statementTimeoutMs: BUDGET_MS },
+      engine:
+        engine.name === "pglite"
+          ? { pgliteReadTimeoutMs: BUDGET_MS.pglite }
+          : { statementTimeoutMs: BUDGET_MS.postgres },
     });
     const insert = sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes", "ProjectNotesDesc", "createdTS")
       select 1, 5, 15, 'budget ' || n || repeat('x', 480), now() from generate_series(1, ${ROWS}) n`;
@@ -42,31 +45,23 @@ describe.each(ENGINES)("a read that runs too long on $name", (engine) => {
   it("is stopped at its budget and pauses its account's searches, not anyone else's", async () => {
     const staff = dataClient(t.app, staffToken);
     const admin = dataClient(t.app, adminToken);
-    const start = performance.now();
-    const heavy = staff
-      .query({ table: "tblProjectNotes", fields: "projectNotesID", where: HEAVY_WHERE, rowLimit: 1, continue: 1 })
-      .then((response) => ({ response, ms: since(start) }));
-    const me = t.app
-      .inject(withToken(adminToken, { method: "GET", url: "/API/EmployeeInfo/" }))
-      .then((response) => ({ response, ms: since(start) }));
-    const [stopped, light] = await Promise.all([heavy, me]);
+    // Without the stop the heavy read answers 200, and on PGlite the light call waits all of it.
+    const [stopped, light] = await Promise.all([
+      staff.query({ table: "tblProjectNotes", fields: "projectNotesID", where: HEAVY_WHERE, rowLimit: 1, continue: 1 }),
+      t.app.inject(withToken(adminToken, { method: "GET", url: "/API/EmployeeInfo/" })),
+    ]);
 
-    // Unstopped, the statement ran 1.3 s on PostgreSQL and 4.8 s on PGlite, where the light call
-    // waited all of it (2026-11-27).
-    expect(stopped.response.statusCode).toBe(503);
-    expect(stopped.ms).toBeLessThan(10 * BUDGET_MS);
-    expect(stopped.response.headers["retry-after"]).toBe("30");
-    expect(stopped.response.json().message).toMatch(/ran too long and was stopped/);
-    expect(light.response.statusCode).toBe(200);
+    expect(stopped.statusCode).toBe(503);
+    expect(stopped.headers["retry-after"]).toBe("30");
+    expect(stopped.json().message).toMatch(/ran too long and was stopped/);
+    expect(light.statusCode).toBe(200);
 
     const paused = await staff.query({ table: "tblProject", fields: "projectID", rowLimit: 1 });
     expect(paused.statusCode).toBe(429);
     // The seconds left of the pause, however long the reopening took on a busy machine.
     expect(Number(paused.headers["retry-after"])).toBeGreaterThan(0);
     expect(Number(paused.headers["retry-after"])).toBeLessThanOrEqual(30);
-    expect((await admin.query({ table: "tblProjectNotes", fields: "projectNotesID", rowLimit: 1 })).statusCode).toBe(
-      200,
-    );
+    expect((await admin.query({ table: "tblProject", fields: "projectID", rowLimit: 1 })).statusCode).toBe(200);
   });
 
   it("stops a delete whose where runs too long, deleting nothing, and pauses that account's searches", async () => {

@@ -120,7 +120,7 @@ export async function dataRoutes(
       config: { access: "signedIn" },
       schema: {
         summary:
-          "Rows of a table or view and their total. A full load (no rowLimit, or one over 100) of more than 20,000 rows without `continue` answers the total alone; a page (rowLimit up to 100) never does. rowLimit over 20,000 needs `continue`. At most 2 reads of one account run at once and 16 wait; past that, 429 with Retry-After.",
+          "Rows of a table or view and their total. A full load (no rowLimit, or one over 100) of more than 20,000 rows without `continue` answers the total alone; a page (rowLimit up to 100) never does. rowLimit over 20,000 needs `continue`. At most 2 reads of one account run at once and 16 wait; past that, 429 with Retry-After. A read that runs too long is stopped (503 with Retry-After) and the account's reads, updates and deletes pause for 30 s (429).",
         tags,
         querystring: queryInput,
         response: { 200: queryAnswer },
