@@ -223,7 +223,33 @@ describe("a data-service read over its budget on PGlite", () => {
     expect(await run("select n from kept")).toEqual([{ n: 1 }]);
     await run("select pg_notify('budget_test', 'after')");
     expect(heard).toEqual(["after"]);
+
+    // Stopped again with a transaction waiting for the new thread: it runs after the listens
+    // are made, so its rollback cannot undo them.
+    const stopped = run(SLOW_TEXT, true).catch((error: unknown) => error);
+    const rolledBack = (async () => {
+      const client = await pool.connect();
+      await client.query("begin", []);
+      await client.query("select 1", []);
+      await client.query("rollback", []);
+      client.release();
+    })();
+    expect(await stopped).toBeInstanceOf(StatementStoppedError);
+    await rolledBack;
+    await run("select pg_notify('budget_test', 'after a rollback')");
+    expect(heard).toEqual(["after", "after a rollback"]);
     await pool.end();
+  });
+
+  it("opens no new thread when a read is stopped while the database closes", async () => {
+    const thread = await emptyThread();
+    const pool = pglitePool(thread, 60_000, BUDGET_MS);
+    const client = await pool.connect();
+    const first = thread.thread;
+    const read = asRead(() => client.query(SLOW_TEXT, [])).catch((error: unknown) => error);
+    await pool.end();
+    expect(await read).toBeInstanceOf(StatementStoppedError);
+    expect(thread.thread).toBe(first);
   });
 
   it("ends the transaction it ran in: the holder's next statements are refused, its rollback is not", async () => {

@@ -27,7 +27,8 @@ interface Waiter {
 const inSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /**
- * Takes turns for the data service's reads (Query, Totals), whose cost grows with the tables.
+ * Takes turns for the data service's reads (Query, Totals, and Update and Delete, which find
+ * their rows by the caller's where), whose cost grows with the tables.
  * At most `running` run at once, so the pool always keeps connections for the light calls
  * (the session check, sign-in, writes); an employee runs at most a few and queues a few more,
  * past which the call answers 429 with Retry-After. The next turn goes to the waiting employee
@@ -64,19 +65,6 @@ export function createReadGate({ running, waitMs, pauseMs = PAUSE_AFTER_STOPPED_
     if (key === 0) return;
     pausedUntil.set(key, Date.now() + pauseMs);
     for (const waiter of waiters.filter((w) => w.key === key)) waiter.refuse(pausedError(pauseMs));
-  };
-  const refuseIfPaused = (key: number) => {
-    const left = pauseLeft(key);
-    if (left > 0) throw pausedError(left);
-  };
-  const watched = async <T>(key: number, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (sqlState(error) !== "57014" || key === 0) throw error;
-      pause(key);
-      throw Object.assign(stopped(), { cause: error });
-    }
   };
   const stopped = () => {
     const error = new AppError(
@@ -138,7 +126,8 @@ export function createReadGate({ running, waitMs, pauseMs = PAUSE_AFTER_STOPPED_
   return {
     /** Runs a read in its turn; `key` is the employee (0 for the system). */
     async run<T>(key: number, read: () => Promise<T>): Promise<T> {
-      refuseIfPaused(key);
+      const left = pauseLeft(key);
+      if (left > 0) throw pausedError(left);
       const count = countOf(key);
       if (count.running < READS_RUNNING_PER_EMPLOYEE && active < running) {
         start(key);
@@ -170,20 +159,17 @@ export function createReadGate({ running, waitMs, pauseMs = PAUSE_AFTER_STOPPED_
         });
       }
       try {
-        return await watched(key, () => asRead(read));
+        return await asRead(read);
+      } catch (error) {
+        if (sqlState(error) !== "57014" || key === 0) throw error;
+        pause(key);
+        throw Object.assign(stopped(), { cause: error });
       } finally {
         release(key);
       }
     },
-    /**
-     * Runs work whose statements the caller's where drives without a read's turn (Update and
-     * Delete find their rows by it): refused while its employee's reads pause, and one of its
-     * statements stopped for running too long pauses them.
-     */
-    watch<T>(key: number, work: () => Promise<T>): Promise<T> {
-      refuseIfPaused(key);
-      return watched(key, work);
-    },
+    /** Pauses an employee's reads for a read stopped after its answer began (a load's batch). */
+    pause,
     /** Reads running and waiting now (tests, health). */
     load: () => ({ running: active, waiting: waiters.length }),
   };

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { sqlState } from "../db/errors.js";
 import type { DB } from "../db/schema.js";
 import { signedInUser } from "../http/access.js";
 import { AppError } from "../http/app-error.js";
@@ -140,7 +141,12 @@ export async function dataRoutes(
         const stream = streamAnswer(result.batches, result.meta, timeZone);
         // A stream is sent as it is: the schema documents what it writes.
         reply.type("application/json").send(stream as never);
-        await finished(stream).catch(() => {});
+        const failed = await finished(stream).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        // A batch stopped for running too long cuts the answer short, and pauses as a first statement would.
+        if (sqlState(failed) === "57014") reads.pause(keyOf(actor));
         return reply;
       });
       return answer as never;
@@ -204,7 +210,8 @@ export async function dataRoutes(
       const body = request.body;
       logDebugResend(request, body);
       const actor = actorOf(request);
-      return reads.watch(keyOf(actor), () => updateRecords(db, resourceOf(body.table), body, actor));
+      // The rows are found by the caller's where: a read's turn, budget and pause (read-gate.ts).
+      return reads.run(keyOf(actor), () => updateRecords(db, resourceOf(body.table), body, actor));
     },
   });
 
@@ -224,7 +231,7 @@ export async function dataRoutes(
       const body = request.body;
       logDebugResend(request, body);
       const actor = actorOf(request);
-      return reads.watch(keyOf(actor), () => deleteRecords(db, resourceOf(body.table), body, actor));
+      return reads.run(keyOf(actor), () => deleteRecords(db, resourceOf(body.table), body, actor));
     },
   );
 

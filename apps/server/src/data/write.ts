@@ -1,6 +1,5 @@
 import { insertSchema, RESOURCES, type Resource, updateSchema } from "@office/core";
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import { asRead } from "../db/read-priority.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { validate } from "../http/validate.js";
@@ -124,11 +123,8 @@ export async function insertRecord(
 
 /** Locks and reads the rows a write's where matches, refusing none and too many. */
 async function matchedRows(tx: Kysely<DB>, def: Resource, where: RawBuilder<unknown>): Promise<Row[]> {
-  // The caller's where costs what a read's does: on PGlite it runs within a read's budget.
-  const { rows } = await asRead(() =>
-    sql<Row>`select * from ${sql.table(def.name)} where ${where}
-      order by ${sql.ref(def.key)} limit ${MAX_ROWS_PER_WRITE + 1} for update`.execute(tx),
-  );
+  const { rows } = await sql<Row>`select * from ${sql.table(def.name)} where ${where}
+    order by ${sql.ref(def.key)} limit ${MAX_ROWS_PER_WRITE + 1} for update`.execute(tx);
   if (rows.length === 0) throw new AppError(404, "No record matches the where.");
   if (rows.length > MAX_ROWS_PER_WRITE) {
     throw AppError.badRequest(`The where matches more than ${MAX_ROWS_PER_WRITE} records.`);

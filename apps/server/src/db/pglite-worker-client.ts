@@ -67,17 +67,21 @@ export async function startPgliteWorker(options: PgliteThreadOptions): Promise<P
    * statement over its budget ends with its thread, and the same data directory opens in a new
    * one: PostgreSQL's crash recovery, about a second. Only a statement runs at a time (the pool
    * has one connection), so only it is lost; its transaction, if any, rolls back as a crash's
-   * would. Listens are made again in the new thread: no commit can happen in between.
+   * would. The new thread listens again, under the same ids, before it takes any statement: no
+   * commit can happen in between, so no notification is lost.
    */
+  let closing = false;
   const restart = () => {
     void current.end(new StatementStoppedError());
-    const thread = startThread(options, newID, notify);
+    // Closing: the data directory is being let go, and nothing may open it again.
+    if (closing) return;
+    const listens = [...listeners].map(([id, { channel }]) => ({ id, channel }));
+    const thread = startThread({ ...options, listens }, newID, notify);
     current = thread;
     // A data directory that does not open again leaves the database unavailable (503, readiness).
     thread.ready.catch((error: Error) =>
       thread.end(new DatabaseUnavailableError(`the database did not open again: ${error.message}`)),
     );
-    for (const [listenID, { channel }] of listeners) thread.call({ op: "listen", channel }, listenID).catch(() => {});
   };
 
   const query = async (text: string, params: unknown[], budgetMs?: number): Promise<Result> => {
@@ -125,6 +129,7 @@ export async function startPgliteWorker(options: PgliteThreadOptions): Promise<P
       };
     },
     async close() {
+      closing = true;
       const thread = current;
       try {
         await thread.call({ op: "close" });

@@ -12,6 +12,8 @@ export interface PgliteThreadOptions {
   /** Undefined: in memory. */
   dataDir: string | undefined;
   companyTimeZone: string;
+  /** A thread opened again after a stop: the listens of the last one, made before anything else runs. */
+  listens?: Array<{ id: number; channel: string }>;
 }
 
 export type ThreadRequest =
@@ -37,6 +39,7 @@ const post = (reply: ThreadReply) => port.postMessage(reply);
 
 // Values are parsed here: the rows then cross to the server's thread by structured clone,
 // which keeps numbers, strings, Dates, objects and byte arrays as they are.
+const stops = new Map<number, () => Promise<void>>();
 const pglite = PGlite.create(options.dataDir, {
   // Amounts (numeric) stay text, as node-postgres gives them: exact, never a double.
   parsers: {
@@ -48,9 +51,12 @@ const pglite = PGlite.create(options.dataDir, {
 }).then(async (db) => {
   // One session for the whole process: in the company's zone, as PostgreSQL's are.
   await db.query("select set_config('TimeZone', $1, false)", [options.companyTimeZone]);
+  // Before the start-up is answered, so no statement waiting for this thread (a transaction's
+  // begin) runs first and takes the LISTEN into its transaction, where a rollback would undo it.
+  for (const { id, channel } of options.listens ?? [])
+    stops.set(id, await db.listen(channel, (payload) => post({ notify: id, payload })));
   return db;
 });
-const stops = new Map<number, () => Promise<void>>();
 
 async function perform(db: PGlite, request: ThreadRequest): Promise<unknown> {
   switch (request.op) {
