@@ -183,4 +183,20 @@ describe("the read gate", () => {
     await expect(gate.run(0, timeout)).rejects.toMatchObject({ code: "57014" });
     expect(await gate.run(0, async () => "system")).toBe("system");
   });
+
+  it("pauses an employee when told so (a load's batch stopped after its answer began), refusing their waiting reads", async () => {
+    const gate = createReadGate({ running: 1, waitMs: 60_000, pauseMs: 30_000 });
+    const log: string[] = [];
+    const theirs = controlled(log, "theirs");
+    const running = gate.run(8, theirs.read);
+    const mineWaiting = gate.run(7, async () => "never").catch((error: unknown) => error);
+    await settle();
+    gate.pause(7);
+    expect(await mineWaiting).toMatchObject({ statusCode: 429, extra: { retryAfterSeconds: 30 } });
+    await expect(gate.run(7, async () => "never")).rejects.toMatchObject({ statusCode: 429 });
+    theirs.finish();
+    expect(await running).toBe("theirs");
+    expect(await gate.run(8, async () => "again")).toBe("again");
+    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+  });
 });

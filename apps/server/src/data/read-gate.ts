@@ -66,15 +66,11 @@ export function createReadGate({ running, waitMs, pauseMs = PAUSE_AFTER_STOPPED_
     pausedUntil.set(key, Date.now() + pauseMs);
     for (const waiter of waiters.filter((w) => w.key === key)) waiter.refuse(pausedError(pauseMs));
   };
-  const stopped = () => {
-    const error = new AppError(
-      503,
+  const stopped = () =>
+    AppError.shed(
       `This search ran too long and was stopped. Narrow it, then try again in ${inSeconds(pauseMs)} seconds.`,
       { retryAfterSeconds: inSeconds(pauseMs) },
     );
-    error.underLoad = true;
-    return error;
-  };
 
   const countOf = (key: number) => {
     let count = byEmployee.get(key);

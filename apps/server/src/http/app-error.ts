@@ -26,9 +26,9 @@ export class AppError extends Error {
     return new AppError(503, message);
   }
 
-  /** A read whose turn did not come in time: the server shed it under load. */
-  static shed() {
-    const error = AppError.unavailable();
+  /** A read the server shed under load (its turn not given in time, or stopped for its cost). */
+  static shed(message: string = ERROR_MESSAGES.unavailable, extra: AppError["extra"] = {}) {
+    const error = new AppError(503, message, extra);
     error.underLoad = true;
     return error;
   }
