@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { grantAllows, type PermissionRow, routeAccess } from "./access.js";
 import { PAGES } from "./pages.js";
 import { RESOURCES } from "./resources/index.js";
-import { menuHolds, menuTree, type RouteDef, routeName, routeTable } from "./routes.js";
+import { menuHolds, menuPlace, menuTree, type RouteDef, routeName, routeTable } from "./routes.js";
 import { findRoute, ROUTES } from "./site.js";
 
 const row = (page: number, flags: Partial<Record<"v" | "a" | "c" | "d", number>>): PermissionRow => ({
@@ -214,6 +214,17 @@ describe("the menu tree", () => {
         ],
       },
     ]);
+  });
+
+  it("gives each route the place the menus hold it in, and none for one they leave out", () => {
+    expect(menuPlace(r("/c", { menu: ["Top", "Sub"], label: "See" }))).toEqual(["Top", "Sub", "See"]);
+    expect(menuPlace(r("/a", { menu: [] }))).toEqual(["/a"]);
+    expect(menuPlace(r("/d", { menu: ["Top"], hidden: true }))).toBeUndefined();
+    expect(menuPlace(r("/f", {}))).toBeUndefined();
+    // The palette's words for a hidden page are not a menu path (it was "Credit Card › Credit Card Statement").
+    const statement = ROUTES.find((route) => route.path === "/creditcard/statement");
+    expect(statement?.hidden).toBe(true);
+    expect(statement && menuPlace(statement)).toBeUndefined();
   });
 
   it("orders the groups by their sequence, whoever declares them, and puts groups outside the menus last", () => {

@@ -132,23 +132,33 @@ export type MenuNode =
   | { kind: "menu"; label: string; children: MenuNode[] };
 
 /**
+ * Where the menus hold a route: its menu labels, then its own ("Vendors", "Advanced Search").
+ * Undefined for a route they leave out (no menu place, or hidden).
+ */
+export function menuPlace(route: RouteDef): string[] | undefined {
+  return route.menu && !route.hidden ? [...route.menu, route.label ?? route.title] : undefined;
+}
+
+/**
  * The menu tree: every route with a menu place, nested by its labels (at most three levels),
  * in the table's order. Hidden routes are left out; disabled ones stay, shown disabled.
  */
 export function menuTree(routes: readonly RouteDef[]): MenuNode[] {
   const root: MenuNode[] = [];
   for (const route of routes) {
-    if (!route.menu || route.hidden) continue;
+    const place = menuPlace(route);
+    if (!place) continue;
+    const label = place.pop() as string;
     let level = root;
-    for (const label of route.menu) {
-      let node = level.find((n): n is Extract<MenuNode, { kind: "menu" }> => n.kind === "menu" && n.label === label);
+    for (const menu of place) {
+      let node = level.find((n): n is Extract<MenuNode, { kind: "menu" }> => n.kind === "menu" && n.label === menu);
       if (!node) {
-        node = { kind: "menu", label, children: [] };
+        node = { kind: "menu", label: menu, children: [] };
         level.push(node);
       }
       level = node.children;
     }
-    level.push({ kind: "item", label: route.label ?? route.title, route });
+    level.push({ kind: "item", label, route });
   }
   return root;
 }

@@ -4,6 +4,7 @@ import "@mantine/spotlight/styles.css";
 import {
   AVAILABILITY_TYPES,
   findRoute,
+  menuPlace,
   PALETTE_AREAS,
   PALETTE_PAGES,
   paletteRecordQuery,
@@ -69,7 +70,7 @@ export function CommandPalette() {
         id: `page:${route.path}`,
         label: route.title,
         // Where the menus hold it ("Vendors › Advanced Search"), as a person would find it there.
-        description: route.menu?.length ? [...route.menu, route.label ?? route.title].join(" › ") : "Page",
+        description: menuPlace(route)?.join(" › ") ?? "Page",
         keywords: [route.label ?? "", route.path],
         leftSection: <IconFileText {...ICON} />,
         onClick: go(route.path),
