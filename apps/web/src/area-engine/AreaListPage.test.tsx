@@ -174,6 +174,8 @@ describe.each(byTitle(DIALOG_AREAS))("the list of %s, edited in a dialog", (_, a
       expect(within(dialog).getByRole("button", { name: button })).toBeTruthy();
     for (const child of area.children) {
       const section = within(dialog).getByRole("region", { name: child.title });
+      // Under the dialog's title (an h2), a level below it.
+      expect(within(section).getByRole("heading", { name: child.title, level: 3 })).toBeTruthy();
       const list = child.list ?? child.resource;
       const theirs = render.api.table(list.name).filter((r) => r[child.foreignKey] === key);
       expect(theirs.length).toBeGreaterThan(0);

@@ -42,7 +42,7 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
           underRecord={(key, dirty) => (
             <>
               {area.children.map((child) => (
-                <ChildRecords key={child.title} child={child} parentKey={key} />
+                <ChildRecords key={child.title} child={child} parentKey={key} headingOrder={3} />
               ))}
               {Panel ? <Panel id={key} dirty={dirty} /> : null}
             </>

@@ -43,7 +43,16 @@ function SeeAll({ search, parentKey }: { search: SearchLink; parentKey: number }
  * The records of another table that belong to one record: a client's contacts and projects, a
  * master client's clients. Left out for a user who may not read them.
  */
-export function ChildRecords({ child, parentKey }: { child: ChildList; parentKey: number }) {
+export function ChildRecords({
+  child,
+  parentKey,
+  headingOrder = 2,
+}: {
+  child: ChildList;
+  parentKey: number;
+  /** 2 under a record page's h1; 3 in a record dialog, whose title is an h2. */
+  headingOrder?: 2 | 3;
+}) {
   const navigate = useNavigate();
   const mayView = useAccess().mayView(child.list ?? child.resource);
   const where = whereEquals(child.foreignKey, parentKey);
@@ -57,7 +66,7 @@ export function ChildRecords({ child, parentKey }: { child: ChildList; parentKey
   return (
     <Stack gap="xs" component="section" aria-label={child.title}>
       <Group justify="space-between" align="baseline">
-        <Title order={2} size="h4">
+        <Title order={headingOrder} size="h4">
           {child.title}
         </Title>
         {child.search ? <SeeAll search={child.search} parentKey={parentKey} /> : null}

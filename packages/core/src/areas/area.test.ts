@@ -181,6 +181,15 @@ describe("area(): a directory area's declaration, checked", () => {
 });
 
 describe("the areas", () => {
+  it("show a status beside the record's name where a record has one: projects, clients and cards", () => {
+    const withStatus = Object.fromEntries(AREAS.filter((a) => a.status).map((a) => [a.noun, a.status]));
+    expect(withStatus).toEqual({
+      project: "latestStatusName",
+      client: "clientStatus",
+      "credit card": "ccStatus",
+    });
+  });
+
   it("are the directory's five, the projects' two and the cards, each found by each of its routes", () => {
     expect(AREAS).toEqual([
       EMPLOYEES,

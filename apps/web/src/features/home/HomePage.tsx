@@ -17,12 +17,6 @@ const BLOCKS: Record<HomeBlockName, ComponentType> = {
   releaseNotes: ReleaseNotesBlock,
 };
 
-/**
- * Blocks as long as two of the others: each takes two rows of the grid, so the shorter blocks
- * beside it follow one another without a gap under the shortest of its row.
- */
-const TALL: ReadonlySet<HomeBlockName> = new Set(["colleagues"]);
-
 /** By the user's own clock; past midnight is still the evening until five. */
 export const greeting = (hour: number) =>
   hour >= 5 && hour < 12 ? "Good morning" : hour >= 12 && hour < 18 ? "Good afternoon" : "Good evening";
@@ -42,14 +36,14 @@ export function HomePage() {
         {user ? `, ${user.empFirstName}` : ""}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" style={{ alignItems: "start" }}>
-        {homeBlocksFor(permissions).map(({ name }) => {
-          const Block = BLOCKS[name];
-          return TALL.has(name) ? (
-            <div key={name} style={{ gridRow: "span 2" }}>
+        {homeBlocksFor(permissions).map((block) => {
+          const Block = BLOCKS[block.name];
+          return "rows" in block ? (
+            <div key={block.name} style={{ gridRow: `span ${block.rows}` }}>
               <Block />
             </div>
           ) : (
-            <Block key={name} />
+            <Block key={block.name} />
           );
         })}
       </SimpleGrid>

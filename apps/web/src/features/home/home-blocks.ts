@@ -32,14 +32,22 @@ export const HOME_BLOCKS = [
     reads: (day: string) => [loggedNotesQuery(hoursRangesOf(day).week), myOfficeHoursQuery],
   },
   { name: "waiting", needs: undefined, reads: () => [pendingApprovalCountQuery, missingReceiptCountQuery] },
-  { name: "colleagues", needs: vwEmployeeAvailability.access.view, reads: () => [availabilityQuery] },
+  // As long as two of the others: it takes two rows of the grid, so the shorter blocks beside it
+  // follow one another without a gap under the shortest of its row.
+  { name: "colleagues", needs: vwEmployeeAvailability.access.view, reads: () => [availabilityQuery], rows: 2 },
   { name: "recentProjects", needs: vwMyRecentProjects.access.view, reads: () => [myRecentProjectsQuery] },
   {
     name: "releaseNotes",
     needs: tblReleaseNote.access.view,
     reads: () => [newestReleaseNotesQuery(RELEASE_NOTES_SHOWN)],
   },
-] as const satisfies readonly { name: string; needs: Grant | undefined; reads: (day: string) => unknown[] }[];
+] as const satisfies readonly {
+  name: string;
+  needs: Grant | undefined;
+  reads: (day: string) => unknown[];
+  /** Rows of the grid the block spans (1 unless said). */
+  rows?: number;
+}[];
 
 export type HomeBlockName = (typeof HOME_BLOCKS)[number]["name"];
 

@@ -7,6 +7,7 @@ import { useLocation, useSearchParams } from "react-router";
 import { queryRows } from "../../api/client";
 import { useAccess } from "../../services/access";
 import { userQuery } from "../../services/session";
+import { PageHeading } from "../../widgets/PageHeading";
 import { ResourceRecords } from "../../widgets/record/ResourceRecords";
 import { useRecordDialog } from "../../widgets/record/useRecordDialog";
 import { MarkdownText } from "./MarkdownText";
@@ -41,10 +42,7 @@ export function ReleaseNotesPage() {
   const table = rights.update && params.get("view") === "table";
   return (
     <Stack p="md" gap="md" maw={table ? undefined : 860}>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Release notes
-        </Title>
+      <PageHeading path="/rn">
         {rights.update ? (
           <SegmentedControl
             aria-label="Show release notes as"
@@ -56,7 +54,7 @@ export function ReleaseNotesPage() {
             ]}
           />
         ) : null}
-      </Group>
+      </PageHeading>
       {table ? (
         <ResourceRecords
           resource={tblReleaseNote}
