@@ -185,7 +185,9 @@ describe("a PGlite thread that ends", () => {
   });
 });
 
-describe("a data-service read over its budget on PGlite", () => {
+// Each test opens a cluster, and a stop opens it again: 4-5 s on an idle machine, over 30 s
+// where `npm test` runs this suite at a lower priority beside the browser suite.
+describe("a data-service read over its budget on PGlite", { timeout: 120_000 }, () => {
   const BUDGET_MS = 100;
   const timed = async <T>(work: Promise<T>) => {
     const start = performance.now();
