@@ -55,6 +55,7 @@ afterEach(() => {
   notifications.cleanQueue();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   sessionStorage.clear();
   localStorage.clear();
 });
