@@ -36,6 +36,20 @@ const envSchema = z.object({
     .default("America/New_York"),
 });
 
+/** What reopening PGlite's data directory after a stopped read may take (docs/decisions.md). */
+const PGLITE_REOPEN_ALLOWANCE_MS = 2_000;
+
+// On PGlite a stopped read holds the one connection for its budget and the reopening: a light
+// call that waits longer than POOL_ACQUIRE_TIMEOUT_MS for it answers 503 instead.
+const settingsSchema = envSchema.refine(
+  (e) =>
+    e.DATABASE_URL !== undefined || e.PGLITE_READ_TIMEOUT_MS + PGLITE_REOPEN_ALLOWANCE_MS <= e.POOL_ACQUIRE_TIMEOUT_MS,
+  {
+    path: ["PGLITE_READ_TIMEOUT_MS"],
+    message: `PGLITE_READ_TIMEOUT_MS plus ${PGLITE_REOPEN_ALLOWANCE_MS} ms (reopening the database) must not exceed POOL_ACQUIRE_TIMEOUT_MS`,
+  },
+);
+
 export interface Config {
   port: number;
   host: string;
@@ -66,7 +80,7 @@ export interface Config {
 const REPOSITORY = fileURLToPath(new URL("../../..", import.meta.url));
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== "")));
+  const parsed = settingsSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== "")));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${lines.join("\n  ")}`);

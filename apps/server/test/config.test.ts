@@ -70,6 +70,18 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ DB_PREPARED_STATEMENTS: "-1" })).toThrow(/DB_PREPARED_STATEMENTS/);
     expect(() => loadConfig({ PGLITE_READ_TIMEOUT_MS: "50" })).toThrow(/PGLITE_READ_TIMEOUT_MS/);
+    // On PGlite a light call waits out a stopped read's budget and reopening: they must fit the wait.
+    expect(() => loadConfig({ PGLITE_READ_TIMEOUT_MS: "3001" })).toThrow(
+      /PGLITE_READ_TIMEOUT_MS plus 2000 ms .* must not exceed POOL_ACQUIRE_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ POOL_ACQUIRE_TIMEOUT_MS: "4999" })).toThrow(/PGLITE_READ_TIMEOUT_MS/);
+    expect(loadConfig({ PGLITE_READ_TIMEOUT_MS: "8000", POOL_ACQUIRE_TIMEOUT_MS: "10000" }).pgliteReadTimeoutMs).toBe(
+      8000,
+    );
+    // PostgreSQL has its own statement timeout; the PGlite budget does not bind it.
+    expect(
+      loadConfig({ DATABASE_URL: "postgres://x@localhost/db", POOL_ACQUIRE_TIMEOUT_MS: "1000" }).poolAcquireTimeoutMs,
+    ).toBe(1000);
     // The header links to it: a script address would run in the web app's origin.
     expect(() => loadConfig({ TIME_CLOCK_URL: "javascript:alert(1)" })).toThrow(/TIME_CLOCK_URL/);
     // It reaches the database session's settings: only a real zone name passes.
