@@ -9,6 +9,7 @@
  * 100,000-row loads out (the count alone); BENCH_WHERE=heaviest counts under 32 such LIKEs.
  */
 import { join } from "node:path";
+import { costliestWhere } from "@office/core";
 import autocannon from "autocannon";
 import { demoToken, onSeededEngines, percentile, root, startProcess, stop } from "./processes.js";
 
@@ -24,9 +25,7 @@ const query = (params: Record<string, string>) => `/API/Query/?${new URLSearchPa
 // The most a LIKE may cost: eight wildcards (the grammar's limit). BENCH_WHERE=heaviest: the most a
 // where may cost, 32 of them (seconds per call over a large company's notes: the read's budget stops it).
 const COSTLIEST_LIKE = "ProjectNotesDesc LIKE '%a%e%i%o%u%r%s%'";
-const HEAVIEST_WHERE = Array.from({ length: 32 }, (_, i) => `ProjectNotesDesc LIKE '%x%x%x%x%x%x%x%${i}q'`).join(
-  " OR ",
-);
+const HEAVIEST_WHERE = costliestWhere("ProjectNotesDesc");
 const HEAVY = [
   query({
     table: "tblProjectNotes",

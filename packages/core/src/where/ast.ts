@@ -41,6 +41,16 @@ export const WHERE_LIMITS = {
   maxLikes: 32,
 } as const;
 
+/**
+ * The costliest where these limits admit over one text column: as many LIKEs as allowed, each
+ * with every wildcard allowed and matching nothing, so the matcher backtracks through every row.
+ * The read budget's test and the noisy-neighbour bench measure against it.
+ */
+export function costliestWhere(column: string): string {
+  const pattern = (i: number) => `%${"x%".repeat(WHERE_LIMITS.maxLikeWildcards - 1)}${i}q`;
+  return Array.from({ length: WHERE_LIMITS.maxLikes }, (_, i) => `${column} LIKE '${pattern(i)}'`).join(" OR ");
+}
+
 /** The unescaped wildcards (% and _) of a LIKE pattern; a backslash takes the next character literally. */
 export function likeWildcards(pattern: string): number {
   let count = 0;

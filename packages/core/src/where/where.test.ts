@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { COMPARISONS, type Value, WHERE_LIMITS, type Where } from "./ast.js";
+import { COMPARISONS, costliestWhere, likeWildcards, type Value, WHERE_LIMITS, type Where } from "./ast.js";
 import { escapeLike, whereBuilder } from "./build.js";
 import { WhereSyntaxError } from "./lexer.js";
 import { parseFields, parseOrder, parseWhere } from "./parser.js";
@@ -112,6 +112,13 @@ describe("parsing where texts", () => {
     expect(parse(Array.from({ length: 32 }, () => "projectName LIKE '%a%b%c%'").join(" OR "))).toMatchObject({
       type: "or",
     });
+    // The costliest where the limits admit is admitted, at every limit it reaches.
+    const costliest = parse(costliestWhere("projectName"));
+    expect(costliest).toMatchObject({ type: "or", items: expect.any(Array) });
+    const likes = costliest?.type === "or" ? costliest.items : [];
+    expect(likes).toHaveLength(WHERE_LIMITS.maxLikes);
+    for (const like of likes)
+      expect(like.type === "like" && likeWildcards(like.pattern)).toBe(WHERE_LIMITS.maxLikeWildcards);
   });
 });
 
