@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { CARD_REPORT, NON_PROJECT_EXPENSES, type SearchPage, TOTALS_PAGE_GROUPS } from "@office/core";
 import pg from "pg";
 import { tokenOf } from "./app.js";
-import { median, percentile, root, seedPostgres, startProcess, stop, timedCalls } from "./processes.js";
+import { median, percentile, root, seedPostgres, startProcess, statementCsv, stop, timedCalls } from "./processes.js";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 20);
 const PER_DAY = Number(process.env.BENCH_CHARGES_PER_DAY ?? 1);
@@ -39,19 +39,6 @@ benchUrl.pathname = `/${DATABASE}`;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const today = new Date();
 const yearAgo = new Date(today.getTime() - 365 * 86_400_000);
-const us = (d: Date) =>
-  `${String(d.getUTCMonth() + 1).padStart(2, "0")}/${String(d.getUTCDate()).padStart(2, "0")}/${d.getUTCFullYear()}`;
-
-/** A statement of `lines` lines, each a charge of its own (a reference each), in the card's last month. */
-function statementCsv(lines: number, salt: number): string {
-  const rows = ["Transaction Date,Description,Amount,Reference"];
-  for (let i = 0; i < lines; i++) {
-    const d = new Date(today.getTime() - (1 + (i % 28)) * 86_400_000);
-    rows.push(`${us(d)},"Merchant ${i % 97}, Inc.",${(5 + (i % 400) + (i % 100) / 100).toFixed(2)},B${salt}-${i}`);
-  }
-  return rows.join("\r\n");
-}
-
 async function main() {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -8,10 +8,19 @@
  * or, for PGlite, BENCH_PGLITE_SCALE (default BENCH_SCALE). BENCH_ONLY_COUNT=1 leaves the
  * 100,000-row loads out (the count alone); BENCH_WHERE=heaviest counts under 32 such LIKEs.
  */
-import { join } from "node:path";
 import { costliestWhere } from "@office/core";
 import autocannon from "autocannon";
-import { demoToken, onSeededEngines, percentile, root, startProcess, stop } from "./processes.js";
+import {
+  BIG_LOAD_PATH,
+  demoToken,
+  noteCountPath,
+  onSeededEngines,
+  type Probe,
+  percentile,
+  probe,
+  startServer,
+  stop,
+} from "./processes.js";
 
 const scale = Number(process.env.BENCH_SCALE ?? 20);
 const pgliteScale = Number(process.env.BENCH_PGLITE_SCALE ?? scale);
@@ -21,60 +30,24 @@ const base = `http://127.0.0.1:${PORT}`;
 
 const tokenOf = (username: string) => demoToken(base, username);
 
-const query = (params: Record<string, string>) => `/API/Query/?${new URLSearchParams(params)}`;
 // The most a LIKE may cost: eight wildcards (the grammar's limit). BENCH_WHERE=heaviest: the most a
 // where may cost, 32 of them (seconds per call over a large company's notes: the read's budget stops it).
 const COSTLIEST_LIKE = "ProjectNotesDesc LIKE '%a%e%i%o%u%r%s%'";
 const HEAVIEST_WHERE = costliestWhere("ProjectNotesDesc");
 const HEAVY = [
-  query({
-    table: "tblProjectNotes",
-    rowLimit: "1",
-    continue: "1",
-    where: process.env.BENCH_WHERE === "heaviest" ? HEAVIEST_WHERE : COSTLIEST_LIKE,
-  }),
-  ...(process.env.BENCH_ONLY_COUNT ? [] : [query({ table: "tblProjectNotes", rowLimit: "100000", continue: "1" })]),
+  noteCountPath(process.env.BENCH_WHERE === "heaviest" ? HEAVIEST_WHERE : COSTLIEST_LIKE),
+  ...(process.env.BENCH_ONLY_COUNT ? [] : [BIG_LOAD_PATH]),
 ];
-
-interface Probe {
-  ms: number[];
-  failures: Record<string, number>;
-}
-
-/** Times `path` one call at a time until `until`, a call every 50 ms at most. */
-async function probe(path: string, headers: Record<string, string>, until: number): Promise<Probe> {
-  const result: Probe = { ms: [], failures: {} };
-  while (Date.now() < until) {
-    const start = performance.now();
-    let status: string;
-    try {
-      const answer = await fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(30_000) });
-      await answer.arrayBuffer();
-      status = String(answer.status);
-    } catch (error) {
-      status = (error as Error).name;
-    }
-    const ms = performance.now() - start;
-    result.ms.push(ms);
-    if (status !== "200") result.failures[status] = (result.failures[status] ?? 0) + 1;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 50 - ms)));
-  }
-  return result;
-}
 
 const figures = (p: Probe) =>
   `${p.ms.length} | ${percentile(p.ms, 0.5).toFixed(0)} | ${percentile(p.ms, 0.99).toFixed(0)} | ${Math.max(...p.ms).toFixed(0)} | ${JSON.stringify(p.failures)}`;
 
 async function measure(engine: string, env: Record<string, string>) {
-  const app = await startProcess(
-    [join(root, "apps/server/dist/main.js")],
-    { ...env, PORT: String(PORT), HOST: "127.0.0.1", SEED_DEMO: "false" },
-    `${base}/readyz`,
-  );
+  const app = await startServer(env, PORT);
   try {
     const staff = { authorization: `Bearer ${await tokenOf("staff")}` };
     const admin = { authorization: `Bearer ${await tokenOf("admin")}` };
-    const quiet = await probe("/API/EmployeeInfo/", admin, Date.now() + 2_000);
+    const quiet = await probe(base, ["/API/EmployeeInfo/"], admin, Date.now() + 2_000);
     const until = Date.now() + seconds * 1000;
     const noise = autocannon({
       url: base,
@@ -84,8 +57,8 @@ async function measure(engine: string, env: Record<string, string>) {
       requests: HEAVY.map((path) => ({ method: "GET" as const, path })),
     });
     const [light, health, heavy] = await Promise.all([
-      probe("/API/EmployeeInfo/", admin, until),
-      probe("/healthz", {}, until),
+      probe(base, ["/API/EmployeeInfo/"], admin, until),
+      probe(base, ["/healthz"], {}, until),
       noise,
     ]);
     const statuses = Object.entries(heavy.statusCodeStats ?? {})

@@ -2,6 +2,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  PAGES,
+  type PageId,
+  type PermissionGridBody,
+  PROJECT_DROPDOWN_ROW_LIMIT,
+  projectSearchWhere,
+} from "@office/core";
 import pg from "pg";
 
 export const root = new URL("..", import.meta.url).pathname;
@@ -134,4 +141,202 @@ export async function onSeededEngines(
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
+}
+
+/** Starts the built server on `port` over the engine of `env` (already seeded: it seeds nothing itself). */
+export function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  return startProcess(
+    [join(root, "apps/server/dist/main.js")],
+    { ...env, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "false" },
+    `http://127.0.0.1:${port}/readyz`,
+  );
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A call of the API as `token`'s user, its answer parsed; anything but 2xx is an error naming the call. */
+export async function api<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...bearer(token), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path.slice(0, 80)}: ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+export interface Probe {
+  ms: number[];
+  /** Answers other than 200 by status, and calls with no answer by the error's name. */
+  failures: Record<string, number>;
+}
+
+export interface Timed {
+  ms: number;
+  /** The answer's status, or, with no answer, the error's name. */
+  status: string;
+  text: string;
+}
+
+/** One call of `path` (a GET, or `method` with `body` as JSON), timed to the end of its answer. */
+export async function timedCall(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  method = "GET",
+  body?: unknown,
+): Promise<Timed> {
+  const start = performance.now();
+  let status: string;
+  let text = "";
+  try {
+    const answer = await fetch(`${base}${path}`, {
+      method,
+      headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    text = await answer.text();
+    status = String(answer.status);
+  } catch (error) {
+    status = (error as Error).name;
+  }
+  return { ms: performance.now() - start, status, text };
+}
+
+/** Adds a call's time, and its status when not 200, to `probe`. */
+export function record(probe: Probe, ms: number, status: string): void {
+  probe.ms.push(ms);
+  if (status !== "200") probe.failures[status] = (probe.failures[status] ?? 0) + 1;
+}
+
+/**
+ * Times calls one at a time until `until`, a call every 50 ms at most, through `paths` in
+ * turn (a user typing one fragment after another): what one person waits while others load
+ * the server.
+ */
+export async function probe(
+  base: string,
+  paths: readonly string[],
+  headers: Record<string, string>,
+  until: number,
+): Promise<Probe> {
+  const result: Probe = { ms: [], failures: {} };
+  for (let i = 0; Date.now() < until; i++) {
+    const { ms, status } = await timedCall(base, paths[i % paths.length] as string, headers);
+    record(result, ms, status);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 50 - ms)));
+  }
+  return result;
+}
+
+/** "200: 16, 503: 6": counts by status, the commonest first. */
+export const countsText = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .sort(([, a], [, b]) => b - a)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(", ") || "none";
+
+export const queryPath = (params: Record<string, string>) => `/API/Query/?${new URLSearchParams(params)}`;
+/** A count of every note under `where`: one row with the total, which `continue` lets count them all. */
+export const noteCountPath = (where: string) =>
+  queryPath({ table: "tblProjectNotes", rowLimit: "1", continue: "1", where });
+/** The largest load the API gives: 100,000 notes, read and written in batches. */
+export const BIG_LOAD_PATH = queryPath({ table: "tblProjectNotes", rowLimit: "100000", continue: "1" });
+
+// As the header's project dropdown asks (apps/web/src/widgets/ProjectTypeahead.tsx): its fields,
+// the newest first, the first 50, under core's where for what was typed.
+const PROJECT_FIELDS = "projectID,projectName,projectFirstSourceNumber,projectSecondSourceNumber";
+/** Name fragments someone types in the dropdown (words of the demo's project names). */
+export const SEARCH_TERMS = ["Oak Hill", "Medical", "Library", "Harbor", "Roof"];
+
+export const projectSearchPath = (term: string) =>
+  queryPath({
+    table: "vwProjectSearch",
+    fields: PROJECT_FIELDS,
+    where: projectSearchWhere(term),
+    order: "projectID DESC",
+    rowLimit: String(PROJECT_DROPDOWN_ROW_LIMIT),
+  });
+
+/** The password of the accounts the benches make (the demo's own `demo` is shorter than an administrator may set). */
+export const BENCH_PASSWORD = "bench-password";
+
+type GridRow = PermissionGridBody["rows"][number];
+const grant = (page: PageId, add: 0 | 1 = 0, change: 0 | 1 = 0): GridRow => ({
+  permissionPageID: page,
+  permissionView: 1,
+  permissionAdd: add,
+  permissionChange: change,
+  permissionDel: 0,
+});
+
+/**
+ * An ordinary member of staff's pages, what the benches' calls need: view Home, projects, notes
+ * and time search, availability; log notes.
+ */
+export const STAFF_PAGES: GridRow[] = [
+  grant(PAGES.home),
+  grant(PAGES.projects),
+  grant(PAGES.notes, 1),
+  grant(PAGES.notesTimeSearch),
+  grant(PAGES.availabilityList),
+];
+/** Staff who also import the cards' statements (change on page 47). */
+export const FINANCE_PAGES: GridRow[] = [...STAFF_PAGES, grant(PAGES.creditCardApprovals, 1, 1)];
+
+export interface Account {
+  empID: number;
+  username: string;
+}
+
+/**
+ * `count` new employees with a sign-in (BENCH_PASSWORD) and `pages`, made as an administrator
+ * makes them, through the API as `adminToken`'s user: the employee (Insert), the sign-in and
+ * the permission grid; four at a time, as the password's hash is slow on purpose. Usernames are
+ * new on every run (`kind` and the time), so that an already seeded database takes them too.
+ */
+export async function makeAccounts(
+  base: string,
+  adminToken: string,
+  kind: string,
+  count: number,
+  pages: GridRow[],
+): Promise<Account[]> {
+  const run = Date.now().toString(36);
+  const make = async (i: number): Promise<Account> => {
+    const username = `bench.${run}.${kind}${i}`;
+    const { id: empID } = await api<{ id: number }>(base, adminToken, "POST", "/API/Insert/", {
+      table: "tblEmployee",
+      fields: { empFirstName: "Bench", empLastName: `${kind} ${i}`, empActive: 1 },
+    });
+    await api(base, adminToken, "PUT", `/API/SignIn/${empID}`, { username, password: BENCH_PASSWORD });
+    await api(base, adminToken, "PUT", `/API/Permissions/${empID}`, { rows: pages });
+    return { empID, username };
+  };
+  const accounts: Account[] = [];
+  for (let i = 0; i < count; i += 4) {
+    const batch = Array.from({ length: Math.min(4, count - i) }, (_, j) => make(i + j));
+    accounts.push(...(await Promise.all(batch)));
+  }
+  return accounts;
+}
+
+const usDate = (d: Date) =>
+  `${String(d.getUTCMonth() + 1).padStart(2, "0")}/${String(d.getUTCDate()).padStart(2, "0")}/${d.getUTCFullYear()}`;
+
+/**
+ * A card's statement as the bank exports it (core's statements.ts): `lines` charges of the last
+ * four weeks, each with a reference of its own under `salt`, so that every salt imports anew
+ * (the same salt again is all duplicates).
+ */
+export function statementCsv(lines: number, salt: number | string): string {
+  const today = Date.now();
+  const rows = ["Transaction Date,Description,Amount,Reference"];
+  for (let i = 0; i < lines; i++) {
+    const d = new Date(today - (1 + (i % 28)) * 86_400_000);
+    rows.push(`${usDate(d)},"Merchant ${i % 97}, Inc.",${(5 + (i % 400) + (i % 100) / 100).toFixed(2)},B${salt}-${i}`);
+  }
+  return rows.join("\r\n");
 }

@@ -14,5 +14,7 @@ export default defineConfig({
     port: 5173,
     proxy: { "/API": server, "/authenticate": server },
   },
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
+  // Maps are written but named in no bundle: the server gives them to signed-in callers only
+  // (docs/decisions.md), so the TypeScript source is not public.
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: "hidden" },
 });

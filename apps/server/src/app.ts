@@ -5,7 +5,7 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import { adminRoutes } from "./admin/routes.js";
 import { authRoutes } from "./auth/routes.js";
 import { resolveJwtSecret } from "./auth/secret.js";
-import { createAuthenticator } from "./auth/session.js";
+import { createSessions, type SessionOptions } from "./auth/session.js";
 import { createThrottle } from "./auth/throttle.js";
 import { createTokens } from "./auth/tokens.js";
 import type { Config } from "./config.js";
@@ -45,6 +45,8 @@ export type AppConfig = Pick<
     logStream?: NodeJS.WritableStream;
     /** Event streams: how often they ping, and check their session again (tests shorten these). */
     live?: { heartbeatMs: number; recheckMs: number; maxBurstMs?: number };
+    /** The session checks kept in memory (tests shorten how often they ask for missed changes). */
+    sessions?: SessionOptions;
   };
 
 export interface BuiltApp {
@@ -98,7 +100,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   // Open event streams would keep the server from closing: they end first.
   app.addHook("preClose", () => hub.close());
   const tokens = await createTokens(await resolveJwtSecret(database.db, config.jwtSecret));
-  const authenticate = createAuthenticator(database.db, tokens);
+  const sessions = await createSessions(database, tokens, config.sessions);
+  app.addHook("preClose", () => sessions.close());
+  const { authenticate } = sessions;
 
   // Routes declare zod schemas: Fastify checks each request part with them before the handler
   // (a failure is the 400 of error-handler.ts) and each answer as it is written, and
@@ -108,18 +112,18 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   registerErrorHandler(app);
   await securityHeaders(app);
   lifecycle.register(app);
-  registerAccess(app, authenticate);
+  registerAccess(app, sessions);
   await registerApiDocs(app);
 
   await app.register(healthRoutes, { database, lifecycle });
-  await app.register(authRoutes, { db: database.db, tokens, throttle: createThrottle(database.db) });
+  await app.register(authRoutes, { db: database.db, tokens, sessions, throttle: createThrottle(database.db) });
   const reads = readGateFor(database.engine, config.poolSize ?? 10, config.poolAcquireTimeoutMs ?? 5_000);
-  await app.register(dataRoutes, { db: database.db, timeZone: config.companyTimeZone, reads });
+  await app.register(dataRoutes, { db: database.db, timeZone: config.companyTimeZone, reads, sessions });
   await app.register(uploadRoutes, { db: database.db, dir: config.uploadDir, limit: config.uploadLimit });
-  await app.register(adminRoutes, { db: database.db });
+  await app.register(adminRoutes, { db: database.db, sessions });
   await app.register(projectRoutes, { db: database.db });
-  await app.register(creditCardRoutes, { db: database.db, timeZone: config.companyTimeZone });
-  await app.register(liveRoutes, { hub, authenticate, recheckMs: live.recheckMs });
+  await app.register(creditCardRoutes, { db: database.db, timeZone: config.companyTimeZone, reads });
+  await app.register(liveRoutes, { hub, sessions, recheckMs: live.recheckMs });
   await app.register(openApiRoutes, { authenticate });
   await app.register(appConfigRoutes, { timeClockUrl: config.timeClockUrl, timeZone: config.companyTimeZone });
   await app.register(webAppRoutes, { root: config.webDist });

@@ -3,6 +3,7 @@ import { ERROR_MESSAGES } from "@office/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ADDRESS_LIMIT, PAIR_LIMIT, THROTTLE_WINDOW_SECONDS, USERNAME_LIMIT } from "../src/auth/throttle.js";
 import { appOver, type TestApp, testApp } from "./support/app.js";
+import { employeeWithLogin } from "./support/cards.js";
 import { ENGINES, SERVER_ENGINES } from "./support/engines.js";
 
 // The real argon2, watched: the tests count the passwords the throttle lets be checked.
@@ -147,6 +148,27 @@ describe.each(ENGINES)("sign-in throttling on $name", (engine) => {
       for (let i = PAIR_LIMIT; i < ADDRESS_LIMIT; i++) await fail(t.app, `made-up-${i}`, "10.6.0.1");
       expectThrottled(await attempt(t.app, "admin", "demo", "10.6.0.1"));
       expect((await attempt(t.app, "admin", "demo", "10.6.0.2")).statusCode).toBe(200);
+    });
+
+    it("are all signed in when many sign in at once from one address, the same account or many", async () => {
+      // The same person in many tabs, and a whole office behind one address arriving together.
+      const sameAccount = await Promise.all(
+        Array.from({ length: 3 * PAIR_LIMIT }, () => attempt(t.app, "staff", "demo", "10.7.1.1")),
+      );
+      expect(sameAccount.map((response) => response.statusCode)).toEqual(sameAccount.map(() => 200));
+      const office = await Promise.all(
+        Array.from({ length: ADDRESS_LIMIT + 5 }, async (_, i) => {
+          await employeeWithLogin(t.database.db, `Arriving${i}`, null);
+          return `arriving${i}`;
+        }),
+      );
+      const arrivals = await Promise.all(office.map((username) => attempt(t.app, username, "demo", "10.7.2.1")));
+      expect(arrivals.map((response) => response.statusCode)).toEqual(arrivals.map(() => 200));
+      // Guesses sent at once are still counted against each other.
+      argon2Verify.mockClear();
+      const guesses = await Promise.all(Array.from({ length: 12 }, () => attempt(t.app, "admin", "wrong", "10.7.1.1")));
+      expect(guesses.filter((response) => response.statusCode === 401)).toHaveLength(PAIR_LIMIT);
+      expect(argon2Verify).toHaveBeenCalledTimes(PAIR_LIMIT);
     });
 
     it("starts afresh from their address after signing in: their own mistakes are forgotten", async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { MESSAGES } from "@office/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp, withToken } from "./support/app.js";
@@ -6,7 +7,7 @@ import { dataClient } from "./support/data.js";
 import { countOf, empIDOf } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
-import { form, PDF } from "./support/multipart.js";
+import { form, PDF, PNG } from "./support/multipart.js";
 
 const CODE_REFUSED = MESSAGES.approvalCode("Approval Code");
 
@@ -227,6 +228,40 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
   });
 
   describe("receipts on time", () => {
+    const old = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+    /** A charge of the spender's on the card, made as a statement's line is. */
+    const charge = async (amount: string, date: string) => {
+      const spender = await empIDOf(db(), "spender");
+      return (
+        await db()
+          .insertInto("tblCCCharge")
+          .values({
+            ccID: card,
+            empID: spender,
+            ccChargeDate: date,
+            ccChargeAmount: amount,
+            ccChargeMerchant: "Hotel",
+            ccChargeSource: "statement",
+          })
+          .returning("ccChargeID")
+          .executeTakeFirstOrThrow()
+      ).ccChargeID;
+    };
+    const missing = async (name: string) =>
+      (
+        (await calls.call(name, "GET", "/API/CreditCard/MissingReceipts")).json().data as Array<{
+          ccChargeID: number;
+        }>
+      ).map((r) => r.ccChargeID);
+    const upload = async (name: string, chargeID: number, file: { name: string; content: Buffer }) =>
+      t.app.inject(
+        withToken(await calls.as(name), {
+          method: "POST",
+          url: "/API/Upload/",
+          ...form({ table: "tblCCCharge", key: String(chargeID) }, file),
+        }),
+      );
+
     it("keeps the company's rule: the default, an administrator's change (audited), nobody else's", async () => {
       const rule = async () => (await calls.call("Spender", "GET", "/API/CreditCard/ReceiptRule")).json();
       expect(await rule()).toEqual({ minAmount: "75.00", days: 7 });
@@ -249,34 +284,9 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
 
     it("lists a charge past the rule without a receipt to its spender and holder, until the spender attaches one", async () => {
       const staff = await empIDOf(db(), "staff");
-      const spender = (
-        await db().selectFrom("authAccount").select("empID").where("username", "=", "spender").executeTakeFirstOrThrow()
-      ).empID;
-      const old = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
-      const insert = async (amount: string, date: string) =>
-        (
-          await db()
-            .insertInto("tblCCCharge")
-            .values({
-              ccID: card,
-              empID: spender,
-              ccChargeDate: date,
-              ccChargeAmount: amount,
-              ccChargeMerchant: "Hotel",
-              ccChargeSource: "statement",
-            })
-            .returning("ccChargeID")
-            .executeTakeFirstOrThrow()
-        ).ccChargeID;
-      const due = await insert("120.00", old);
-      const small = await insert("20.00", old);
-      const recent = await insert("120.00", new Date().toISOString().slice(0, 10));
-      const missing = async (name: string) =>
-        (
-          (await calls.call(name, "GET", "/API/CreditCard/MissingReceipts")).json().data as Array<{
-            ccChargeID: number;
-          }>
-        ).map((r) => r.ccChargeID);
+      const due = await charge("120.00", old);
+      const small = await charge("20.00", old);
+      const recent = await charge("120.00", new Date().toISOString().slice(0, 10));
       for (const name of ["Spender", "staff"]) {
         const listed = await missing(name);
         expect(listed, name).toContain(due);
@@ -300,35 +310,62 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
         expectError(await calls.call("staff", "GET", `/API/CreditCard/MissingReceipts?rowLimit=${limit}`), 400);
       }
 
-      const upload = async (name: string, file: { name: string; content: Buffer }) =>
-        t.app.inject(
-          withToken(await calls.as(name), {
-            method: "POST",
-            url: "/API/Upload/",
-            ...form({ table: "tblCCCharge", key: String(due) }, file),
-          }),
-        );
-      expectError(await upload("Other", { name: "receipt.pdf", content: PDF }), 404); // not theirs
-      expectError(await upload("Spender", { name: "receipt.exe", content: Buffer.from("MZ\x90\x00") }), 415);
-      expect((await upload("Spender", { name: "receipt.pdf", content: PDF })).statusCode).toBe(200);
+      expectError(await upload("Other", due, { name: "receipt.pdf", content: PDF }), 404); // not theirs
+      expectError(await upload("Spender", due, { name: "receipt.exe", content: Buffer.from("MZ\x90\x00") }), 415);
+      expect((await upload("Spender", due, { name: "receipt.pdf", content: PDF })).statusCode).toBe(200);
       expect(await missing("staff")).not.toContain(due);
       // The card's holder keeps its receipts too: staff attaches one to the spender's charge.
-      const another = await insert("130.00", old);
-      const attach = async (name: string) =>
-        t.app.inject(
-          withToken(await calls.as(name), {
-            method: "POST",
-            url: "/API/Upload/",
-            ...form({ table: "tblCCCharge", key: String(another) }, { name: "hotel.pdf", content: PDF }),
-          }),
-        );
-      expectError(await attach("Other"), 404);
+      const another = await charge("130.00", old);
+      const hotel = { name: "hotel.pdf", content: PDF };
+      expectError(await upload("Other", another, hotel), 404);
       expect(await missing("Spender")).toContain(another);
-      expect((await attach("staff")).statusCode).toBe(200);
+      expect((await upload("staff", another, hotel)).statusCode).toBe(200);
       expect(await missing("Spender")).not.toContain(another);
       // A receipt is a file, not a change of the charge: the data service writes no column of it.
       const admin = dataClient(t.app, await calls.as("admin"));
       expectError(await admin.update("tblCCCharge", `ccChargeID = ${due}`, { ccChargeAmount: "1.00" }), 400);
+    });
+
+    it("counts as a receipt only a non-empty image or PDF: a text, a spreadsheet or a CSV leaves the charge missing one", async () => {
+      const due = await charge("140.00", old);
+      const hasReceipt = async () =>
+        (
+          await calls.call(
+            "admin",
+            "GET",
+            `/API/Query/?${new URLSearchParams({ table: "vwCardCharges", fields: "hasReceipt", where: `ccChargeID = ${due}` })}`,
+          )
+        ).json().data[0].hasReceipt;
+      // An empty file is refused outright; these are stored, and attached, but are no receipts.
+      expectError(await upload("Spender", due, { name: "receipt.txt", content: Buffer.alloc(0) }), 400);
+      for (const file of [
+        { name: "receipt.txt", content: Buffer.from("Hotel, two nights") },
+        { name: "receipt.csv", content: Buffer.from("date,amount\n2026-11-20,140.00\n") },
+        { name: "receipt.xlsx", content: Buffer.from("PK\x03\x04 not a workbook") },
+      ]) {
+        expect((await upload("Spender", due, file)).statusCode, file.name).toBe(200);
+        expect(await missing("Spender"), file.name).toContain(due);
+        expect(await hasReceipt(), file.name).toBe(0);
+      }
+      // A PDF recorded empty (stored before empty files were refused) is none either.
+      await db()
+        .insertInto("upload")
+        .values({
+          uploadID: randomUUID(),
+          tableName: "tblCCCharge",
+          recordKey: String(due),
+          fileName: "empty.pdf",
+          contentType: "application/pdf",
+          size: 0,
+          sha256: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+          empID: null,
+        })
+        .execute();
+      expect(await missing("Spender")).toContain(due);
+      // A photo of the receipt is one.
+      expect((await upload("Spender", due, { name: "receipt.png", content: PNG })).statusCode).toBe(200);
+      expect(await missing("Spender")).not.toContain(due);
+      expect(await hasReceipt()).toBe(1);
     });
   });
 });

@@ -1,10 +1,19 @@
-import { REQUEST_STATES, requestState, requestStateWhere } from "@office/core";
+import {
+  PAGES,
+  REQUEST_STATES,
+  requestState,
+  requestStateWhere,
+  STATEMENT_CHARGES_PER_MINUTE,
+  STATEMENT_MAX_LINES,
+} from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ImportStep, importStatement } from "../src/credit-cards/statements.js";
+import { SYSTEM } from "../src/data/actor.js";
 import { type TestApp, testApp } from "./support/app.js";
 import { cardCalls, cardOf, employeeWithLogin } from "./support/cards.js";
 import { dataClient } from "./support/data.js";
-import { countOf, empIDOf } from "./support/db.js";
+import { countOf, empIDOf, setPermissions } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
 
@@ -378,4 +387,276 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
       }
     });
   });
+});
+
+/*
+ * Issue 32: a statement import in bounded steps (the same few statements whatever its size,
+ * what changed since its lines were matched read again in its transaction), dates the database
+ * cannot hold refused by line, and an account's allowance of charges imported a minute.
+ */
+describe.each(ENGINES)("statement imports on $name", (engine) => {
+  let t: TestApp;
+  let calls: ReturnType<typeof cardCalls>;
+  let staff: number;
+  const statements: string[] = [];
+  const db = () => t.database.db;
+  const today = new Date().toISOString().slice(0, 10);
+  const csvOf = (lines: readonly string[]) => ["Date,Description,Amount,Reference", ...lines].join("\n");
+  const send = (name: string, ccID: number, lines: readonly string[], preview = false) =>
+    calls.call(name, "POST", "/API/CreditCard/Statements", { ccID, fileName: "s.csv", csv: csvOf(lines), preview });
+  /** The statements of the card area's tables and the audit trail a call runs. */
+  const cardStatements = async (work: () => Promise<unknown>) => {
+    const from = statements.length;
+    await work();
+    return statements.slice(from).filter((text) => /"tblCC|"auditLog"/.test(text));
+  };
+  /** An approved request of staff on the card, asked for today. */
+  const approved = async (ccID: number, amount: string) =>
+    (
+      await db()
+        .insertInto("tblCCPermission")
+        .values({
+          ccID,
+          empID: staff,
+          ccPermissionAmount: amount,
+          ccPermissionPurpose: "Statement test",
+          ccPermissionCCUsedApprovalStatus: 1,
+          ccPermissionOverLimitApprovalStatus: 1,
+        })
+        .returning("ccPermissionID")
+        .executeTakeFirstOrThrow()
+    ).ccPermissionID;
+  /** The charge its spender entered with a request's code. */
+  const entered = async (ccID: number, request: number, amount: string) =>
+    (
+      await db()
+        .insertInto("tblCCCharge")
+        .values({
+          ccID,
+          empID: staff,
+          ccPermissionID: request,
+          ccChargeDate: today,
+          ccChargeAmount: amount,
+          ccChargeMerchant: "Entered",
+          ccChargeSource: "entered",
+        })
+        .returning("ccChargeID")
+        .executeTakeFirstOrThrow()
+    ).ccChargeID;
+  const chargesOf = (ccID: number) =>
+    db().selectFrom("tblCCCharge").selectAll().where("ccID", "=", ccID).orderBy("ccChargeID").execute();
+
+  beforeAll(async () => {
+    t = await testApp(engine, { engine: { onStatement: (text) => statements.push(text) } });
+    calls = cardCalls(t.app);
+    staff = await empIDOf(db(), "staff");
+    const finance = await employeeWithLogin(db(), "Finance", staff);
+    await setPermissions(db(), finance, [
+      { page: 1, view: 1 },
+      { page: PAGES.creditCardApprovals, view: 1, change: 1 },
+    ]);
+  });
+  afterAll(() => t?.close());
+
+  it("writes a statement of any size in the same few statements: new charges, reconciled ones, audits", async () => {
+    const importOf = async (lines: number) => {
+      const ccID = await cardOf(db(), staff, "100000.00", "4218");
+      const spent = await approved(ccID, "11.11");
+      const reconciled = await entered(ccID, await approved(ccID, "22.22"), "22.22");
+      const rows = [
+        `${today},Spends a request,11.11,R-1`,
+        `${today},Reconciles an entered charge,22.22,R-2`,
+        `${today},"Quotes "" {braces}, back\\slash",3.00,`,
+        ...Array.from({ length: lines - 3 }, (_, i) => `${today},Merchant ${i},${(1 + (i % 50)).toFixed(2)},`),
+      ];
+      let answer: { counts: object } | undefined;
+      const run = await cardStatements(async () => {
+        const response = await send("admin", ccID, rows);
+        expect(response.statusCode, response.body).toBe(200);
+        answer = response.json();
+      });
+      expect(answer?.counts).toEqual({ lines, matched: 2, unmatched: lines - 2, duplicate: 0 });
+      const charges = await chargesOf(ccID);
+      expect(charges).toHaveLength(lines);
+      expect(charges.find((c) => c.ccChargeBankRef === "bank:R-1")).toMatchObject({
+        ccPermissionID: spent,
+        empID: staff,
+        ccChargeSource: "statement",
+        ccChargeAmount: "11.11",
+      });
+      expect(charges.find((c) => c.ccChargeID === reconciled)).toMatchObject({
+        ccChargeBankRef: "bank:R-2",
+        ccChargeSource: "entered",
+        ccStatementID: expect.any(Number),
+      });
+      expect(charges.map((c) => c.ccChargeMerchant)).toContain('Quotes " {braces}, back\\slash');
+      const trail = await db()
+        .selectFrom("auditLog")
+        .select(["action", "recordKey", "before", "after"])
+        .where("tableName", "=", "tblCCCharge")
+        .where(
+          "recordKey",
+          "in",
+          charges.map((c) => String(c.ccChargeID)),
+        )
+        .execute();
+      expect(trail.filter((a) => a.action === "insert")).toHaveLength(lines - 1);
+      const update = trail.find((a) => a.action === "update");
+      expect(update?.recordKey).toBe(String(reconciled));
+      expect(update?.before).toMatchObject({ ccChargeBankRef: null, ccStatementID: null, ccChargeAmount: "22.22" });
+      expect(update?.after).toMatchObject({ ccChargeBankRef: "bank:R-2", ccStatementID: expect.any(Number) });
+      return run;
+    };
+    const small = await importOf(4);
+    const large = await importOf(3_000);
+    expect(large.length).toBe(small.length);
+    expect(large.length).toBeLessThanOrEqual(15);
+  });
+
+  it("reads again in its transaction what changed since its lines were matched: no duplicate, no request spent twice", async () => {
+    const ccID = await cardOf(db(), staff, "100000.00", "4218");
+    const request = await approved(ccID, "33.33");
+    const csv = csvOf([
+      `${today},Spends the request,33.33,M-1`,
+      `${today},Another import's,4.00,M-2`,
+      `${today},New,5.00,M-3`,
+    ]);
+    let reconciled = 0;
+    const answer = await importStatement(db(), SYSTEM, { ccID, fileName: null, csv }, true, {
+      // Between the match and the write: another import writes M-2, the spender enters the request's charge.
+      step: async (kind, work) => {
+        if (kind === "write") {
+          await db()
+            .insertInto("tblCCCharge")
+            .values({
+              ccID,
+              ccChargeDate: today,
+              ccChargeAmount: "4.00",
+              ccChargeMerchant: "Another import's",
+              ccChargeSource: "statement",
+              ccChargeBankRef: "bank:M-2",
+            })
+            .execute();
+          reconciled = await entered(ccID, request, "33.33");
+        }
+        return work();
+      },
+    });
+    expect(answer.counts).toEqual({ lines: 3, matched: 1, unmatched: 1, duplicate: 1 });
+    const charges = await chargesOf(ccID);
+    expect(charges).toHaveLength(3);
+    expect(charges.filter((c) => c.ccPermissionID === request).map((c) => [c.ccChargeID, c.ccChargeBankRef])).toEqual([
+      [reconciled, "bank:M-1"],
+    ]);
+  });
+
+  // PGlite runs one transaction at a time: there a charge is entered before the import's
+  // transaction or after it, which the test above covers; this one is PostgreSQL's alone.
+  if (engine.name === "postgres")
+    it("waits, with the card locked, for a charge being entered on the card, then reconciles it rather than spend its request again", async () => {
+      const ccID = await cardOf(db(), staff, "100000.00", "4218");
+      const request = await approved(ccID, "44.44");
+      const csv = csvOf([`${today},Spends the request,44.44,N-1`, `${today},New,5.00,N-2`]);
+      let entered = 0;
+      const step: ImportStep = async (kind, work) => {
+        if (kind === "read") return work();
+        // The spender's charge, inserted on another connection and committed once the import waits for it.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let inserted = () => {};
+        const ready = new Promise<void>((resolve) => {
+          inserted = resolve;
+        });
+        const other = db()
+          .transaction()
+          .execute(async (tx) => {
+            entered = (
+              await tx
+                .insertInto("tblCCCharge")
+                .values({
+                  ccID,
+                  empID: staff,
+                  ccPermissionID: request,
+                  ccChargeDate: today,
+                  ccChargeAmount: "44.44",
+                  ccChargeMerchant: "Entered",
+                  ccChargeSource: "entered",
+                })
+                .returning("ccChargeID")
+                .executeTakeFirstOrThrow()
+            ).ccChargeID;
+            inserted();
+            await held;
+          });
+        await ready;
+        const writing = work();
+        // The import's lock of the card waits for the insert's key-share lock of it.
+        const waiting = async () =>
+          (
+            await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`.execute(db())
+          ).rows[0]?.n ?? 0;
+        while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+        release();
+        await other;
+        return writing;
+      };
+      const answer = await importStatement(db(), SYSTEM, { ccID, fileName: null, csv }, true, { step });
+      expect(answer.counts).toEqual({ lines: 2, matched: 1, unmatched: 1, duplicate: 0 });
+      const charges = await chargesOf(ccID);
+      expect(charges.filter((c) => c.ccPermissionID === request).map((c) => [c.ccChargeID, c.ccChargeBankRef])).toEqual(
+        [[entered, "bank:N-1"]],
+      );
+    });
+
+  it("refuses, naming the line, a date the database cannot hold or a bank reference twice, and writes nothing", async () => {
+    const ccID = await cardOf(db(), staff, "100000.00", "4218");
+    for (const [date, message] of [
+      ["01/15/0000", 'Line 3: "01/15/0000" is outside the years a card statement holds (1900 to 9999).'],
+      ["0001-01-01", 'Line 3: "0001-01-01" is outside the years a card statement holds (1900 to 9999).'],
+      ["12/31/1899", 'Line 3: "12/31/1899" is outside the years a card statement holds (1900 to 9999).'],
+    ]) {
+      const body = expectError(await send("admin", ccID, [`${today},Hotel,1.00,`, `${date},Hotel,2.00,`]), 400);
+      expect(body.message).toBe(`1 line of the statement cannot be read; nothing was imported. ${message}`);
+    }
+    expect(
+      expectError(await send("admin", ccID, [`${today},A,1.00,X-1`, `${today},B,2.00,X-2`, `${today},C,3.00,X-1`]), 400)
+        .message,
+    ).toMatch(/Line 4: the reference X-1 is line 2's too\./);
+    expect(await chargesOf(ccID)).toEqual([]);
+    // The first and last days of those years are held, and matched against requests around them.
+    const edges = await send("admin", ccID, ["01/01/1900,First,1.00,", "12/31/9999,Last,2.00,"]);
+    expect(edges.statusCode, edges.body).toBe(200);
+    expect((await chargesOf(ccID)).map((c) => c.ccChargeDate)).toEqual(["1900-01-01", "9999-12-31"]);
+  });
+
+  it("lets an account import at most STATEMENT_CHARGES_PER_MINUTE charges a minute, refused before any database work", async () => {
+    expect(STATEMENT_CHARGES_PER_MINUTE).toBe(20_000);
+    const ccID = await cardOf(db(), staff, "100000.00", "4218");
+    const full = (prefix: string) =>
+      Array.from({ length: STATEMENT_MAX_LINES }, (_, i) => `${today},Merchant ${i},1.00,${prefix}-${i}`);
+    expect((await send("Finance", ccID, full("A"))).statusCode).toBe(200);
+    // Again: every line a duplicate, nothing written, nothing counted.
+    const again = await send("Finance", ccID, full("A"));
+    expect(again.json().counts?.duplicate, again.body).toBe(STATEMENT_MAX_LINES);
+    expect((await send("Finance", ccID, full("B"))).statusCode).toBe(200);
+    let refused: Awaited<ReturnType<typeof send>> | undefined;
+    const run = await cardStatements(async () => {
+      refused = await send("Finance", ccID, [`${today},One more,1.00,C-1`]);
+    });
+    const body = expectError(refused as Awaited<ReturnType<typeof send>>, 429);
+    expect(body.message).toMatch(
+      /^This statement's 1 line would take this account past the 20,000 charges it may import in a minute; it fits in \d+ seconds\.$/,
+    );
+    const retryAfter = Number(refused?.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(61);
+    expect(run).toEqual([]);
+    // Previews do not count, and another account (admin, who imported above) has its own allowance.
+    expect((await send("Finance", ccID, [`${today},One more,1.00,C-1`], true)).statusCode).toBe(200);
+    expect((await send("admin", ccID, [`${today},One more,1.00,C-1`])).statusCode).toBe(200);
+    expect(await countOf(db(), "tblCCCharge", sql`"ccID" = ${ccID}`)).toBe(2 * STATEMENT_MAX_LINES + 1);
+  }, 90_000);
 });

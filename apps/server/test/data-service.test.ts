@@ -581,6 +581,20 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       ).toBe(400);
     });
 
+    it("refuse an author or time of the wrong type, naming the field, and write nothing", async () => {
+      const before = await count("tblProjectNotes");
+      const note = { projectID: 1, ProjectNotesMinutes: 15 };
+      const inserted = await staff.insert("tblProjectNotes", { ...note, empID: "2", createdTS: { at: "now" } });
+      expect(inserted.statusCode).toBe(400);
+      expect(inserted.json().fieldErrors).toEqual({ empID: "is not a whole number", createdTS: expect.any(String) });
+      expect(await count("tblProjectNotes")).toBe(before);
+      const updated = await admin.update("tblProjectNotes", "projectNotesID = 1", {
+        ProjectNotesDesc: "x",
+        empID: [2],
+      });
+      expect(updated.json().fieldErrors).toEqual({ empID: "is not a whole number" });
+    });
+
     it("are changed and deleted by their author or an administrator only", async () => {
       // staff and noperm both get every flag on page 9 (and view on 35); only staff wrote the notes.
       const grant = (empID: number, permissionPageID: number) =>

@@ -312,14 +312,14 @@ describe.each(SERVER_ENGINES)("live availability across server processes on $nam
   });
 
   it("listens again after losing its connection, asks the tabs to reload, and goes on", async () => {
-    // One listening connection: the other server's (those of an earlier test's server may take a
-    // moment to go).
+    // One listening connection per server, both of which hear sign-in changes (those of an earlier
+    // test's server may take a moment to go).
     const listeners = async () =>
       (
         await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
           where application_name = 'office-listen' and datname = current_database()`.execute(t.database.db)
       ).rows[0]?.n;
-    await expect.poll(listeners, { timeout: 5_000 }).toBe(1);
+    await expect.poll(listeners, { timeout: 5_000 }).toBe(2);
     await sql`select pg_terminate_backend(pid) from pg_stat_activity
       where application_name = 'office-listen' and datname = current_database()`.execute(t.database.db);
     await stream.next("resync", undefined, 5_000);

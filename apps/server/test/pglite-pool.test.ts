@@ -1,37 +1,68 @@
 import { describe, expect, it } from "vitest";
+import { asCaller, asRead } from "../src/db/caller.js";
 import { pglitePool } from "../src/db/pglite-pool.js";
-import { asRead } from "../src/db/read-priority.js";
 
 const engine = { query: async () => ({ rows: [] }), close: async () => {} };
 
 describe("the PGlite pool's one connection", () => {
-  it("goes to the waiting calls before the data service's reads, whatever order they came in", async () => {
+  it("goes to callers in turn, so a flood of one caller keeps a quiet one waiting for the lease in progress only", async () => {
     const pool = pglitePool(engine, 60_000);
-    const holder = await pool.connect();
+    const holder = await asCaller({ key: "ip:flood" }, () => pool.connect());
     const order: string[] = [];
-    const take = (name: string) =>
-      pool.connect().then((client) => {
-        order.push(name);
-        client.release();
-      });
+    const take = (key: string, name: string) =>
+      asCaller({ key }, () =>
+        pool.connect().then((client) => {
+          order.push(name);
+          client.release();
+        }),
+      );
+    // The flood's connections waited first (sign-ins from one address, say); then a colleague asks, then another.
     const waiting = [
-      asRead(() => take("read 1")),
-      asRead(() => take("read 2")),
-      take("light 1"),
-      asRead(() => take("read 3")),
-      take("light 2"),
+      ...Array.from({ length: 5 }, (_, i) => take("ip:flood", `flood ${i}`)),
+      take("emp:1", "admin"),
+      asRead(() => take("emp:2", "staff's read")),
     ];
     holder.release();
     await Promise.all(waiting);
-    expect(order).toEqual(["light 1", "light 2", "read 1", "read 2", "read 3"]);
+    // Each caller that had not had the connection comes before the flood's next statement.
+    expect(order.slice(0, 2)).toEqual(["admin", "staff's read"]);
+    expect(order.slice(2)).toEqual(["flood 0", "flood 1", "flood 2", "flood 3", "flood 4"]);
     await pool.end();
   });
 
-  it("still refuses a read that waited past the acquisition timeout", async () => {
+  it("charges a caller the time it held the connection: one with long leases waits behind those with short ones", async () => {
+    const pool = pglitePool(engine, 60_000);
+    const hold = async (key: string, ms: number) => {
+      const client = await asCaller({ key }, () => pool.connect());
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      client.release();
+    };
+    await hold("emp:slow", 50);
+    await hold("emp:quick", 1);
+    const holder = await asCaller({ key: "emp:other" }, () => pool.connect());
+    const order: string[] = [];
+    const waiting = ["emp:slow", "emp:quick"].map((key) =>
+      asCaller({ key }, () =>
+        pool.connect().then((client) => {
+          order.push(key);
+          client.release();
+        }),
+      ),
+    );
+    holder.release();
+    await Promise.all(waiting);
+    expect(order).toEqual(["emp:quick", "emp:slow"]);
+    await pool.end();
+  });
+
+  it("still refuses a caller that waited past the acquisition timeout", async () => {
     const pool = pglitePool(engine, 20);
     const holder = await pool.connect();
-    await expect(asRead(() => pool.connect())).rejects.toThrow(/timeout exceeded/);
+    await expect(asCaller({ key: "emp:1" }, () => pool.connect())).rejects.toThrow(/timeout exceeded/);
     holder.release();
+    // The connection is lent again after a waiter left.
+    const again = await pool.connect();
+    again.release();
     await pool.end();
   });
 });

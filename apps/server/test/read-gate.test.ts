@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createReadGate,
+  HEAVY_MEMORY_MS,
+  HEAVY_READ_MS,
   READS_RUNNING_PER_EMPLOYEE,
   READS_WAITING_PER_EMPLOYEE,
   readGateFor,
@@ -35,13 +37,13 @@ describe("the read gate", () => {
     const answers = reads.map((r) => gate.run(r.i + 1, r.read));
     await settle();
     expect(log).toEqual(["a", "b"]);
-    expect(gate.load()).toEqual({ running: 2, waiting: 1 });
+    expect(gate.load()).toMatchObject({ running: 2, waiting: 1 });
     reads[0]?.finish();
     await settle();
     expect(log).toEqual(["a", "b", "c"]);
     for (const r of reads) r.finish();
     expect(await Promise.all(answers)).toEqual(["a", "b", "c"]);
-    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+    expect(gate.load()).toMatchObject({ running: 0, waiting: 0 });
   });
 
   it("lets one employee run a few and queue a few more, then answers 429 with Retry-After", async () => {
@@ -81,17 +83,28 @@ describe("the read gate", () => {
     return { log, noisy, quiet, endAll };
   }
 
-  it("gives the next turn to the waiting employee with the fewest reads running", async () => {
-    const { log, noisy, endAll } = await noisyThenQuiet(2, 6);
-    expect(log).toEqual(["noisy 0", "noisy 1"]);
-    noisy[0]?.finish();
+  it("runs an employee's second read only while a quarter of the turns stay free for others", async () => {
+    const gate = createReadGate({ running: 4, waitMs: 60_000 });
+    const log: string[] = [];
+    const mine = Array.from({ length: 4 }, (_, i) => controlled(log, `mine ${i}`));
+    const answers = mine.map((r) => gate.run(1, r.read));
     await settle();
-    // Four of the noisy one's reads waited before it; the quiet one goes first all the same.
-    expect(log).toEqual(["noisy 0", "noisy 1", "quiet"]);
-    await endAll();
+    expect(log).toEqual(["mine 0", "mine 1"]);
+    const others = ["b", "c", "d"].map((name) => controlled(log, name));
+    answers.push(...others.map((r, i) => gate.run(i + 2, r.read)));
+    await settle();
+    // b and c take the turns left; d waits for one.
+    expect(log).toEqual(["mine 0", "mine 1", "b", "c"]);
+    mine[0]?.finish();
+    await settle();
+    // The free turn is the last: it goes to d, who has none running, not to a second read of mine.
+    expect(log).toEqual(["mine 0", "mine 1", "b", "c", "d"]);
+    for (const r of [...mine, ...others]) r.finish();
+    await Promise.all(answers);
+    expect(log).toHaveLength(7);
   });
 
-  it("with one turn (PGlite), gives the next to the employee whose last turn is the oldest", async () => {
+  it("with one turn (PGlite), gives the next to the employee that has held turns the least time", async () => {
     const { log, noisy, quiet, endAll } = await noisyThenQuiet(1, 4);
     expect(log).toEqual(["noisy 0"]);
     noisy[0]?.finish();
@@ -114,10 +127,10 @@ describe("the read gate", () => {
     const waiting = gate.run(2, async () => "late").catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(await waiting).toMatchObject({ statusCode: 503 });
-    expect(gate.load()).toEqual({ running: 1, waiting: 0 });
+    expect(gate.load()).toMatchObject({ running: 1, waiting: 0 });
     first.finish();
     await running;
-    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+    expect(gate.load()).toMatchObject({ running: 0, waiting: 0 });
   });
 
   it("a failed read gives its turn back", async () => {
@@ -137,7 +150,7 @@ describe("the read gate", () => {
       const reads = Array.from({ length: turns + 1 }, (_, i) => controlled(log, `${engine} ${i}`));
       const answers = reads.map((r, i) => gate.run(i, r.read));
       await settle();
-      expect(gate.load()).toEqual({ running: turns, waiting: 1 });
+      expect(gate.load()).toMatchObject({ running: turns, waiting: 1 });
       for (const r of reads) r.finish();
       await Promise.all(answers);
     }
@@ -172,7 +185,7 @@ describe("the read gate", () => {
     expect((refused as Error).message).toMatch(/resume in 10 seconds/);
     vi.setSystemTime(now + 30_000);
     expect(await gate.run(7, async () => "again")).toBe("again");
-    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+    expect(gate.load()).toMatchObject({ running: 0, waiting: 0 });
   });
 
   it("pauses nobody for another failure, nor the system's own reads for a stopped one", async () => {
@@ -197,6 +210,97 @@ describe("the read gate", () => {
     theirs.finish();
     expect(await running).toBe("theirs");
     expect(await gate.run(8, async () => "again")).toBe("again");
-    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+    expect(gate.load()).toMatchObject({ running: 0, waiting: 0 });
+  });
+
+  describe("heavy reads", () => {
+    it("share a few turns, whoever's: reads past HEAVY_READ_MS make their employee's next ones heavy", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const gate = createReadGate({ running: 8, waitMs: 60_000 });
+      const log: string[] = [];
+      // Five accounts each start a read; none can be told from a light one yet.
+      const first = [1, 2, 3, 4, 5].map((key) => ({ key, ...controlled(log, `first of ${key}`) }));
+      const answers = first.map((r) => gate.run(r.key, r.read));
+      await settle();
+      expect(gate.load()).toMatchObject({ running: 5, heavy: 0 });
+      vi.setSystemTime(Date.now() + HEAVY_READ_MS + 1);
+      expect(gate.load()).toMatchObject({ running: 5, heavy: 5 });
+      // Their next reads are heavy: every heavy turn is taken, so they wait; a colleague's light one runs.
+      const next = [1, 2, 3, 4, 5].map((key) => ({ key, ...controlled(log, `next of ${key}`) }));
+      answers.push(...next.map((r) => gate.run(r.key, r.read)));
+      const quiet = controlled(log, "quiet");
+      answers.push(gate.run(9, quiet.read));
+      await settle();
+      expect(log.filter((line) => line.startsWith("next"))).toEqual([]);
+      expect(log).toContain("quiet");
+      // Three of the first end: two heavy reads are left running, as many as heavy turns (a quarter of 8).
+      for (const r of first.slice(0, 3)) r.finish();
+      await settle();
+      expect(log.filter((line) => line.startsWith("next"))).toEqual([]);
+      // One more ends: a heavy turn is free, and goes to one waiting heavy read.
+      first[3]?.finish();
+      await settle();
+      expect(log.filter((line) => line.startsWith("next"))).toHaveLength(1);
+      for (const r of [...first, ...next, quiet]) r.finish();
+      await Promise.all(answers);
+    });
+
+    it("a load's batch is heavy from its start; an employee is heavy for HEAVY_MEMORY_MS after a long read", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const gate = createReadGate({ running: 8, heavyTurns: 1, waitMs: 60_000 });
+      const log: string[] = [];
+      const batch = controlled(log, "batch");
+      const running = gate.run(1, batch.read, { heavy: true });
+      await settle();
+      expect(gate.load()).toMatchObject({ running: 1, heavy: 1 });
+      // Another employee's read, light as far as anyone knows, runs beside it.
+      expect(await gate.run(2, async () => "light")).toBe("light");
+      vi.setSystemTime(Date.now() + HEAVY_READ_MS + 1);
+      batch.finish();
+      await running;
+      // Employee 1's reads are heavy now; with the one heavy turn taken, the next waits for it.
+      const other = controlled(log, "other's heavy");
+      const holding = gate.run(3, other.read, { heavy: true });
+      await settle();
+      const mine = controlled(log, "mine");
+      const waiting = gate.run(1, mine.read);
+      await settle();
+      expect(log).toEqual(["batch", "other's heavy"]);
+      other.finish();
+      await holding;
+      await settle();
+      expect(log).toEqual(["batch", "other's heavy", "mine"]);
+      mine.finish();
+      await waiting;
+      // After HEAVY_MEMORY_MS its reads are light again: one runs beside a heavy one.
+      vi.setSystemTime(Date.now() + HEAVY_MEMORY_MS + 1);
+      const heavyAgain = controlled(log, "heavy again");
+      const again = gate.run(3, heavyAgain.read, { heavy: true });
+      await settle();
+      expect(await gate.run(1, async () => "light again")).toBe("light again");
+      heavyAgain.finish();
+      await again;
+    });
+
+    it("with one turn, gives the next to the employee whose reads took the least time", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const gate = createReadGate({ running: 1, waitMs: 60_000 });
+      const log: string[] = [];
+      // Employee 1's read took 2 s; employee 2's took nothing.
+      const long = controlled(log, "long");
+      const longRun = gate.run(1, long.read);
+      await settle();
+      vi.setSystemTime(Date.now() + 2_000);
+      long.finish();
+      await longRun;
+      await gate.run(2, async () => "quick");
+      const holder = controlled(log, "holder");
+      const held = gate.run(3, holder.read);
+      await settle();
+      const answers = [1, 2].map((key) => gate.run(key, async () => log.push(`next of ${key}`)));
+      holder.finish();
+      await Promise.all([held, ...answers]);
+      expect(log.slice(-2)).toEqual(["next of 2", "next of 1"]);
+    });
   });
 });

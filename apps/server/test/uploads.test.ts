@@ -1,26 +1,42 @@
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, renameSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
+import { ERROR_MESSAGES } from "@office/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
 import { ENGINES } from "./support/engines.js";
+import { expectError } from "./support/errors.js";
 import { form, PDF, PNG } from "./support/multipart.js";
 
 describe.each(ENGINES)("uploads on $name", (engine) => {
   let t: TestApp;
   let admin: string;
   let staff: string;
+  let noperm: string;
   let uploadDir: string;
   beforeAll(async () => {
     uploadDir = mkdtempSync(join(tmpdir(), "office-up-"));
     t = await testApp(engine, { config: { uploadDir, uploadLimit: 4_096 } });
     admin = await tokenOf(t.app, "admin");
     staff = await tokenOf(t.app, "staff");
+    noperm = await tokenOf(t.app, "noperm");
   });
   afterAll(() => t?.close());
 
   const upload = (token: string, fields: Record<string, string>, file?: Parameters<typeof form>[1]) =>
     t.app.inject(withToken(token, { method: "POST", url: "/API/Upload/", ...form(fields, file) }));
+  /** A body sent as it is, under a multipart content type (the boundary of `form` unless told). */
+  const raw = (token: string, payload: Buffer | Readable, contentType = form({}).headers["content-type"]) =>
+    t.app.inject(
+      withToken(token, { method: "POST", url: "/API/Upload/", payload, headers: { "content-type": contentType } }),
+    );
+  /** The levels this request's log lines were written at. */
+  const levelsOf = (response: { headers: Record<string, unknown> }) =>
+    t.logs
+      .map((line) => JSON.parse(line) as { reqId?: string; level: number })
+      .filter((line) => line.reqId === response.headers["x-request-id"])
+      .map((line) => line.level);
 
   it("stores a file of an allowed type for a record and serves it back to those who may view it", async () => {
     const response = await upload(
@@ -192,5 +208,68 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
     expect((await t.app.inject(withToken(admin, { method: "GET", url: "/API/Upload/not-a-uuid" }))).statusCode).toBe(
       400,
     );
+  });
+
+  it("refuses a caller who may attach files to nothing before reading the body", async () => {
+    // A body that never ends: only a refusal that does not wait for it can answer.
+    const endless = new Readable({ read() {} });
+    expectError(await raw(noperm, endless), 403, ERROR_MESSAGES.accessDenied);
+    // Nor is the body's kind looked at first: malformed, or not multipart at all.
+    expectError(await raw(noperm, Buffer.from("garbage")), 403, ERROR_MESSAGES.accessDenied);
+    const json = await t.app.inject(
+      withToken(noperm, { method: "POST", url: "/API/Upload/", payload: { table: "tblProject", key: "1" } }),
+    );
+    expectError(json, 403, ERROR_MESSAGES.accessDenied);
+  });
+
+  it("answers every malformed multipart body 400, logged as a refusal, never as an error", async () => {
+    const valid = form({ table: "tblProject", key: "1" }, { name: "a.pdf", content: PDF });
+    const boundary = valid.headers["content-type"].split("boundary=")[1] ?? "";
+    const malformed: Array<[string, Buffer, string?]> = [
+      ["no boundary", valid.payload, "multipart/form-data"],
+      ["an empty boundary", valid.payload, "multipart/form-data; boundary="],
+      ["a boundary too long to search for", valid.payload, `multipart/form-data; boundary=${"b".repeat(300)}`],
+      ["garbage", Buffer.from("\u0000\u00ff not a form at all \r\n\r\n--")],
+      [
+        "another boundary than the header's",
+        form({ table: "tblProject", key: "1" }).payload,
+        `multipart/form-data; boundary=x${boundary}`,
+      ],
+      ["a part without its headers' end", Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="table"`)],
+    ];
+    // The form cut short anywhere before its closing delimiter: in a field, between parts, in the file.
+    const closing = valid.payload.indexOf(`--${boundary}--`);
+    for (let end = 1; end <= closing; end += 7) malformed.push([`cut at ${end}`, valid.payload.subarray(0, end)]);
+    for (const [what, payload, contentType] of malformed) {
+      const response = await raw(admin, payload, contentType);
+      expect(response.statusCode, `${what}: ${response.body}`).toBe(400);
+      expectError(response, 400);
+      expect(Math.max(...levelsOf(response)), what).toBeLessThan(50);
+    }
+    expect(readdirSync(uploadDir).filter((name) => name.endsWith(".part"))).toEqual([]);
+  });
+
+  it("keeps a failure of the server's own disk a 500 and an error", async () => {
+    const moved = `${uploadDir}-moved`;
+    renameSync(uploadDir, moved);
+    try {
+      const response = await upload(admin, { table: "tblProject", key: "1" }, { name: "a.pdf", content: PDF });
+      expectError(response, 500);
+      expect(levelsOf(response)).toContain(50);
+    } finally {
+      renameSync(moved, uploadDir);
+    }
+  });
+
+  it("refuses an empty file, whatever its type: it is never a receipt or a document", async () => {
+    const before = readdirSync(uploadDir).length;
+    for (const name of ["empty.txt", "empty.csv", "empty.pdf", "empty.png"]) {
+      const body = expectError(
+        await upload(admin, { table: "tblProject", key: "1" }, { name, content: Buffer.alloc(0) }),
+        400,
+      );
+      expect(body.fieldErrors, name).toEqual({ file: "is empty" });
+    }
+    expect(readdirSync(uploadDir).length).toBe(before);
   });
 });

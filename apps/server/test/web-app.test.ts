@@ -8,6 +8,9 @@ import { ONE_ENGINE } from "./support/engines.js";
 const engine = ONE_ENGINE[0];
 if (!engine) throw new Error("no engine");
 
+/** A source map, with the source it maps: what nobody signed out may read. */
+const MAP = JSON.stringify({ version: 3, sources: ["../src/app.ts"], sourcesContent: ["const secret = 1;"] });
+
 describe("serving the web app", () => {
   let t: TestApp;
   let root: string;
@@ -17,6 +20,8 @@ describe("serving the web app", () => {
     writeFileSync(join(root, "index.html"), "<!doctype html><script type=module src=/webapp/assets/app.js></script>");
     writeFileSync(join(root, "assets", "app.js"), "console.log('app')");
     writeFileSync(join(root, "favicon.svg"), "<svg/>");
+    writeFileSync(join(root, "assets", "app.js.map"), MAP);
+    writeFileSync(join(root, "favicon.svg.map"), MAP);
     writeFileSync(join(root, "..", "outside.txt"), "not for the web");
     t = await testApp(engine, { config: { webDist: root } });
   });
@@ -83,6 +88,32 @@ describe("serving the web app", () => {
       const response = await t.app.inject({ method: "GET", url });
       expect(response.body, url).not.toContain("not for the web");
     }
+  });
+
+  it("serves a source map to a signed-in caller only, and tells anyone else nothing of which exist", async () => {
+    const staff = await tokenOf(t.app, "staff");
+    const map = await t.app.inject(withToken(staff, { method: "GET", url: "/webapp/assets/app.js.map" }));
+    expect(map.statusCode).toBe(200);
+    expect(map.body).toBe(MAP);
+    expect(map.headers["cache-control"]).toBe("private, no-store");
+    const missing = await t.app.inject(withToken(staff, { method: "GET", url: "/webapp/assets/missing.js.map" }));
+    expect(missing.statusCode).toBe(404);
+    // Signed out: the same answer for a map that exists and one that does not.
+    const signedOut = async (url: string) => {
+      const response = await t.app.inject({ method: "GET", url });
+      const { requestId: _, path: __, ...body } = response.json();
+      return { statusCode: response.statusCode, body };
+    };
+    const existing = await signedOut("/webapp/assets/app.js.map");
+    expect(existing.statusCode).toBe(401);
+    expect(await signedOut("/webapp/assets/missing.js.map")).toEqual(existing);
+    // A map outside the assets is no file of the app to anyone: the page, as any other path.
+    for (const url of ["/webapp/favicon.svg.map", "/webapp/assets/../favicon.svg.map"]) {
+      expect((await t.app.inject({ method: "GET", url })).body, url).not.toContain("sourcesContent");
+      expect((await t.app.inject(withToken(staff, { method: "GET", url }))).body, url).not.toContain("sourcesContent");
+    }
+    // The bundle itself stays public.
+    expect((await t.app.inject({ method: "GET", url: "/webapp/assets/app.js" })).statusCode).toBe(200);
   });
 
   it("tells a signed-in user the configured time-clock address and time zone, and nobody else", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { statementAmount, statementColumns, statementDate, statementLine } from "./statements.js";
+import { STATEMENT_YEARS, statementAmount, statementColumns, statementDate, statementLine } from "./statements.js";
 
 describe("a bank statement's columns and lines", () => {
   it("finds its columns by their usual names, and says which required one is missing", () => {
@@ -47,5 +47,18 @@ describe("a bank statement's columns and lines", () => {
     );
     expect(statementLine(["11/02/2026", "Hotel", "ten"], columns, 8)).toMatch(/^Line 8: "ten" is not an amount/);
     expect(statementLine(["11/02/2026", " ", "1"], columns, 9)).toBe("Line 9: the description is empty.");
+  });
+
+  it("refuses, naming the line, a date outside the years a statement holds, and takes their first and last days", () => {
+    const columns = { date: 0, merchant: 1, amount: 2 };
+    const line = (date: string) => statementLine([date, "Hotel", "25.00"], columns, 4);
+    for (const date of ["01/15/0000", "0000-01-01", "01/01/0001", "12/31/1899", "1899-12-31", "02/30/0026"]) {
+      expect(line(date), date).toBe(`Line 4: "${date}" is outside the years a card statement holds (1900 to 9999).`);
+    }
+    expect(STATEMENT_YEARS).toEqual({ first: 1900, last: 9999 });
+    expect(line("01/01/1900")).toMatchObject({ date: "1900-01-01" });
+    expect(line("9999-12-31")).toMatchObject({ date: "9999-12-31" });
+    // A five-digit year is no date at all; its shape is refused as before.
+    expect(line("01/01/10000")).toBe('Line 4: "01/01/10000" is not a date (MM/DD/YYYY or YYYY-MM-DD).');
   });
 });

@@ -12,6 +12,20 @@ export const STATEMENT_MAX_LINES = 10_000;
 export const STATEMENT_MAX_BYTES = 2 * 1024 * 1024;
 /** How long after its approval a charge may come and still match the request. */
 export const MATCH_DAYS = 30;
+/**
+ * The most charges (lines written) one account imports per rolling minute in a server process
+ * (issue 32). A busy card's month is a few hundred lines: a finance user importing every card's
+ * statement one after another stays far below it, and one statement of STATEMENT_MAX_LINES
+ * always fits; a script importing on several connections writes at most two full statements a
+ * minute, so it cannot hold the database's writes for everyone (docs/decisions.md).
+ */
+export const STATEMENT_CHARGES_PER_MINUTE = 20_000;
+/**
+ * The years a statement's dates may have. Before 1900 no card was charged and a date is a typo
+ * of its year ("0026"); after 9999 PostgreSQL's dates go on but the app's four-digit years and
+ * the spreadsheets it exports do not.
+ */
+export const STATEMENT_YEARS = { first: 1900, last: 9999 } as const;
 
 export const STATEMENT_COLUMNS = {
   date: ["date", "transaction date", "trans date", "posted date", "post date"],
@@ -45,13 +59,26 @@ export function statementColumns(header: readonly string[]): Partial<Record<Stat
     : found;
 }
 
-/** A statement's date, MM/DD/YYYY (as US banks write it) or YYYY-MM-DD, as an ISO date; null if neither. */
-export function statementDate(text: string): string | null {
+/** The year, month and day of a date written MM/DD/YYYY (as US banks write it) or YYYY-MM-DD. */
+function dateParts(text: string): [string, string, string] | undefined {
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
-  const [year, month, day] = us ? [us[3], us[1], us[2]] : iso ? [iso[1], iso[2], iso[3]] : [];
+  if (us) return [us[3] as string, us[1] as string, us[2] as string];
+  if (iso) return [iso[1] as string, iso[2] as string, iso[3] as string];
+  return undefined;
+}
+
+/** A statement's date, MM/DD/YYYY or YYYY-MM-DD, as an ISO date; null if neither. */
+export function statementDate(text: string): string | null {
+  const [year, month, day] = dateParts(text) ?? [];
   if (!year || !month || !day || !isCalendarDate(Number(year), Number(month), Number(day))) return null;
   return `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
+}
+
+/** Whether a date written as statementDate reads it has a year outside STATEMENT_YEARS. */
+function outsideYears(text: string): boolean {
+  const year = Number(dateParts(text)?.[0] ?? STATEMENT_YEARS.first);
+  return year < STATEMENT_YEARS.first || year > STATEMENT_YEARS.last;
 }
 
 /**
@@ -89,6 +116,10 @@ export function statementLine(
     const index = columns[column];
     return index === undefined ? "" : (record[index] ?? "").trim();
   };
+  if (outsideYears(cell("date"))) {
+    const { first, last } = STATEMENT_YEARS;
+    return `Line ${line}: "${cell("date")}" is outside the years a card statement holds (${first} to ${last}).`;
+  }
   const date = statementDate(cell("date"));
   if (!date) return `Line ${line}: "${cell("date").slice(0, 40)}" is not a date (MM/DD/YYYY or YYYY-MM-DD).`;
   const amount = statementAmount(cell("amount"));

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import type { Sessions } from "../auth/session.js";
 import { requireAccess } from "../data/actor.js";
 import { actorOf } from "../data/context.js";
 import { reorderList } from "../data/list-order.js";
@@ -25,7 +26,10 @@ const administrators = async (request: FastifyRequest) =>
   requireAccess(actorOf(request), PAGES.administrator, "view", "employees' permissions and sign-ins");
 
 /** What administrators do on an employee's page, and the Lists page's reordering. */
-export async function adminRoutes(instance: FastifyInstance, { db }: { db: Kysely<DB> }) {
+export async function adminRoutes(
+  instance: FastifyInstance,
+  { db, sessions }: { db: Kysely<DB>; sessions: Pick<Sessions, "changed"> },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const config = { access: "signedIn" as const };
   const tags = ["Administration"];
@@ -59,7 +63,12 @@ export async function adminRoutes(instance: FastifyInstance, { db }: { db: Kysel
       },
       preValidation: administrators,
     },
-    async (request) => savePermissionGrid(db, request.params.empID, request.body, actorOf(request)),
+    async (request) => {
+      const saved = await savePermissionGrid(db, request.params.empID, request.body, actorOf(request));
+      // The employee's next call, here, has the new rights; other processes hear it from the database.
+      sessions.changed(request.params.empID);
+      return saved;
+    },
   );
   app.get(
     "/API/SignIn/:empID",
@@ -89,7 +98,11 @@ export async function adminRoutes(instance: FastifyInstance, { db }: { db: Kysel
       },
       preValidation: administrators,
     },
-    async (request) => saveSignIn(db, request.params.empID, request.body, actorOf(request)),
+    async (request) => {
+      const saved = await saveSignIn(db, request.params.empID, request.body, actorOf(request));
+      sessions.changed(request.params.empID);
+      return saved;
+    },
   );
   app.put(
     "/API/ListOrder/",

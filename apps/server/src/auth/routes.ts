@@ -14,13 +14,14 @@ import { signedInUser } from "../http/access.js";
 import { AppError } from "../http/app-error.js";
 import { prepareDecoy, verifyPassword } from "./passwords.js";
 import { pruneSignIns } from "./prune.js";
-import { endSession, startSession } from "./session.js";
+import { endSession, type Sessions, startSession } from "./session.js";
 import { ADDRESS_LIMIT, PAIR_LIMIT, THROTTLE_WINDOW_SECONDS, type Throttle } from "./throttle.js";
 import type { Tokens } from "./tokens.js";
 
 interface AuthDeps {
   db: Kysely<DB>;
   tokens: Tokens;
+  sessions: Pick<Sessions, "ended">;
   throttle: Throttle;
 }
 
@@ -44,7 +45,7 @@ const employeeInfoAnswer = z.object({
 const statusAnswer = z.object({ status: z.literal("success") });
 
 /** Sign-in, token refresh, the signed-in user and sign-out (DESIGN.md, auth contract). */
-export async function authRoutes(instance: FastifyInstance, { db, tokens, throttle }: AuthDeps) {
+export async function authRoutes(instance: FastifyInstance, { db, tokens, sessions, throttle }: AuthDeps) {
   await prepareDecoy();
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ["Sign-in"];
@@ -69,23 +70,30 @@ export async function authRoutes(instance: FastifyInstance, { db, tokens, thrott
       throw new AppError(429, ERROR_MESSAGES.tooManyAttempts, { retryAfterSeconds: attempt.retryAfterSeconds });
     }
 
-    const account = await db
-      .selectFrom("authAccount as a")
-      .innerJoin("tblEmployee as e", "e.empID", "a.empID")
-      .select(["a.empID", "a.passwordHash", "a.disabled", "a.tokenEpoch", "e.empActive"])
-      .where(sql<string>`lower(a."username")`, "=", key)
-      .executeTakeFirst();
-    // Unknown user, wrong password, disabled account: the same work, the same answer.
-    const matches = await verifyPassword(account?.passwordHash, password);
-    await pruneSignIns(db);
-    if (!matches || !account || account.disabled || account.empActive !== 1) {
-      request.log.info({ event: "sign-in failed" }, "sign-in failed");
-      throw new AppError(401, ERROR_MESSAGES.loginFailed);
+    let signedIn = false;
+    try {
+      const account = await db
+        .selectFrom("authAccount as a")
+        .innerJoin("tblEmployee as e", "e.empID", "a.empID")
+        .select(["a.empID", "a.passwordHash", "a.disabled", "a.tokenEpoch", "e.empActive"])
+        .where(sql<string>`lower(a."username")`, "=", key)
+        .executeTakeFirst();
+      // Unknown user, wrong password, disabled account: the same work, the same answer.
+      const matches = await verifyPassword(account?.passwordHash, password);
+      await pruneSignIns(db);
+      if (!matches || !account || account.disabled || account.empActive !== 1) {
+        request.log.info({ event: "sign-in failed" }, "sign-in failed");
+        throw new AppError(401, ERROR_MESSAGES.loginFailed);
+      }
+      await throttle.succeeded(key, address, attempt.attemptID);
+      signedIn = true;
+      const token = await startSession(db, tokens, account.empID, account.tokenEpoch);
+      request.log.info({ event: "signed in", empID: account.empID }, "signed in");
+      return { token };
+    } finally {
+      // Whatever ended it, the attempt no longer holds others of this process waiting.
+      if (!signedIn) throttle.failed(attempt.attemptID);
     }
-    await throttle.succeeded(key, address, attempt.attemptID);
-    const token = await startSession(db, tokens, account.empID, account.tokenEpoch);
-    request.log.info({ event: "signed in", empID: account.empID }, "signed in");
-    return { token };
   });
 
   app.get(
@@ -130,7 +138,10 @@ export async function authRoutes(instance: FastifyInstance, { db, tokens, thrott
     },
   };
   app.post("/API/Logout/", logout, async (request): Promise<z.output<typeof statusAnswer>> => {
-    await endSession(db, signedInUser(request).sid);
+    const { sid } = signedInUser(request);
+    await endSession(db, sid);
+    // Here at once (this process's next call, its live streams); elsewhere by notification.
+    sessions.ended(sid);
     return { status: "success" };
   });
 }

@@ -11,7 +11,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { actorEmpID } from "../data/actor.js";
 import { actorOf } from "../data/context.js";
+import type { ReadGate } from "../data/read-gate.js";
 import { zoneTimes } from "../data/zoned-times.js";
 import type { DB } from "../db/schema.js";
 import { idPath } from "../http/validate.js";
@@ -20,7 +22,7 @@ import { inbox } from "./inbox.js";
 import { cardsToAsk, myRequests } from "./mine.js";
 import { MISSING_RECEIPTS_SHOWN, myMissingReceipts, receiptRule, setReceiptRule } from "./receipts.js";
 import { askToUse, decide } from "./requests.js";
-import { importStatement } from "./statements.js";
+import { importAllowance, importStatement } from "./statements.js";
 
 const requestPath = idPath("ccPermissionID");
 const rows = z.object({
@@ -37,7 +39,7 @@ const request = z.record(z.string(), z.unknown());
  */
 export async function creditCardRoutes(
   instance: FastifyInstance,
-  { db, timeZone }: { db: Kysely<DB>; timeZone: string },
+  { db, timeZone, reads }: { db: Kysely<DB>; timeZone: string; reads: ReadGate },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const answer = (list: Array<Record<string, unknown>>, total = list.length) => ({
@@ -46,6 +48,8 @@ export async function creditCardRoutes(
   });
   const config = { access: "signedIn" as const };
   const tags = ["Credit cards"];
+  // The charges each account imported in the last minute, in this process.
+  const imported = importAllowance();
 
   app.get(
     "/API/CreditCard/Inbox",
@@ -183,7 +187,7 @@ export async function creditCardRoutes(
       bodyLimit: STATEMENT_MAX_BYTES * 2,
       schema: {
         summary:
-          "Previews or imports a card's statement (the bank's CSV): duplicates of an earlier import skipped, each new line matched to an approved request, all in one transaction.",
+          "Previews or imports a card's statement (the bank's CSV): duplicates of an earlier import skipped, each new line matched to an approved request, all or nothing. An account imports at most 20,000 charges a minute per server process; past it 429 with Retry-After (previews do not count).",
         tags,
         body: statementBody,
         response: { 200: statementAnswer },
@@ -191,7 +195,14 @@ export async function creditCardRoutes(
     },
     async (req) => {
       const { ccID, fileName, csv, preview } = req.body;
-      return importStatement(db, actorOf(req), { ccID, fileName: fileName ?? null, csv }, !preview);
+      const actor = actorOf(req);
+      const key = actorEmpID(actor) ?? 0;
+      // Its reads and its transaction take heavy read turns like a search's: however many
+      // imports come at once, they share the heavy turns with everyone's long reads.
+      return importStatement(db, actor, { ccID, fileName: fileName ?? null, csv }, !preview, {
+        allowance: imported,
+        step: (_kind, work) => reads.run(key, work, { heavy: true }),
+      });
     },
   );
 

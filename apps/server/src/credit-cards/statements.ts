@@ -1,5 +1,6 @@
 import {
   MATCH_DAYS,
+  STATEMENT_CHARGES_PER_MINUTE,
   STATEMENT_MAX_LINES,
   type StatementLine,
   statementColumns,
@@ -9,16 +10,15 @@ import {
   tblCCStatement,
 } from "@office/core";
 import { parse } from "csv-parse/sync";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import { type Actor, actorEmpID, requireAccess } from "../data/actor.js";
 import { audit } from "../data/audit.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
+import { createRateWindow, type RateWindow } from "../http/rate-window.js";
 
 /** How many lines a preview lists (its counts cover them all). */
 const PREVIEW_SHOWN = 500;
-/** Rows per insert: well under PostgreSQL's 65,535 parameters. */
-const BATCH = 1_000;
 /** How many unreadable lines a refusal names. */
 const ERRORS_NAMED = 5;
 
@@ -42,8 +42,35 @@ export interface StatementAnswer {
   lines: PreviewLine[];
 }
 
+/**
+ * Runs one of an import's database steps: "read" (the card, what it holds and the requests a
+ * line may spend) or "write" (the import's transaction): the route runs each in a heavy read
+ * turn (data/read-gate.ts); by default each runs at once.
+ */
+export type ImportStep = <T>(kind: "read" | "write", work: () => Promise<T>) => Promise<T>;
+
+export interface ImportOptions {
+  /** The charges each account has imported lately (importAllowance); none: no limit. */
+  allowance?: RateWindow;
+  step?: ImportStep;
+}
+
+/** The per-process allowance of STATEMENT_CHARGES_PER_MINUTE charges imported per account. */
+export function importAllowance(): RateWindow {
+  return createRateWindow({ limit: STATEMENT_CHARGES_PER_MINUTE, windowMs: 60_000 });
+}
+
+const refusal = (errors: readonly string[]) => {
+  const more = errors.length > ERRORS_NAMED ? ` And ${errors.length - ERRORS_NAMED} more.` : "";
+  return AppError.badRequest(
+    `${errors.length} line${errors.length === 1 ? "" : "s"} of the statement cannot be read; nothing was imported. ${errors
+      .slice(0, ERRORS_NAMED)
+      .join(" ")}${more}`,
+  );
+};
+
 /** The statement's lines, read and checked; refuses (400) a file that cannot be read as a whole. */
-function readLines(csv: string, lastFour: string): StatementLine[] {
+function readLines(csv: string): StatementLine[] {
   let records: string[][];
   try {
     records = parse(csv, {
@@ -65,22 +92,32 @@ function readLines(csv: string, lastFour: string): StatementLine[] {
   if (rows.length === 0) throw AppError.badRequest("The statement has no lines under its header.");
   const errors: string[] = [];
   const lines: StatementLine[] = [];
+  const lineOfReference = new Map<string, number>();
   for (const [i, record] of rows.entries()) {
     const line = statementLine(record, columns, i + 2);
-    if (typeof line === "string") errors.push(line);
-    else if (line.card && line.card.replace(/\D/g, "").slice(-4) !== lastFour)
-      errors.push(`Line ${line.line}: the card ${line.card.slice(0, 30)} is not this card (••${lastFour}).`);
-    else lines.push(line);
+    if (typeof line === "string") {
+      errors.push(line);
+      continue;
+    }
+    // A bank's reference names one charge: two lines of it would be one charge imported twice.
+    const earlier = line.reference === null ? undefined : lineOfReference.get(line.reference);
+    if (earlier !== undefined)
+      errors.push(`Line ${line.line}: the reference ${line.reference} is line ${earlier}'s too.`);
+    else if (line.reference !== null) lineOfReference.set(line.reference, line.line);
+    lines.push(line);
   }
-  if (errors.length) {
-    const more = errors.length > ERRORS_NAMED ? ` And ${errors.length - ERRORS_NAMED} more.` : "";
-    throw AppError.badRequest(
-      `${errors.length} line${errors.length === 1 ? "" : "s"} of the statement cannot be read; nothing was imported. ${errors
-        .slice(0, ERRORS_NAMED)
-        .join(" ")}${more}`,
-    );
-  }
+  if (errors.length) throw refusal(errors);
   return lines;
+}
+
+/** Refuses (400) lines that name another card than the one imported into. */
+function checkCard(lines: readonly StatementLine[], lastFour: string): void {
+  const errors = lines.flatMap((line) =>
+    line.card && line.card.replace(/\D/g, "").slice(-4) !== lastFour
+      ? [`Line ${line.line}: the card ${line.card.slice(0, 30)} is not this card (••${lastFour}).`]
+      : [],
+  );
+  if (errors.length) throw refusal(errors);
 }
 
 /**
@@ -109,150 +146,255 @@ interface Candidate {
   enteredChargeID: number | null;
 }
 
+/** What the card holds that decides each line's fate: the references it has, the requests a line may spend. */
+interface Holdings {
+  known: Set<string>;
+  candidates: Candidate[];
+}
+
+/** A statement's lines read and each one's fate decided, ready to write. */
+interface Plan {
+  lines: StatementLine[];
+  references: string[];
+  holdings: Holdings;
+  fates: PreviewLine[];
+  /** The request each matched line (by index) spends. */
+  matchOf: Map<number, Candidate>;
+}
+
 const addDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The first and last days of a statement's lines. */
+function spanOf(lines: readonly StatementLine[]) {
+  const dates = lines.map((line) => line.date).sort();
+  return { first: dates[0] as string, last: dates[dates.length - 1] as string };
+}
+
+/**
+ * The card's holdings for these lines, in two statements whose cost follows the statement, not
+ * the card's history. The references are one array, each looked up in the unique index on
+ * (ccID, ccChargeBankRef) by a lateral probe: as a join the planner may hash all the card's
+ * charges for a long statement, and `in (…)` under a generic plan was a filter comparing every
+ * charge with every reference (tens of seconds for a card of 140,000 charges, docs/decisions.md).
+ * The dates are compared in SQL: a day past 9999-12-31 is a date there, not in JavaScript's ISO text.
+ */
+async function holdingsOf(db: Kysely<DB>, ccID: number, lines: StatementLine[], references: string[]) {
+  const { rows: held } = await sql<{ ref: string }>`
+    select r.ref from unnest(${references}::text[]) as r (ref)
+    cross join lateral (select 1 from "tblCCCharge" ch
+      where ch."ccID" = ${ccID} and ch."ccChargeBankRef" = r.ref limit 1) as charge`.execute(db);
+  const { first, last } = spanOf(lines);
+  const { rows: candidates } = await sql<Candidate>`
+    select cp."ccPermissionID", cp."empID", cp."projectID", coalesce(ch."ccChargeAmount", cp."ccPermissionAmount")::text as amount,
+      to_char(cp."ccPermissionRequestedTS", 'YYYY-MM-DD') as requested, ch."ccChargeID" as "enteredChargeID"
+    from "tblCCPermission" cp left join "tblCCCharge" ch on ch."ccPermissionID" = cp."ccPermissionID"
+    where cp."ccID" = ${ccID} and cp."ccPermissionCCUsedApprovalStatus" = 1
+      and cp."ccPermissionOverLimitApprovalStatus" = 1 and cp."ccPermissionAmount" is not null
+      and cp."ccPermissionRequestedTS" >= ${first}::date - ${MATCH_DAYS}::integer
+      and cp."ccPermissionRequestedTS" < ${last}::date + 1
+      and (ch."ccChargeID" is null or ch."ccChargeBankRef" is null)
+    order by cp."ccPermissionRequestedTS", cp."ccPermissionID"`.execute(db);
+  return { known: new Set(held.map((row) => row.ref)), candidates };
+}
+
+const sameHoldings = (a: Holdings, b: Holdings) =>
+  a.known.size === b.known.size &&
+  [...a.known].every((ref) => b.known.has(ref)) &&
+  JSON.stringify(a.candidates) === JSON.stringify(b.candidates);
+
+/**
+ * Each line's fate: a duplicate of what the card holds, or new, matched to the earliest free
+ * request of its amount asked for on or up to MATCH_DAYS days before its date (earliest line
+ * first), or unmatched.
+ */
+function planOf(lines: StatementLine[], references: string[], holdings: Holdings): Plan {
+  // The free requests by amount, each list in the order they were asked for.
+  const free = new Map<string, Candidate[]>();
+  for (const candidate of holdings.candidates) {
+    const same = free.get(candidate.amount);
+    if (same) same.push(candidate);
+    else free.set(candidate.amount, [candidate]);
+  }
+  const order = lines.map((_, i) => i).sort((a, b) => (lines[a]?.date ?? "").localeCompare(lines[b]?.date ?? ""));
+  const fates: PreviewLine[] = new Array(lines.length);
+  const matchOf = new Map<number, Candidate>();
+  for (const i of order) {
+    const line = lines[i] as StatementLine;
+    if (holdings.known.has(references[i] as string)) {
+      fates[i] = { ...line, fate: "duplicate", ccPermissionID: null };
+      continue;
+    }
+    const same = free.get(line.amount) ?? [];
+    const at = same.findIndex((c) => c.requested <= line.date && line.date <= addDays(c.requested, MATCH_DAYS));
+    const match = at >= 0 ? same.splice(at, 1)[0] : undefined;
+    if (match) matchOf.set(i, match);
+    fates[i] = { ...line, fate: match ? "matched" : "unmatched", ccPermissionID: match?.ccPermissionID ?? null };
+  }
+  return { lines, references, holdings, fates, matchOf };
+}
+
+function answerOf(plan: Plan, ccStatementID: number | null): StatementAnswer {
+  const counts = { lines: plan.lines.length, matched: 0, unmatched: 0, duplicate: 0 };
+  for (const fate of plan.fates) counts[fate.fate]++;
+  return { ccStatementID, counts, lines: plan.fates.slice(0, PREVIEW_SHOWN) };
+}
+
+type Charge = Selectable<DB["tblCCCharge"]>;
+
+/** The statement a write records. */
+type Imported = { ccID: number; ccStatementID: number };
+
+/** The new charges of these lines (by index), in one insert from one array per column. */
+async function insertCharges(tx: Kysely<DB>, { ccID, ccStatementID }: Imported, plan: Plan, indexes: number[]) {
+  if (indexes.length === 0) return [];
+  const { lines, references, matchOf } = plan;
+  const { rows } = await sql<Charge>`insert into "tblCCCharge" ("ccID", "ccStatementID", "ccChargeSource", "empID",
+      "ccPermissionID", "projectID", "ccChargeDate", "ccChargeAmount", "ccChargeMerchant", "ccChargeBankRef")
+    select ${ccID}::integer, ${ccStatementID}::integer, 'statement', line.*
+    from unnest(${indexes.map((i) => matchOf.get(i)?.empID ?? null)}::integer[],
+      ${indexes.map((i) => matchOf.get(i)?.ccPermissionID ?? null)}::integer[],
+      ${indexes.map((i) => matchOf.get(i)?.projectID ?? null)}::integer[],
+      ${indexes.map((i) => lines[i]?.date)}::date[],
+      ${indexes.map((i) => lines[i]?.amount)}::numeric[],
+      ${indexes.map((i) => lines[i]?.merchant)}::text[],
+      ${indexes.map((i) => references[i])}::text[]) as line
+    returning *`.execute(tx);
+  return rows;
+}
+
+/**
+ * The entered charges these lines (by index) reconcile: given the statement and the line's
+ * reference, read and updated in one statement each. Refuses (409) if one was reconciled meanwhile.
+ */
+async function reconcileCharges(tx: Kysely<DB>, { ccStatementID }: Imported, plan: Plan, indexes: number[]) {
+  if (indexes.length === 0) return [];
+  const ids = indexes.map((i) => plan.matchOf.get(i)?.enteredChargeID as number);
+  const { rows: before } = await sql<Charge>`
+    select * from "tblCCCharge" where "ccChargeID" = any(${ids}::integer[])`.execute(tx);
+  const { rows: after } = await sql<Charge>`update "tblCCCharge" ch
+    set "ccStatementID" = ${ccStatementID}::integer, "ccChargeBankRef" = line.ref
+    from unnest(${ids}::integer[], ${indexes.map((i) => plan.references[i])}::text[]) as line (id, ref)
+    where ch."ccChargeID" = line.id and ch."ccChargeBankRef" is null
+    returning ch.*`.execute(tx);
+  if (after.length !== ids.length) throw changedMeanwhile();
+  const beforeOf = new Map(before.map((row) => [row.ccChargeID, row]));
+  return after.map((row) => ({ before: beforeOf.get(row.ccChargeID), after: row }));
+}
+
+/**
+ * Writes a planned import in a bounded number of statements whatever its size: the statement's
+ * row, its new charges, the entered charges it reconciles, and the audit of each kind of change
+ * in one statement. Answers the statement's id.
+ */
+async function writePlan(tx: Kysely<DB>, actor: Actor, file: StatementFile, plan: Plan): Promise<number> {
+  const fresh = plan.fates.flatMap((fate, i) => (fate.fate === "duplicate" ? [] : [i]));
+  const entered = (i: number) => Boolean(plan.matchOf.get(i)?.enteredChargeID);
+  const { first, last } = spanOf(plan.lines);
+  const statement = await tx
+    .insertInto("tblCCStatement")
+    .values({
+      ccID: file.ccID,
+      fileName: file.fileName,
+      lineCount: plan.lines.length,
+      importedCount: fresh.length,
+      firstDate: first,
+      lastDate: last,
+      empID: actorEmpID(actor),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const added = await insertCharges(
+    tx,
+    statement,
+    plan,
+    fresh.filter((i) => !entered(i)),
+  );
+  const changed = await reconcileCharges(tx, statement, plan, fresh.filter(entered));
+  await audit(tx, actor, "insert", tblCCStatement, [{ after: statement }]);
+  await audit(
+    tx,
+    actor,
+    "insert",
+    tblCCCharge,
+    added.map((after) => ({ after })),
+  );
+  await audit(tx, actor, "update", tblCCCharge, changed);
+  return statement.ccStatementID;
+}
+
+const noCard = (ccID: number) => new AppError(404, `There is no credit card with the id ${ccID}.`);
+
+const changedMeanwhile = () =>
+  new AppError(409, "The card's charges changed while the statement was imported; nothing was imported. Try again.");
+
+function overAllowance(lines: number, retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const most = STATEMENT_CHARGES_PER_MINUTE.toLocaleString("en-US");
+  return new AppError(
+    429,
+    `This statement's ${lines.toLocaleString("en-US")} line${lines === 1 ? "" : "s"} would take this account past the ${most} charges it may import in a minute; it fits in ${seconds} seconds.`,
+    { retryAfterSeconds: seconds },
+  );
+}
 
 /**
  * Reads a card's statement (CSV) and says what each line is: a duplicate of an earlier import,
  * a charge that spends an approved request (same card and amount, on or up to 30 days after the
  * day it was asked for; an entered charge of that request is reconciled with the line), or an
- * unmatched charge to follow up. With `write`, imports it: every new line, in one transaction,
- * audited; without, only previews. Needs change on page 47.
+ * unmatched charge to follow up. Needs change on page 47.
+ *
+ * With `write`, imports it: every new line, audited, all or nothing. The file is read and
+ * checked before any database work, and an account past its allowance of charges imported
+ * (STATEMENT_CHARGES_PER_MINUTE) is refused (429) then. The lines are matched outside the
+ * write; the write's transaction locks the card, reads again what the card holds (matching
+ * again only if an import or an entered charge came since) and writes in a bounded number of
+ * statements, so it holds a connection briefly whatever the statement's size. The card's lock
+ * (`for update`) conflicts with the key-share lock every insert of a charge takes on its card,
+ * so what it reads again stays true until it commits: another import of the card, or a charge
+ * being entered on it, commits first and is seen, or waits (and a charge entered for a request
+ * the import spent is then refused by the request's unique index). No duplicate, no request
+ * spent twice.
  */
 export async function importStatement(
   db: Kysely<DB>,
   actor: Actor,
   file: StatementFile,
   write: boolean,
+  { allowance, step = (_kind, work) => work() }: ImportOptions = {},
 ): Promise<StatementAnswer> {
   requireAccess(actor, tblCC.access.change, "change", "credit cards");
-  const run = async (tx: Kysely<DB>): Promise<StatementAnswer> => {
-    const card = await tx
-      .selectFrom("tblCC")
-      .select(["ccID", "ccLastFour"])
-      .where("ccID", "=", file.ccID)
-      .$call((q) => (write ? q.forUpdate() : q))
-      .executeTakeFirst();
-    if (!card) throw new AppError(404, `There is no credit card with the id ${file.ccID}.`);
-    const lines = readLines(file.csv, card.ccLastFour);
-    const references = referencesOf(lines);
-    const known = new Set(
-      (
-        await tx
-          .selectFrom("tblCCCharge")
-          .select("ccChargeBankRef")
+  const lines = readLines(file.csv);
+  const references = referencesOf(lines);
+  const taken = write ? allowance?.take(actorEmpID(actor) ?? 0, lines.length) : undefined;
+  if (taken && !taken.ok) throw overAllowance(lines.length, taken.retryAfterMs);
+  let written = 0;
+  try {
+    const plan = await step("read", async () => {
+      const card = await db.selectFrom("tblCC").select("ccLastFour").where("ccID", "=", file.ccID).executeTakeFirst();
+      if (!card) throw noCard(file.ccID);
+      checkCard(lines, card.ccLastFour);
+      return planOf(lines, references, await holdingsOf(db, file.ccID, lines, references));
+    });
+    if (!write) return answerOf(plan, null);
+    const answer = await step("write", () =>
+      db.transaction().execute(async (tx) => {
+        const card = await tx
+          .selectFrom("tblCC")
+          .select("ccID")
           .where("ccID", "=", file.ccID)
-          .where("ccChargeBankRef", "in", references)
-          .execute()
-      ).map((row) => row.ccChargeBankRef),
+          .forUpdate()
+          .executeTakeFirst();
+        if (!card) throw noCard(file.ccID);
+        const now = await holdingsOf(tx, file.ccID, lines, references);
+        const final = sameHoldings(now, plan.holdings) ? plan : planOf(lines, references, now);
+        return answerOf(final, await writePlan(tx, actor, file, final));
+      }),
     );
-    const dates = lines.map((line) => line.date).sort();
-    const first = dates[0] as string;
-    const last = dates[dates.length - 1] as string;
-    const { rows: candidates } = await sql<Candidate>`
-      select cp."ccPermissionID", cp."empID", cp."projectID", coalesce(ch."ccChargeAmount", cp."ccPermissionAmount")::text as amount,
-        to_char(cp."ccPermissionRequestedTS", 'YYYY-MM-DD') as requested, ch."ccChargeID" as "enteredChargeID"
-      from "tblCCPermission" cp left join "tblCCCharge" ch on ch."ccPermissionID" = cp."ccPermissionID"
-      where cp."ccID" = ${file.ccID} and cp."ccPermissionCCUsedApprovalStatus" = 1
-        and cp."ccPermissionOverLimitApprovalStatus" = 1 and cp."ccPermissionAmount" is not null
-        and cp."ccPermissionRequestedTS" >= ${addDays(first, -MATCH_DAYS)}::date
-        and cp."ccPermissionRequestedTS" < ${addDays(last, 1)}::date
-        and (ch."ccChargeID" is null or ch."ccChargeBankRef" is null)
-      order by cp."ccPermissionRequestedTS", cp."ccPermissionID"`.execute(tx);
-
-    // Earliest line first takes the earliest request it agrees with.
-    const free = [...candidates];
-    const order = lines.map((_, i) => i).sort((a, b) => (lines[a]?.date ?? "").localeCompare(lines[b]?.date ?? ""));
-    const fates: PreviewLine[] = new Array(lines.length);
-    const matchOf = new Map<number, Candidate>();
-    for (const i of order) {
-      const line = lines[i] as StatementLine;
-      if (known.has(references[i] ?? "")) {
-        fates[i] = { ...line, fate: "duplicate", ccPermissionID: null };
-        continue;
-      }
-      const at = free.findIndex(
-        (c) => c.amount === line.amount && c.requested <= line.date && line.date <= addDays(c.requested, MATCH_DAYS),
-      );
-      const match = at >= 0 ? free.splice(at, 1)[0] : undefined;
-      if (match) matchOf.set(i, match);
-      fates[i] = { ...line, fate: match ? "matched" : "unmatched", ccPermissionID: match?.ccPermissionID ?? null };
-    }
-    const counts = { lines: lines.length, matched: 0, unmatched: 0, duplicate: 0 };
-    for (const fate of fates) counts[fate.fate]++;
-    const answer = { counts, lines: fates.slice(0, PREVIEW_SHOWN) };
-    if (!write) return { ccStatementID: null, ...answer };
-
-    const statement = await tx
-      .insertInto("tblCCStatement")
-      .values({
-        ccID: file.ccID,
-        fileName: file.fileName,
-        lineCount: lines.length,
-        importedCount: counts.matched + counts.unmatched,
-        firstDate: first,
-        lastDate: last,
-        empID: actorEmpID(actor),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const fresh = fates.flatMap((fate, i) => (fate.fate === "duplicate" ? [] : [{ fate, i }]));
-    const reconciled = fresh.filter(({ i }) => matchOf.get(i)?.enteredChargeID);
-    const inserted = fresh.filter(({ i }) => !matchOf.get(i)?.enteredChargeID);
-    const rows: Array<Record<string, unknown>> = [];
-    for (let start = 0; start < inserted.length; start += BATCH) {
-      rows.push(
-        ...(await tx
-          .insertInto("tblCCCharge")
-          .values(
-            inserted.slice(start, start + BATCH).map(({ fate, i }) => {
-              const match = matchOf.get(i);
-              return {
-                ccID: file.ccID,
-                empID: match?.empID ?? null,
-                ccPermissionID: match?.ccPermissionID ?? null,
-                projectID: match?.projectID ?? null,
-                ccChargeDate: fate.date,
-                ccChargeAmount: fate.amount,
-                ccChargeMerchant: fate.merchant,
-                ccChargeSource: "statement" as const,
-                ccStatementID: statement.ccStatementID,
-                ccChargeBankRef: references[i] ?? null,
-              };
-            }),
-          )
-          .returningAll()
-          .execute()),
-      );
-    }
-    const changed: Array<{ before: Record<string, unknown>; after: Record<string, unknown> }> = [];
-    for (const { i } of reconciled) {
-      const chargeID = matchOf.get(i)?.enteredChargeID as number;
-      const before = await tx
-        .selectFrom("tblCCCharge")
-        .selectAll()
-        .where("ccChargeID", "=", chargeID)
-        .executeTakeFirstOrThrow();
-      const after = await tx
-        .updateTable("tblCCCharge")
-        .set({ ccStatementID: statement.ccStatementID, ccChargeBankRef: references[i] ?? null })
-        .where("ccChargeID", "=", chargeID)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      changed.push({ before, after });
-    }
-    await audit(tx, actor, "insert", tblCCStatement, [{ after: statement }]);
-    for (let start = 0; start < rows.length; start += BATCH) {
-      await audit(
-        tx,
-        actor,
-        "insert",
-        tblCCCharge,
-        rows.slice(start, start + BATCH).map((after) => ({ after })),
-      );
-    }
-    await audit(tx, actor, "update", tblCCCharge, changed);
-    return { ccStatementID: statement.ccStatementID, ...answer };
-  };
-  return write ? db.transaction().execute(run) : run(db);
+    written = answer.counts.matched + answer.counts.unmatched;
+    return answer;
+  } finally {
+    // Only what was written counts: duplicates, and an import that failed, are given back.
+    if (taken?.ok) taken.giveBack(lines.length - written);
+  }
 }

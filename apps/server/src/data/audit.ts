@@ -10,7 +10,12 @@ export type AuditAction = "insert" | "update" | "delete" | "restore";
 /** What was changed: a resource, or another table of the server's (its name and key). */
 export type AuditTarget = Pick<Resource, "name" | "key"> & Partial<Pick<Resource, "columns">>;
 
-/** One audit record per changed row, written in the transaction of the change. */
+/**
+ * One audit record per changed row, written in the transaction of the change: one statement
+ * whatever the rows, their keys and images sent as one JSON document, so a write of thousands
+ * of rows (a statement import) audits them at once. Six parameters a row met PostgreSQL's
+ * 65,535 at 10,923 rows, and an array of JSON texts took PGlite four times as long to read.
+ */
 export async function audit(
   tx: Kysely<DB>,
   actor: Actor,
@@ -19,23 +24,19 @@ export async function audit(
   changes: ReadonlyArray<{ before?: Record<string, unknown>; after?: Record<string, unknown> }>,
 ): Promise<void> {
   if (changes.length === 0) return;
-  const empID = actorEmpID(actor);
   // Secrets stay out of the trail: it is read back by administrators.
   const visible = (row: Record<string, unknown> | undefined) =>
-    row && Object.fromEntries(Object.entries(row).filter(([name]) => !target.columns?.[name]?.hidden));
-  await tx
-    .insertInto("auditLog")
-    .values(
-      changes.map(({ before, after }) => ({
-        empID,
-        action,
-        tableName: target.name,
-        recordKey: String((after ?? before)?.[target.key]),
-        before: before ? sql`${JSON.stringify(visible(before))}::jsonb` : null,
-        after: after ? sql`${JSON.stringify(visible(after))}::jsonb` : null,
-      })),
-    )
-    .execute();
+    row ? Object.fromEntries(Object.entries(row).filter(([name]) => !target.columns?.[name]?.hidden)) : null;
+  const records = JSON.stringify(
+    changes.map(({ before, after }) => ({
+      key: String((after ?? before)?.[target.key]),
+      before: visible(before),
+      after: visible(after),
+    })),
+  );
+  await sql`insert into "auditLog" ("empID", "action", "tableName", "recordKey", "before", "after")
+    select ${actorEmpID(actor)}::integer, ${action}, ${target.name}, change.key, change.before, change.after
+    from json_to_recordset(${records}::json) as change (key text, before jsonb, after jsonb)`.execute(tx);
 }
 
 /**

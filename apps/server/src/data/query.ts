@@ -13,7 +13,7 @@ import {
 } from "@office/core";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { z } from "zod";
-import { asRead } from "../db/read-priority.js";
+import { asRead } from "../db/caller.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { type Actor, requireAccess } from "./actor.js";
@@ -56,6 +56,9 @@ export type QueryInput = z.output<typeof queryInput>;
 /** A Query's answer: its rows, or for a load (`batches`) the rows to read as the answer is written. */
 export type QueryResult = QueryResponse & { batches?: AsyncIterable<Record<string, unknown>[]> };
 
+/** Runs one of a load's later batches in its turn (the read gate's, for the caller). */
+export type BatchTurn = <T>(read: () => Promise<T>) => Promise<T>;
+
 /**
  * Parses a where of the resource; the message names the position and the token. `isColumn`
  * narrows the columns it may name (the readable ones by default).
@@ -82,7 +85,13 @@ export function parseOrBadRequest<T>(parse: () => T, part: string): T {
  * threshold answers the total alone unless the caller asked to `continue` or
  * only for a page (a rowLimit up to BOUNDED_ROW_LIMIT).
  */
-export async function runQuery(db: Kysely<DB>, def: Resource, input: QueryInput, actor: Actor): Promise<QueryResult> {
+export async function runQuery(
+  db: Kysely<DB>,
+  def: Resource,
+  input: QueryInput,
+  actor: Actor,
+  batchTurn: BatchTurn = asRead,
+): Promise<QueryResult> {
   requireAccess(actor, def.access.view, "view", def.name);
   const isColumn = (name: string) => isReadableColumn(def, name);
   const fields = parseOrBadRequest(() => parseFields(input.fields, { isColumn }), "fields") ?? readableColumns(def);
@@ -172,7 +181,7 @@ export async function runQuery(db: Kysely<DB>, def: Resource, input: QueryInput,
     return {
       data: [],
       meta: { TotalRecords: Number(keyRows[0]?.total ?? total) },
-      batches: rowsByKey(db, def, fields, where, found, again),
+      batches: rowsByKey(db, def, fields, where, found, batchTurn, again),
     };
   }
   return { data: rows.map(withoutOurs), meta };
@@ -183,9 +192,9 @@ export async function runQuery(db: Kysely<DB>, def: Resource, input: QueryInput,
 const withoutOurs = ({ [TOTAL]: _total, [ROW]: _row, [KEY]: _key, ...row }: Record<string, unknown>) => row;
 
 /**
- * The rows of the keys a load found, in their order, a batch per statement: between two
- * batches the connection serves other calls (PGlite has one), and no more than a batch of rows
- * is held at once. A row changed meanwhile so that the where no longer matches it is left out.
+ * The rows of the keys a load found, in their order, a batch per statement, each in a turn of
+ * its own (`turn`): between two batches the connection and the read turns serve other calls
+ * (PGlite has one), and no more than a batch of rows is held at once. A row changed meanwhile so that the where no longer matches it is left out.
  * `firstBatch`, the first batch's rows when the load read them already, is answered as it is.
  */
 async function* rowsByKey(
@@ -194,6 +203,7 @@ async function* rowsByKey(
   fields: readonly string[],
   where: RawBuilder<unknown>,
   keys: unknown[],
+  turn: BatchTurn,
   firstBatch?: Record<string, unknown>[],
 ): AsyncGenerator<Record<string, unknown>[]> {
   const table = sql.table(def.name);
@@ -205,7 +215,7 @@ async function* rowsByKey(
   if (firstBatch) yield firstBatch;
   for (let at = firstBatch ? LOAD_BATCH_ROWS : 0; at < keys.length; at += LOAD_BATCH_ROWS) {
     const batch = keys.slice(at, at + LOAD_BATCH_ROWS);
-    const { rows } = await asRead(() =>
+    const { rows } = await turn(() =>
       sql<Record<string, unknown>>`select ${sql.join(wanted.map((field) => sql.ref(field)))}
         from ${table} where ${key} = any(${batch}::${array}) and ${where}`.execute(db),
     );

@@ -1,5 +1,6 @@
+import { asRead } from "../db/caller.js";
 import { sqlState } from "../db/errors.js";
-import { asRead } from "../db/read-priority.js";
+import { FairQueue } from "../db/fair-queue.js";
 import { AppError } from "../http/app-error.js";
 
 /** Reads one employee may have running at once, and waiting beyond those (docs/security.md). */
@@ -7,45 +8,82 @@ export const READS_RUNNING_PER_EMPLOYEE = 2;
 export const READS_WAITING_PER_EMPLOYEE = 16;
 /** How long an employee's reads pause after one of them was stopped for running too long. */
 export const PAUSE_AFTER_STOPPED_READ_MS = 30_000;
+/** A read running longer than this is heavy, and so are its employee's reads for HEAVY_MEMORY_MS after. */
+export const HEAVY_READ_MS = 250;
+export const HEAVY_MEMORY_MS = 30_000;
 
 export interface ReadGateOptions {
   /** Reads running at once in this process: fewer than the pool's connections, so sign-ins and writes find one. */
   running: number;
+  /** Heavy reads running at once, whoever's: a quarter of the turns (at least one) unless said. */
+  heavyTurns?: number;
   /** Longest wait for a turn; then 503, as for a connection. */
   waitMs: number;
   /** PAUSE_AFTER_STOPPED_READ_MS unless a test says otherwise. */
   pauseMs?: number;
 }
 
+export interface ReadOptions {
+  /** Heavy whatever its employee's past: a load's batches after the first. */
+  heavy?: boolean;
+  /** Longer than the gate's wait: an answer already being written is not cut for a queue. */
+  waitMs?: number;
+}
+
 interface Waiter {
   key: number;
+  heavy: boolean;
   grant: () => void;
   refuse: (error: AppError) => void;
   timer: NodeJS.Timeout;
+}
+
+/** A read in its turn. */
+interface Running {
+  since: number;
+  /** Heavy when it started (a load's batch, or its employee's reads were heavy then). */
+  heavy: boolean;
+}
+
+interface Account {
+  running: Set<Running>;
+  waiting: number;
+  /** Its reads are heavy until then. */
+  heavyUntil: number;
 }
 
 const inSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /**
  * Takes turns for the data service's reads (Query, Totals, and Update and Delete, which find
- * their rows by the caller's where), whose cost grows with the tables.
- * At most `running` run at once, so the pool always keeps connections for the light calls
- * (the session check, sign-in, writes); an employee runs at most a few and queues a few more,
- * past which the call answers 429 with Retry-After. The next turn goes to the waiting employee
- * with the fewest reads running, and among those to the one whose last turn is the oldest, so
- * one user's burst cannot make the others wait behind it: on PGlite, with one turn, a light
- * read waits for the read running and no more.
+ * their rows by the caller's where), whose cost grows with the tables and the where.
  *
- * A read stopped for running too long (a statement timeout; on PGlite, its read budget) answers
- * 503 with Retry-After, and its employee's reads pause: the waiting ones and the next ones answer
- * 429 until the pause ends. On PGlite one such statement holds the database for everyone while it
- * runs, so the pause bounds how often one account can do it (docs/security.md).
+ * - At most `running` run at once, so the pool keeps connections for the light calls (the
+ *   session check, sign-in, writes); an employee runs at most two and queues sixteen more, past
+ *   which the call answers 429 with Retry-After. An employee's second read runs only while a
+ *   quarter of the turns stay free for employees with none.
+ * - The next turn goes to the waiting employee that has held turns the least time (fair-queue.ts):
+ *   a colleague's burst, or a crowd of accounts, costs a quiet user the read in progress at most.
+ * - A read is heavy once it runs longer than HEAVY_READ_MS, and then its employee's reads are
+ *   heavy for HEAVY_MEMORY_MS; a load's batches are heavy. Heavy reads of every employee together
+ *   hold at most `heavyTurns`, shared fairly, so several accounts cannot fill the turns with
+ *   reads that take seconds (each account's first such read cannot be told from a light one
+ *   before it runs: it takes one of the turns the reserve leaves).
+ * - A read stopped for running too long (a statement timeout; on PGlite, its read budget) answers
+ *   503 with Retry-After, and its employee's reads pause: the waiting ones and the next ones answer
+ *   429 until the pause ends. On PGlite one such statement holds the database for everyone while
+ *   it runs, so the pause bounds how often one account can do it (docs/security.md).
  */
-export function createReadGate({ running, waitMs, pauseMs = PAUSE_AFTER_STOPPED_READ_MS }: ReadGateOptions) {
-  let active = 0;
-  let turns = 0;
-  const byEmployee = new Map<number, { running: number; waiting: number; lastTurn: number }>();
-  const waiters: Waiter[] = [];
+export function createReadGate({
+  running,
+  heavyTurns = Math.max(1, Math.floor(running / 4)),
+  waitMs,
+  pauseMs = PAUSE_AFTER_STOPPED_READ_MS,
+}: ReadGateOptions) {
+  const reserve = Math.ceil(running / 4);
+  const inTurn = new Set<Running>();
+  const accounts = new Map<number, Account>();
+  const waiters = new FairQueue<Waiter>();
   const pausedUntil = new Map<number, number>();
 
   const pauseLeft = (key: number) => {
@@ -64,7 +102,7 @@ export function createReadGate({ running, waitMs, pauseMs = PAUSE_AFTER_STOPPED_
   const pause = (key: number) => {
     if (key === 0) return;
     pausedUntil.set(key, Date.now() + pauseMs);
-    for (const waiter of waiters.filter((w) => w.key === key)) waiter.refuse(pausedError(pauseMs));
+    for (const waiter of [...waiters.waitersOf(String(key))]) waiter.refuse(pausedError(pauseMs));
   };
   const stopped = () =>
     AppError.shed(
@@ -72,88 +110,84 @@ export function createReadGate({ running, waitMs, pauseMs = PAUSE_AFTER_STOPPED_
       { retryAfterSeconds: inSeconds(pauseMs) },
     );
 
-  const countOf = (key: number) => {
-    let count = byEmployee.get(key);
-    if (!count) {
-      count = { running: 0, waiting: 0, lastTurn: 0 };
-      byEmployee.set(key, count);
+  const accountOf = (key: number) => {
+    let account = accounts.get(key);
+    if (!account) {
+      account = { running: new Set(), waiting: 0, heavyUntil: 0 };
+      accounts.set(key, account);
     }
-    return count;
+    return account;
   };
   const forget = (key: number) => {
-    const count = byEmployee.get(key);
-    if (count && count.running === 0 && count.waiting === 0) byEmployee.delete(key);
+    const account = accounts.get(key);
+    if (account && account.running.size === 0 && account.waiting === 0 && account.heavyUntil <= Date.now())
+      accounts.delete(key);
+  };
+  // A read that has run past HEAVY_READ_MS is heavy, however it started.
+  const heavyNow = (read: Running, now: number) => read.heavy || now - read.since > HEAVY_READ_MS;
+  const isHeavy = (account: Account, now = Date.now()) =>
+    account.heavyUntil > now || [...account.running].some((read) => heavyNow(read, now));
+
+  /** Whether a read of `key` may start now. */
+  const admits = (key: number, asHeavy: boolean) => {
+    const account = accountOf(key);
+    const mine = account.running.size;
+    const active = inTurn.size;
+    if (active >= running || mine >= READS_RUNNING_PER_EMPLOYEE) return false;
+    if (mine > 0 && running - active - 1 < reserve) return false;
+    const now = Date.now();
+    if (!asHeavy && !isHeavy(account, now)) return true;
+    let heavy = 0;
+    for (const read of inTurn) if (heavyNow(read, now)) heavy++;
+    return heavy < heavyTurns;
   };
 
-  const next = () => {
-    let best: Waiter | undefined;
-    for (const waiter of waiters) {
-      const count = countOf(waiter.key);
-      if (count.running >= READS_RUNNING_PER_EMPLOYEE) continue;
-      const bestCount = best && countOf(best.key);
-      if (
-        !bestCount ||
-        count.running < bestCount.running ||
-        (count.running === bestCount.running && count.lastTurn < bestCount.lastTurn)
-      )
-        best = waiter;
+  /** Gives every turn free to the waiters they fit, in fair order. */
+  const dispatch = () => {
+    for (;;) {
+      const waiter = waiters.take((_, w) => admits(w.key, w.heavy));
+      if (!waiter) return;
+      clearTimeout(waiter.timer);
+      waiter.grant();
     }
-    return best;
-  };
-
-  const release = (key: number) => {
-    countOf(key).running--;
-    active--;
-    forget(key);
-    const waiter = next();
-    if (!waiter) return;
-    waiters.splice(waiters.indexOf(waiter), 1);
-    clearTimeout(waiter.timer);
-    waiter.grant();
-  };
-
-  const start = (key: number) => {
-    const count = countOf(key);
-    count.running++;
-    count.lastTurn = ++turns;
-    active++;
   };
 
   return {
     /** Runs a read in its turn; `key` is the employee (0 for the system). */
-    async run<T>(key: number, read: () => Promise<T>): Promise<T> {
+    async run<T>(key: number, read: () => Promise<T>, options: ReadOptions = {}): Promise<T> {
       const left = pauseLeft(key);
       if (left > 0) throw pausedError(left);
-      const count = countOf(key);
-      if (count.running < READS_RUNNING_PER_EMPLOYEE && active < running) {
-        start(key);
-      } else {
-        if (count.waiting >= READS_WAITING_PER_EMPLOYEE) {
-          throw new AppError(429, "Too many searches at once for this account; try again in a moment.", {
-            retryAfterSeconds: 1,
-          });
-        }
-        count.waiting++;
-        await new Promise<void>((resolve, reject) => {
-          const waiter: Waiter = {
-            key,
-            grant: () => {
-              count.waiting--;
-              start(key);
-              resolve();
-            },
-            refuse: (error) => {
-              clearTimeout(waiter.timer);
-              waiters.splice(waiters.indexOf(waiter), 1);
-              count.waiting--;
-              forget(key);
-              reject(error);
-            },
-            timer: setTimeout(() => waiter.refuse(AppError.shed()), waitMs),
-          };
-          waiters.push(waiter);
+      const account = accountOf(key);
+      if (account.waiting >= READS_WAITING_PER_EMPLOYEE) {
+        throw new AppError(429, "Too many searches at once for this account; try again in a moment.", {
+          retryAfterSeconds: 1,
         });
       }
+      // Granted in dispatch (at once, if a turn is free for it), or refused.
+      const mine = await new Promise<Running>((resolve, reject) => {
+        account.waiting++;
+        const waiter: Waiter = {
+          key,
+          heavy: options.heavy === true,
+          grant: () => {
+            account.waiting--;
+            const read = { since: Date.now(), heavy: waiter.heavy || isHeavy(account) };
+            inTurn.add(read);
+            account.running.add(read);
+            resolve(read);
+          },
+          refuse: (error) => {
+            clearTimeout(waiter.timer);
+            waiters.remove(String(key), waiter);
+            account.waiting--;
+            forget(key);
+            reject(error);
+          },
+          timer: setTimeout(() => waiter.refuse(AppError.shed()), options.waitMs ?? waitMs),
+        };
+        waiters.push(String(key), waiter);
+        dispatch();
+      });
       try {
         return await asRead(read);
       } catch (error) {
@@ -161,13 +195,23 @@ export function createReadGate({ running, waitMs, pauseMs = PAUSE_AFTER_STOPPED_
         pause(key);
         throw Object.assign(stopped(), { cause: error });
       } finally {
-        release(key);
+        const ms = Date.now() - mine.since;
+        inTurn.delete(mine);
+        account.running.delete(mine);
+        if (ms > HEAVY_READ_MS) account.heavyUntil = Date.now() + HEAVY_MEMORY_MS;
+        waiters.charge(String(key), ms);
+        forget(key);
+        dispatch();
       }
     },
-    /** Pauses an employee's reads for a read stopped after its answer began (a load's batch). */
+    /** Pauses an employee's reads (tests; the gate pauses a stopped read's employee itself). */
     pause,
-    /** Reads running and waiting now (tests, health). */
-    load: () => ({ running: active, waiting: waiters.length }),
+    /** Reads running, heavy among them, and waiting now (tests, health). */
+    load: () => {
+      const now = Date.now();
+      const heavy = [...inTurn].filter((read) => heavyNow(read, now)).length;
+      return { running: inTurn.size, heavy, waiting: waiters.size };
+    },
   };
 }
 

@@ -1,10 +1,9 @@
-import { finished } from "node:stream/promises";
 import { PAGES, permissionRowsAnswer } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { sqlState } from "../db/errors.js";
+import type { Sessions } from "../auth/session.js";
 import type { DB } from "../db/schema.js";
 import { signedInUser } from "../http/access.js";
 import { AppError } from "../http/app-error.js";
@@ -14,7 +13,7 @@ import { restoreDeleted } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
 import { streamAnswer } from "./json-stream.js";
 import { NAMED_QUERIES } from "./named-queries.js";
-import { queryInput, runQuery } from "./query.js";
+import { type BatchTurn, queryInput, runQuery } from "./query.js";
 import type { ReadGate } from "./read-gate.js";
 import { runTotals, totalsInput } from "./totals.js";
 import { deleteRecords, insertRecord, updateRecords } from "./write.js";
@@ -104,6 +103,16 @@ function logDebugResend(
 }
 
 const keyOf = (actor: Actor) => (actor.kind === "employee" ? actor.empID : 0);
+/** How long a load's later batch may wait for its turn: its answer is being written, and a cut one is lost. */
+const BATCH_WAIT_MS = 30_000;
+
+/**
+ * Whether a write may change who may sign in or what they may do (a permission row, an
+ * employee's being active): the session checks this process keeps forget it at once, so the
+ * next call sees it (auth/session.ts); other processes hear of it from the database.
+ */
+const changesSignIns = (table: string, fields?: object) =>
+  table === "tblPermission" || (table === "tblEmployee" && (fields === undefined || "empActive" in fields));
 
 /**
  * The generic data service (docs/product-rules.md#calls), over the resource declarations of core. Each
@@ -112,8 +121,17 @@ const keyOf = (actor: Actor) => (actor.kind === "employee" ? actor.empID : 0);
  */
 export async function dataRoutes(
   instance: FastifyInstance,
-  { db, timeZone, reads }: { db: Kysely<DB>; timeZone: string; reads: ReadGate },
+  {
+    db,
+    timeZone,
+    reads,
+    sessions,
+  }: { db: Kysely<DB>; timeZone: string; reads: ReadGate; sessions: Pick<Sessions, "changed"> },
 ) {
+  const afterWrite = <T>(table: string, fields: object | undefined, answer: T): T => {
+    if (changesSignIns(table, fields)) sessions.changed();
+    return answer;
+  };
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     "/API/Query/",
@@ -134,22 +152,14 @@ export async function dataRoutes(
       const input = request.query;
       if (input.DEBUG === "1") request.log.info({ debugResend: input }, "debug re-send of a query");
       const actor = actorOf(request);
-      // A load keeps its turn until its last batch is read and written: its batches are reads too.
-      const answer = await reads.run(keyOf(actor), async () => {
-        const result = await runQuery(db, resourceOf(input.table), input, actor);
-        if (!result.batches) return { data: zoneTimes(result.data, timeZone), meta: result.meta };
-        const stream = streamAnswer(result.batches, result.meta, timeZone);
-        // A stream is sent as it is: the schema documents what it writes.
-        reply.type("application/json").send(stream as never);
-        const failed = await finished(stream).then(
-          () => undefined,
-          (error: unknown) => error,
-        );
-        // A batch stopped for running too long cuts the answer short, and pauses as a first statement would.
-        if (sqlState(failed) === "57014") reads.pause(keyOf(actor));
-        return reply;
-      });
-      return answer as never;
+      const key = keyOf(actor);
+      // A load's later batches are reads of their own, each in a heavy turn: between them the
+      // turns go to others, and their time counts to the caller (read-gate.ts).
+      const batchTurn: BatchTurn = (read) => reads.run(key, read, { heavy: true, waitMs: BATCH_WAIT_MS });
+      const result = await reads.run(key, () => runQuery(db, resourceOf(input.table), input, actor, batchTurn));
+      if (!result.batches) return { data: zoneTimes(result.data, timeZone), meta: result.meta } as never;
+      // A stream is sent as it is: the schema documents what it writes.
+      return reply.type("application/json").send(streamAnswer(result.batches, result.meta, timeZone) as never);
     },
   );
 
@@ -190,7 +200,8 @@ export async function dataRoutes(
       const body = request.body;
       logDebugResend(request, body);
       const key = request.headers["idempotency-key"];
-      return insertRecord(db, resourceOf(body.table), body.fields, actorOf(request), key);
+      const def = resourceOf(body.table);
+      return afterWrite(def.name, {}, await insertRecord(db, def, body.fields, actorOf(request), key));
     },
   );
 
@@ -211,7 +222,12 @@ export async function dataRoutes(
       logDebugResend(request, body);
       const actor = actorOf(request);
       // The rows are found by the caller's where: a read's turn, budget and pause (read-gate.ts).
-      return reads.run(keyOf(actor), () => updateRecords(db, resourceOf(body.table), body, actor));
+      const def = resourceOf(body.table);
+      return afterWrite(
+        def.name,
+        body.fields,
+        await reads.run(keyOf(actor), () => updateRecords(db, def, body, actor)),
+      );
     },
   });
 
@@ -231,7 +247,8 @@ export async function dataRoutes(
       const body = request.body;
       logDebugResend(request, body);
       const actor = actorOf(request);
-      return reads.run(keyOf(actor), () => deleteRecords(db, resourceOf(body.table), body, actor));
+      const def = resourceOf(body.table);
+      return afterWrite(def.name, undefined, await reads.run(keyOf(actor), () => deleteRecords(db, def, body, actor)));
     },
   );
 
@@ -333,6 +350,11 @@ export async function dataRoutes(
       },
       preValidation: administrators,
     },
-    async (request) => restoreDeleted(db, request.body.auditID, actorOf(request)),
+    async (request) => {
+      const restored = await restoreDeleted(db, request.body.auditID, actorOf(request));
+      // Any table's record: a permission row put back is a right given again (a rare call).
+      sessions.changed();
+      return restored;
+    },
   );
 }

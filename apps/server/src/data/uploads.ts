@@ -2,17 +2,18 @@ import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { Transform } from "node:stream";
+import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
+import { RESOURCES } from "@office/core";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { streamedBody, validate } from "../http/validate.js";
-import { type Actor, requireAccess } from "./actor.js";
+import { type Actor, may, requireAccess } from "./actor.js";
 import { audit } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
 import { fileTypeOf } from "./file-types.js";
@@ -68,6 +69,56 @@ function cleanName(name: string): string {
   return clean;
 }
 
+/** The tables a file may be attached to (a view takes none). */
+const FILE_TABLES = [...RESOURCES.values()].filter((def) => def.kind === "table");
+
+/**
+ * Refuses a caller who may attach a file to no table at all, before the form is read: nobody
+ * makes the server parse a body only to be refused. A caller who may change some table goes on
+ * to the record's own check.
+ */
+function requireSomeTableToChange(request: FastifyRequest): void {
+  const actor = actorOf(request);
+  if (FILE_TABLES.some((def) => may(actor, def.access.change, "change"))) return;
+  // Refused as a grant nobody holds: 'Access Denied!' without permission rows, else a 403.
+  requireAccess(actor, null, "change", "any record");
+}
+
+/**
+ * What the multipart parser fails with is the caller's malformed body (no boundary, a part cut
+ * short, garbage), a 400 logged as a refusal: anyone signed in can send one at will. A limit it
+ * raises keeps its own 4xx, and a client gone mid-body is the error handler's "cut short".
+ */
+function malformedForm(error: unknown, request: FastifyRequest): unknown {
+  if (error instanceof AppError || request.raw.readableAborted) return error;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === "number" && status < 500) return error;
+  request.log.info({ reason: (error as Error | null)?.message }, "malformed multipart body");
+  return AppError.badRequest("The upload is not a well-formed multipart form.");
+}
+
+/**
+ * Streams the form's file through `inspect` to `path`. A failure of the form's side is
+ * `malformedForm`'s; one of the disk is ours. The pipeline hands the first failure to every
+ * stream, so the side whose stream failed first is the cause (the form's may have failed while
+ * its record was looked up, before this began).
+ */
+async function receiveFile(request: FastifyRequest, source: Readable, inspect: Transform, path: string) {
+  let formFailedFirst = source.errored ? true : undefined;
+  source.once("error", () => {
+    formFailedFirst ??= true;
+  });
+  const disk = createWriteStream(path, { mode: 0o600 });
+  disk.once("error", () => {
+    formFailedFirst ??= false;
+  });
+  try {
+    await pipeline(source, inspect, disk);
+  } catch (error) {
+    throw formFailedFirst ? malformedForm(error, request) : error;
+  }
+}
+
 /** The record a file belongs to must exist, and the caller must be allowed the action on it. */
 async function ownerRecord(db: Kysely<DB>, actor: Actor, table: string, key: string, flag: "view" | "change") {
   const def = resourceOf(table);
@@ -105,10 +156,14 @@ export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }
     },
     // The form is read as it arrives, its fields before its file: the handler checks them.
     validatorCompiler: streamedBody,
+    // Before any of the body is read (a JSON body's parser would read it all).
+    onRequest: async (request: FastifyRequest) => requireSomeTableToChange(request),
   };
   app.post("/API/Upload/", post, async (request) => {
     if (!request.isMultipart()) throw new AppError(415, "An upload is sent as multipart/form-data.");
-    const file = await request.file();
+    const file = await request.file().catch((error: unknown) => {
+      throw malformedForm(error, request);
+    });
     if (!file) throw AppError.badRequest("The upload holds no file.", { file: "is required" });
     const fieldValue = (name: string) => {
       const field = file.fields[name];
@@ -136,7 +191,9 @@ export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }
       },
     });
     try {
-      await pipeline(file.file, inspect, createWriteStream(partial, { mode: 0o600 }));
+      await receiveFile(request, file.file, inspect, partial);
+      // An empty file is never a receipt or a document, whatever its type lets it be.
+      if (size === 0) throw AppError.badRequest("The file is empty.", { file: "is empty" });
       if (file.file.truncated) throw new AppError(413, `A file may be at most ${limit} bytes.`);
       if (!type.matches(head))
         throw new AppError(415, `The file's content is not of its type (.${fileName.split(".").pop()}).`);

@@ -1,7 +1,8 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
+import { currentCaller, isRead } from "./caller.js";
 import { DatabaseUnavailableError } from "./errors.js";
+import { FairQueue } from "./fair-queue.js";
 import { type PgliteWorker, StatementStoppedError } from "./pglite-worker-client.js";
-import { isRead } from "./read-priority.js";
 
 type Command = PostgresQueryResult<unknown>["command"];
 const COMMANDS = new Set<Command>(["INSERT", "UPDATE", "DELETE", "MERGE"]);
@@ -11,9 +12,14 @@ const COMMANDS = new Set<Command>(["INSERT", "UPDATE", "DELETE", "MERGE"]);
  * alone. This adapter gives Kysely's PostgreSQL dialect a pool of exactly one connection,
  * handed out in turn, with the same acquisition timeout a pg pool has, so a stuck transaction
  * or a slow statement answers 503 instead of queueing every request behind it forever (the
- * timer fires here while PGlite works in its thread).
+ * timer fires here while PGlite works in its thread). The connection goes to callers in fair
+ * turns (fair-queue.ts): whoever floods it, with sign-ins, session checks, writes or reads, is
+ * one caller among the others, and a quiet caller waits for the statement in progress only.
+ * The one exception is the data service's read holding the read gate's turn (data/read-gate.ts:
+ * one at a time on PGlite, given fairly): its statement goes first, or everyone waiting for that
+ * turn would wait behind the queue its caller is in.
  *
- * With `readBudgetMs`, a data-service read's statement (read-priority.ts) that runs longer is
+ * With `readBudgetMs`, a data-service read's statement (caller.ts) that runs longer is
  * stopped with its thread (pglite-worker-client.ts): on one connection it would hold every
  * other call. What the connection's holder sends after that, but its rollback, is refused: the
  * transaction it belonged to ended with the thread.
@@ -26,13 +32,21 @@ export function pglitePool(
   let busy = false;
   let closed = false;
   let stoppedInLease = false;
-  const waiters: Array<{ grant: () => void; timer: NodeJS.Timeout; read: boolean }> = [];
+  // Who holds the connection, and since when: the time is charged to them when they let it go.
+  let holder = { key: "", since: 0 };
+  const waiters = new FairQueue<{ key: string; read: boolean; grant: () => void; timer: NodeJS.Timeout }>();
 
-  // The next turn goes to the first waiter that is not a data-service read, if any (read-priority.ts).
+  const lend = (key: string) => {
+    busy = true;
+    holder = { key, since: performance.now() };
+    return client;
+  };
   const release = () => {
     stoppedInLease = false;
-    const at = waiters.findIndex((waiter) => !waiter.read);
-    const [next] = waiters.splice(at === -1 ? 0 : at, 1);
+    waiters.charge(holder.key, performance.now() - holder.since);
+    // A read holding the read gate's one turn goes first (the gate gives that turn fairly): the
+    // caller waiting for it waits for its statement, not for the queue behind.
+    const next = waiters.takeMatching((waiter) => waiter.read) ?? waiters.take();
     if (next) {
       clearTimeout(next.timer);
       next.grant();
@@ -67,25 +81,24 @@ export function pglitePool(
   return {
     connect() {
       if (closed) return Promise.reject(new DatabaseUnavailableError("database is closed"));
-      if (!busy) {
-        busy = true;
-        return Promise.resolve(client);
-      }
+      const { key } = currentCaller();
+      if (!busy) return Promise.resolve(lend(key));
       return new Promise((resolve, reject) => {
         const waiter = {
+          key,
           read: isRead(),
-          grant: () => resolve(client),
+          grant: () => resolve(lend(key)),
           timer: setTimeout(() => {
-            waiters.splice(waiters.indexOf(waiter), 1);
+            waiters.remove(key, waiter);
             reject(new DatabaseUnavailableError("timeout exceeded when trying to connect"));
           }, acquireTimeoutMs),
         };
-        waiters.push(waiter);
+        waiters.push(key, waiter);
       });
     },
     async end() {
       closed = true;
-      for (const waiter of waiters.splice(0)) clearTimeout(waiter.timer);
+      for (let waiter = waiters.take(); waiter; waiter = waiters.take()) clearTimeout(waiter.timer);
       await pg.close();
     },
   };

@@ -262,6 +262,12 @@ export interface AuthSession {
   createdTS: GeneratedTimestamp;
 }
 
+/** Changes of sign-ins and rights, counted (migration 0014): a process that missed a notification sees it move. */
+export interface AuthChange {
+  id: Generated<number>;
+  version: Generated<number>;
+}
+
 export interface AuthLoginFailure {
   failureID: Generated<number>;
   username: string;
@@ -339,6 +345,7 @@ export interface DB {
   authAccount: AuthAccount;
   authSession: AuthSession;
   authLoginFailure: AuthLoginFailure;
+  authChange: AuthChange;
   appSetting: AppSetting;
   auditLog: AuditLog;
   idempotencyKey: IdempotencyKey;

@@ -1,7 +1,9 @@
 import { ERROR_MESSAGES } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Authenticator, SessionUser } from "../auth/session.js";
+import type { Sessions, SessionUser } from "../auth/session.js";
+import { addressCaller, asCaller, type Caller, employeeCaller } from "../db/caller.js";
 import { AppError } from "./app-error.js";
+import { undeclaredMethods } from "./methods.js";
 
 /** Who may call a route. Every route declares one; start-up fails on a route without. */
 export type Access = "public" | "signedIn";
@@ -12,11 +14,24 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     user: SessionUser | null;
+    /** Who the request's work is for (db/caller.ts): its address, then its account once known. */
+    caller: Caller;
   }
 }
 
-export function registerAccess(app: FastifyInstance, authenticate: Authenticator) {
+export function registerAccess(app: FastifyInstance, sessions: Pick<Sessions, "claimsOf" | "check" | "authenticate">) {
+  const { authenticate } = sessions;
   app.decorateRequest("user", null);
+  app.decorateRequest("caller", null as unknown as Caller);
+
+  // Everything a request does runs as its caller, so the database's turns are shared fairly
+  // between callers (db/fair-queue.ts). A body is read in its socket's context, not the
+  // request's: the hooks after it and the handler are put back into the caller's.
+  app.addHook("onRequest", (request, _reply, done) => {
+    request.caller = { key: addressCaller(request.ip) };
+    asCaller(request.caller, done);
+  });
+  app.addHook("preValidation", (request, _reply, done) => asCaller(request.caller, done));
 
   app.addHook("onRoute", (route) => {
     if (!route.config?.access) {
@@ -27,16 +42,20 @@ export function registerAccess(app: FastifyInstance, authenticate: Authenticator
   app.addHook("onRequest", async (request) => {
     // Every route declares its access (checked above); the not-found handler checks its own.
     if (request.routeOptions.config.access !== "signedIn") return;
-    request.user = await authenticate(request.headers.authorization);
+    const claims = await sessions.claimsOf(request.headers.authorization);
+    // A signed token names its account: from here the request's turns are that account's.
+    request.caller.key = employeeCaller(claims.empID);
+    request.user = await sessions.check(claims);
   });
 
-  // An unknown /API/ path is a 404 only to a signed-in caller: the route map is not public.
-  app.setNotFoundHandler(async (request) => {
-    if (request.url.startsWith("/API/")) {
-      await authenticate(request.headers.authorization);
-      throw new AppError(404, ERROR_MESSAGES.apiNotFound);
-    }
-    throw new AppError(404, "Not Found");
+  // An unknown /API/ path is a 404, and a method a known one does not declare a 405 (with
+  // Allow), only to a signed-in caller: the route map is not public.
+  const refuseUndeclaredMethod = undeclaredMethods(app);
+  app.setNotFoundHandler(async (request, reply) => {
+    const api = request.url.startsWith("/API/");
+    if (api) await authenticate(request.headers.authorization);
+    refuseUndeclaredMethod(request, reply);
+    throw new AppError(404, api ? ERROR_MESSAGES.apiNotFound : "Not Found");
   });
 }
 

@@ -7,14 +7,20 @@ import { AppError } from "./app-error.js";
 
 const BASE = "/webapp/";
 
+/** A source map: the app's TypeScript source, whose files the build writes beside its bundles. */
+const isSourceMap = (path: string) => path.endsWith(".map");
+
 /**
  * Serves the built web app under /webapp/ with history routing: a path that is a file of the
  * build is that file; any other path is index.html, so every deep link works on reload. Only
  * files listed at start-up are ever served, which rules out path traversal by construction.
+ * Source maps are served to signed-in callers only (docs/decisions.md).
  */
 export async function webAppRoutes(app: FastifyInstance, { root }: { root: string }) {
   const built = existsSync(join(root, "index.html"));
-  const files = new Set(built ? listFiles(root) : []);
+  const listed = built ? listFiles(root) : [];
+  const files = new Set(listed.filter((path) => !isSourceMap(path)));
+  const maps = new Set(listed.filter(isSourceMap));
   // Caching is set here per file kind; the plugin's own max-age=0 would override it.
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
 
@@ -28,6 +34,15 @@ export async function webAppRoutes(app: FastifyInstance, { root }: { root: strin
     }
     return reply.sendFile("index.html");
   };
+  // The build names no map in its bundles (vite.config.ts: "hidden"), so no browser asks for
+  // one; a signed-in developer fetches one with the token. Anyone else gets the same 401 for
+  // every map, there or not.
+  app.get(`${BASE}assets/:map(^.+\\.map$)`, { config: { access: "signedIn" } }, (request, reply) => {
+    const path = `assets/${(request.params as { map: string }).map}`;
+    if (!maps.has(path)) throw new AppError(404, "Not Found");
+    reply.header("cache-control", "private, no-store");
+    return reply.sendFile(path);
+  });
   // With trailing slashes ignored this route is both /webapp and /webapp/.
   app.get("/webapp", { config: { access: "public" } }, (request, reply) => sendIndex(request, reply));
   app.get(`${BASE}*`, { config: { access: "public" } }, (request, reply) => {

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { LIVE_PATH, printLiveEvent, vwEmployeeAvailability } from "@office/core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Authenticator, SessionUser } from "../auth/session.js";
+import type { Sessions, SessionUser } from "../auth/session.js";
 import { type Actor, requireAccess } from "../data/actor.js";
 import { signedInUser } from "../http/access.js";
 import { AppError } from "../http/app-error.js";
@@ -31,14 +31,31 @@ const mayWatch = (user: SessionUser) =>
 
 /**
  * GET /API/Live/: the event stream of live updates (core `live.ts`). It needs what reading the
- * availability view needs, ends when its token expires or its session no longer may, and
- * writes a comment at every heartbeat so that proxies keep it open. An account's place is
- * given back when the connection closes, whatever ended it.
+ * availability view needs, ends when its token expires or its session no longer may (at once
+ * for a logout or a change of the account's sign-in or rights, heard from auth/session.ts; its
+ * session is also checked again every `recheckMs`), and writes a comment at every heartbeat so
+ * that proxies keep it open. An account's place is given back when the connection closes,
+ * whatever ended it.
  */
 export async function liveRoutes(
   app: FastifyInstance,
-  { hub, authenticate, recheckMs }: { hub: LiveHub; authenticate: Authenticator; recheckMs: number },
+  {
+    hub,
+    sessions,
+    recheckMs,
+  }: { hub: LiveHub; sessions: Pick<Sessions, "authenticate" | "onChange">; recheckMs: number },
 ) {
+  const { authenticate } = sessions;
+  // Each open stream's session check, by the stream: run when its session or account changes.
+  const streams = new Map<{ sid: string; empID: number }, () => void>();
+  const stopHearing = sessions.onChange((change) => {
+    for (const [stream, recheck] of streams) {
+      if ("all" in change || ("sid" in change ? change.sid === stream.sid : change.empID === stream.empID)) recheck();
+    }
+  });
+  app.addHook("onClose", async () => {
+    stopHearing();
+  });
   const perEmployee = new Map<number, number>();
   const giveBack = (empID: number) => {
     const left = (perEmployee.get(empID) ?? 1) - 1;
@@ -77,10 +94,16 @@ export async function liveRoutes(
       let cutOff: NodeJS.Timeout | undefined;
       let checked = Date.now();
 
+      const self = { sid: user.sid, empID: user.empID };
+      const recheck = () => {
+        authenticate(header).then(mayWatch).catch(end);
+      };
+      streams.set(self, recheck);
       const release = () => {
         if (released) return;
         released = true;
         writing = false;
+        streams.delete(self);
         unsubscribe?.();
         clearTimeout(cutOff);
         giveBack(user.empID);
@@ -112,7 +135,7 @@ export async function liveRoutes(
             write(": ping\n\n");
             if (now - checked < recheckMs) return;
             checked = now;
-            authenticate(header).then(mayWatch).catch(end);
+            recheck();
           },
         });
       } catch (error) {

@@ -45,6 +45,10 @@ export function testConfig(): AppConfig {
     uploadLimit: 64 * 1024,
     timeClockUrl: "https://clock.test/",
     companyTimeZone: "America/New_York",
+    // Tests write sign-ins and permissions straight to the database and call at once: each call
+    // asks whether anything changed (one statement), where a server hears it by notification.
+    // session-cache.test.ts checks the server's own way, with the default.
+    sessions: { versionCheckMs: 0 },
   };
 }
 

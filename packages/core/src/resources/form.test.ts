@@ -96,6 +96,36 @@ describe("a record form derived from a resource's columns", () => {
     expect(updateSchema(tblReleaseNote)).not.toBe(insertSchema(tblReleaseNote));
   });
 
+  it("takes a server-owned value of its column's type, to be replaced, and refuses one of another type", () => {
+    const stamped = resource({
+      name: "stamped",
+      kind: "table",
+      key: "id",
+      access: { view: "anyone", add: "anyone", change: "anyone", del: null },
+      columns: { id: col.id(), author: col.owner(), reviewer: col.owner({ nullable: true }), at: col.now() },
+    });
+    for (const schema of [insertSchema(stamped), updateSchema(stamped)]) {
+      // What the web app and other clients send: a row's own values, read back or made up.
+      for (const fields of [
+        {},
+        { author: 7, reviewer: null, at: "2026-01-02 03:04:05" },
+        { at: "2026-01-02T03:04:05.123-05:00" },
+        { at: "2026-01-02" },
+      ]) {
+        expect(schema.safeParse(fields).success, JSON.stringify(fields)).toBe(true);
+      }
+      const refused = (fields: Record<string, unknown>) =>
+        schema.safeParse(fields).error?.issues.map((issue) => issue.path.join("."));
+      expect(refused({ author: "7" })).toEqual(["author"]);
+      expect(refused({ author: 1.5 })).toEqual(["author"]);
+      expect(refused({ author: null })).toEqual(["author"]);
+      expect(refused({ reviewer: { empID: 1 } })).toEqual(["reviewer"]);
+      expect(refused({ at: 1_767_225_600_000 })).toEqual(["at"]);
+      expect(refused({ at: "yesterday" })).toEqual(["at"]);
+      expect(refused({ at: ["2026-01-02"] })).toEqual(["at"]);
+    }
+  });
+
   it("lets the server accept only a lookup's own values", () => {
     const status = writeSchema("status", demo.columns.status);
     expect(status.safeParse(3).success).toBe(true);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatPipeList, parsePipeList } from "../formats.js";
 import { checkField, checkRule } from "../validation.js";
-import { type Column, compareMoney, isTimestampText, moneyText, type ValueRule } from "./column.js";
+import { type Column, type ColumnType, compareMoney, isTimestampText, moneyText, type ValueRule } from "./column.js";
 import type { Resource } from "./resource.js";
 
 /*
@@ -48,10 +48,23 @@ function ruleSchema(rule: ValueRule): z.ZodType {
   }
 }
 
+/**
+ * A value of each stored type, whatever a column's rules: what a server-owned column takes, the
+ * server replacing it. A value of another type is no value of the column, and is refused.
+ */
+const OF_TYPE: Record<ColumnType, z.ZodType> = {
+  integer: z.custom<number>(Number.isInteger, "is not a whole number"),
+  text: z.custom<string>((value) => typeof value === "string", "is not a text"),
+  timestamp,
+  money: z.custom<string | number>((value) => moneyText(value) !== null, "is not an amount"),
+};
+
+/** A column's schema, null too where the column is nullable. */
+const orNull = (column: Column, schema: z.ZodType) => (column.nullable ? schema.nullable() : schema);
+
 /** What a column accepts by its type alone (null too where it is nullable). */
 export function valueSchema(column: Column): z.ZodType {
-  const schema = ruleSchema(column.value);
-  return column.nullable ? schema.nullable() : schema;
+  return orNull(column, ruleSchema(column.value));
 }
 
 /** A column's schema for writes: its type, then its rules, with messages in the field's name. */
@@ -88,8 +101,8 @@ function writable(def: Resource, mode: "insert" | "update") {
       continue;
     }
     // Server-owned values a client sends are accepted and replaced: the product's own calls send
-    // some (a note's author, the time of an availability change).
-    const schema = column.serverOwned ? z.unknown() : writeSchema(name, column);
+    // some (a note's author, the time of an availability change). One of another type is refused.
+    const schema = column.serverOwned ? orNull(column, OF_TYPE[column.type]) : writeSchema(name, column);
     shape[name] = mode === "update" || column.optional || column.serverOwned ? schema.optional() : schema;
   }
   return z.strictObject(shape);

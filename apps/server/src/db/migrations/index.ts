@@ -11,6 +11,8 @@ import * as projectActivity from "./0009_project_activity.js";
 import * as creditCards from "./0010_credit_cards.js";
 import * as cardCharges from "./0011_card_charges.js";
 import * as waitingApprovals from "./0012_waiting_approvals.js";
+import * as receiptFiles from "./0013_receipt_files.js";
+import * as authChanges from "./0014_auth_changes.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   "0010_credit_cards": creditCards,
   "0011_card_charges": cardCharges,
   "0012_waiting_approvals": waitingApprovals,
+  "0013_receipt_files": receiptFiles,
+  "0014_auth_changes": authChanges,
 };

@@ -1,0 +1,246 @@
+import { PAGES } from "@office/core";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VERSION_CHECK_MS } from "../src/auth/session.js";
+import { currentCaller } from "../src/db/caller.js";
+import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { cardOf, employeeWithLogin } from "./support/cards.js";
+import { dataClient } from "./support/data.js";
+import { setPermissions } from "./support/db.js";
+import { ENGINES } from "./support/engines.js";
+import { eventually } from "./support/eventually.js";
+
+/*
+ * Floods, small and fast, beside a colleague (admin) who searches: whoever floods, with no
+ * account, one account or several, admin's searches are answered (no 503) and, on PGlite's one
+ * connection, their statements come after the statement in progress, not after the flood.
+ * bench/floods.ts measures the same floods at scale.
+ */
+
+const ADMIN = "emp:1";
+const FLOODER = "198.51.100.7";
+/**
+ * Statements of others that may end between admin's asking and admin's read: the lease in
+ * progress (a write's transaction is a few statements), the read holding the read turn, and
+ * what ends while admin's call crosses the event loop to the pool.
+ */
+const IN_PROGRESS = 10;
+
+interface Logged {
+  caller: string;
+  text: string;
+}
+
+/** Keeps `connections` calls in flight until `work` ends; counts the answers by status. */
+async function during(
+  connections: number,
+  call: (i: number) => Promise<{ statusCode: number }>,
+  work: (statuses: Map<number, number>) => Promise<void>,
+) {
+  const calls = flood(connections, call);
+  try {
+    await work(calls.statuses);
+  } finally {
+    await calls.stop();
+  }
+  return calls.statuses;
+}
+
+function flood(connections: number, call: (i: number) => Promise<{ statusCode: number }>) {
+  const statuses = new Map<number, number>();
+  let running = true;
+  let sent = 0;
+  const loops = Array.from({ length: connections }, async () => {
+    while (running) {
+      const { statusCode } = await call(sent++);
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+    }
+  });
+  return {
+    statuses,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine) => {
+  let t: TestApp;
+  let adminToken: string;
+  const log: Logged[] = [];
+
+  beforeAll(async () => {
+    t = await testApp(engine, {
+      // Each statement, with whom it ran for, in the order they ended (one at a time on PGlite).
+      engine: { onStatement: (text) => log.push({ caller: currentCaller().key, text }) },
+      // The server's own session checks: from memory, changes heard by notification.
+      config: { sessions: { versionCheckMs: VERSION_CHECK_MS } },
+    });
+    adminToken = await tokenOf(t.app, "admin");
+  });
+  afterAll(() => t?.close());
+
+  /**
+   * Admin's project searches while the flood runs: each answered 200; on PGlite, each read's
+   * statement ends after at most what was in progress of the others' (the flood was one caller
+   * among two, not a queue to wait behind).
+   */
+  async function adminSearches(times = 3) {
+    for (let i = 0; i < times; i++) {
+      const asked = log.length;
+      const answer = await dataClient(t.app, adminToken).query({
+        table: "vwProjectSearch",
+        fields: "projectID,projectName",
+        where: "projectName LIKE '%a%'",
+        rowLimit: 50,
+      });
+      expect(answer.statusCode).toBe(200);
+      if (engine.name !== "pglite") continue;
+      const read = log.findIndex(
+        (entry, at) => at >= asked && entry.caller === ADMIN && entry.text.includes("vwProjectSearch"),
+      );
+      expect(read).toBeGreaterThanOrEqual(asked);
+      const others = log.slice(asked, read).filter((entry) => entry.caller !== ADMIN);
+      expect(others.length).toBeLessThanOrEqual(IN_PROGRESS);
+    }
+  }
+
+  it("sign-in attempts with made-up usernames from one address: refused from memory past its limit", async () => {
+    const attempt = (i: number) =>
+      t.app.inject({
+        method: "POST",
+        url: "/API/Authenticate/",
+        payload: { username: `nobody${i}`, password: "guess" },
+        remoteAddress: FLOODER,
+      });
+    const statuses = await during(20, attempt, async (statuses) => {
+      await adminSearches();
+      // And once the address is over its limit.
+      await eventually(
+        async () => statuses.get(429) ?? 0,
+        (refused) => refused > 0,
+      );
+      await adminSearches(1);
+    });
+    expect([...statuses.keys()].sort()).toEqual([401, 429]);
+    // Over its limit, the address's attempts cost no statement at all.
+    const before = log.length;
+    for (let i = 0; i < 20; i++) expect((await attempt(1_000 + i)).statusCode).toBe(429);
+    expect(log.slice(before).filter((entry) => entry.caller === `ip:${FLOODER}`)).toEqual([]);
+  });
+
+  it("an account without rights calling EmployeeInfo on 20 connections", async () => {
+    const noperm = await tokenOf(t.app, "noperm");
+    const call = () => t.app.inject(withToken(noperm, { method: "GET", url: "/API/EmployeeInfo/" }));
+    const statuses = await during(20, call, () => adminSearches());
+    expect([...statuses.keys()]).toEqual([200]);
+  });
+
+  it("five colleagues logging notes as fast as they can", async () => {
+    const writers = await Promise.all(
+      ["Writer1", "Writer2", "Writer3", "Writer4", "Writer5"].map(async (name) => {
+        const empID = await employeeWithLogin(t.database.db, name, null);
+        await setPermissions(t.database.db, empID, [{ page: 9, add: 1 }]);
+        return dataClient(t.app, await tokenOf(t.app, name.toLowerCase()));
+      }),
+    );
+    const note = (i: number) =>
+      (writers[i % writers.length] as (typeof writers)[number]).insert("tblProjectNotes", {
+        projectID: 1,
+        ProjectNotesMinutes: 15,
+        projectNoteCategory: 105,
+        ProjectNotesDesc: `flood ${i}`,
+      });
+    const statuses = await during(10, note, () => adminSearches());
+    expect([...statuses.keys()]).toEqual([200]);
+  });
+
+  it("statement imports from one account on four connections", async () => {
+    const empID = await employeeWithLogin(t.database.db, "Finance", null);
+    await setPermissions(t.database.db, empID, [{ page: PAGES.creditCardApprovals, view: 1, change: 1 }]);
+    const ccID = await cardOf(t.database.db, empID, "5000.00");
+    const finance = await tokenOf(t.app, "finance");
+    let statement = 0;
+    // Each import a statement of its own: 500 new charges.
+    const lines = (n: number) =>
+      Array.from({ length: 500 }, (_, i) => `2026-11-02,Flood ${n}-${i},${(1 + (i % 90)).toFixed(2)},F-${n}-${i}`);
+    const importOne = () =>
+      t.app.inject(
+        withToken(finance, {
+          method: "POST",
+          url: "/API/CreditCard/Statements",
+          payload: {
+            ccID,
+            fileName: "s.csv",
+            preview: false,
+            csv: ["Date,Description,Amount,Reference", ...lines(statement++)].join("\n"),
+          },
+        }),
+      );
+    const first = await importOne();
+    expect(first.statusCode, first.body).toBe(200);
+    const statuses = await during(4, importOne, () => adminSearches());
+    expect([...statuses.keys()].filter((status) => status !== 200 && status !== 429)).toEqual([]);
+  });
+
+  describe("searches that take long", () => {
+    const SLOW = "ProjectNotesDesc LIKE '%q%u%i%e%t%'";
+    beforeAll(async () => {
+      await sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes", "ProjectNotesDesc", "createdTS")
+        select 1, 5, 15, 'slow ' || n || repeat(' abcdefgh', 20), now() from generate_series(1, 20000) n`.execute(
+        t.database.db,
+      );
+    });
+    const slowRead = (token: string) =>
+      dataClient(t.app, token).query({
+        table: "tblProjectNotes",
+        fields: "projectNotesID",
+        where: SLOW,
+        rowLimit: 1,
+        continue: 1,
+      });
+
+    it("from one account on six connections", async () => {
+      const staff = await tokenOf(t.app, "staff");
+      const statuses = await during(
+        6,
+        () => slowRead(staff),
+        () => adminSearches(),
+      );
+      // Six at once is more than the account may run: the rest wait, or are refused with 429.
+      expect([...statuses.keys()].filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    });
+
+    it("from three accounts on two connections each", async () => {
+      const tokens = await Promise.all(
+        ["Reader1", "Reader2", "Reader3"].map(async (name) => {
+          const empID = await employeeWithLogin(t.database.db, name, null);
+          await setPermissions(t.database.db, empID, [{ page: 35, view: 1 }]);
+          return tokenOf(t.app, name.toLowerCase());
+        }),
+      );
+      const statuses = await during(
+        6,
+        (i) => slowRead(tokens[i % tokens.length] as string),
+        () => adminSearches(),
+      );
+      expect([...statuses.keys()].filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    });
+
+    it("loads of every note on two connections", async () => {
+      const staff = await tokenOf(t.app, "staff");
+      const loads = flood(2, () =>
+        dataClient(t.app, staff).query({
+          table: "tblProjectNotes",
+          fields: "projectNotesID",
+          rowLimit: 20_000,
+          continue: 1,
+        }),
+      );
+      await adminSearches();
+      await loads.stop();
+      expect([...loads.statuses.keys()]).toEqual([200]);
+    });
+  });
+});
