@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -13,15 +13,19 @@ import pg from "pg";
 
 export const root = new URL("..", import.meta.url).pathname;
 
-/** Starts a Node script and waits until `readyUrl` answers 200. */
+/**
+ * Starts a Node script and waits until `readyUrl` answers 200. Its log (warnings and errors)
+ * goes nowhere, or to the file BENCH_SERVER_LOG names (appended), to see what a figure hides.
+ */
 export async function startProcess(
   args: string[],
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<ChildProcess> {
+  const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore";
   const child = spawn(process.execPath, args, {
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", log, "inherit"],
   });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited ${child.exitCode}`);

@@ -16,7 +16,7 @@ import { uploadRoutes } from "./data/uploads.js";
 import type { Database } from "./db/database.js";
 import { registerAccess } from "./http/access.js";
 import { appConfigRoutes } from "./http/app-config.js";
-import { registerErrorHandler } from "./http/error-handler.js";
+import { frameworkErrors, registerErrorHandler } from "./http/error-handler.js";
 import { healthRoutes } from "./http/health.js";
 import { Lifecycle } from "./http/lifecycle.js";
 import { openApiRoutes, registerApiDocs } from "./http/openapi.js";
@@ -82,6 +82,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
     // Node's 16 KiB would refuse a where well within its limits with a 431.
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
     return503OnClosing: true,
     forceCloseConnections: true,
   });

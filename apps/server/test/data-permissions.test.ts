@@ -9,11 +9,19 @@ import {
   valueSchema,
 } from "@office/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readable, tableFor, updatable } from "../src/data/inputs.js";
 import { type TestApp, testApp, tokenOf } from "./support/app.js";
 import { dataClient } from "./support/data.js";
 import { ONE_ENGINE } from "./support/engines.js";
 
 const NOPERM = 3;
+/** The tables and views each call serves (data/inputs.ts: its schema's enumeration). */
+const SERVES: Record<PermissionFlag, (def: ResourceDef) => boolean> = {
+  view: readable,
+  add: tableFor("add"),
+  change: updatable,
+  del: tableFor("del"),
+};
 const OTHER_PAGE = 25; // a page no resource is governed by
 
 /** A value the column accepts, to make a request that passes validation. */
@@ -78,6 +86,17 @@ describe.each(ONE_ENGINE)("the permission matrix on $name", (engine) => {
 
   for (const def of RESOURCES.values()) {
     for (const flag of PERMISSION_FLAGS) {
+      // A call that never serves the table (a view's writes, an action granted to nobody) refuses
+      // it by its schema, before the rights, whoever asks: the API document lists what it serves.
+      if (!SERVES[flag](def)) {
+        it(`${def.name} ${flag}: not a table the call serves → 400`, async () => {
+          await grant([{ page: OTHER_PAGE, flags: [...PERMISSION_FLAGS] }]);
+          const response = await call(def, flag);
+          expect(response.statusCode, response.body).toBe(400);
+          expect(response.json().fieldErrors, response.body).toHaveProperty("table");
+        });
+        continue;
+      }
       const needed: Grant = def.access[flag];
       // The page and flag the action needs (setting a status: change on page 3).
       const granted = grantedFlag(needed, flag);

@@ -1,5 +1,15 @@
-import { col, PROJECT_TIME_CHOICES, RESOURCES, type ResourceDef, resource } from "@office/core";
+import {
+  col,
+  EDITABLE_GROUPS,
+  PAGE_IDS,
+  PROJECT_TIME_CHOICES,
+  RESOURCES,
+  type ResourceDef,
+  resource,
+  WHERE_LIMITS,
+} from "@office/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NAMED_QUERIES } from "../src/data/named-queries.js";
 import { completeDocument } from "../src/http/openapi.js";
 import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
 import { ENGINES } from "./support/engines.js";
@@ -47,14 +57,15 @@ describe("the API documentation", () => {
 
   it("describes parameters, bodies and answers from the schemas the routes check", async () => {
     const doc = (await t.app.inject(withToken(admin, { method: "GET", url: "/API/docs/openapi.json" }))).json();
-    const param = (op: { parameters: Array<{ name: string }> }, name: string) =>
+    const param = (op: { parameters: Array<{ name: string; schema: Record<string, unknown> }> }, name: string) =>
       op.parameters.find((p) => p.name === name);
 
     const query = doc.paths["/API/Query/"].get;
-    expect(param(query, "table")).toMatchObject({
-      in: "query",
-      required: true,
-      schema: { type: "string", maxLength: 64 },
+    expect(param(query, "table")).toMatchObject({ in: "query", required: true, schema: { type: "string" } });
+    expect(param(query, "table")?.schema.enum).toEqual([...RESOURCES.keys()]);
+    expect(param(query, "where")?.schema).toMatchObject({
+      maxLength: WHERE_LIMITS.maxLength,
+      "x-office-language": "where",
     });
     expect(param(query, "rowLimit")).toMatchObject({
       required: false,
@@ -71,9 +82,10 @@ describe("the API documentation", () => {
     const notes = bodies.find(
       (b: { properties: { table: { const: string } } }) => b.properties.table.const === "tblProjectNotes",
     );
-    expect(notes.properties.fields).toEqual({
-      $ref: "#/components/schemas/tblProjectNotes",
+    expect(notes.properties.fields).toEqual({ $ref: "#/components/schemas/tblProjectNotes.insert" });
+    expect(doc.components.schemas["tblProjectNotes.insert"]).toMatchObject({
       required: ["projectID", "ProjectNotesMinutes"],
+      additionalProperties: false,
     });
     // Views are never written: no body names one.
     expect(bodies.map((b: { properties: { table: { const: string } } }) => b.properties.table.const)).not.toContain(
@@ -117,6 +129,82 @@ describe("the API documentation", () => {
     });
     expect(tblProjectNotes.properties.ProjectNotesDesc).toMatchObject({ type: ["string", "null"], maxLength: 4000 });
     expect(tblProjectNotes.properties.projectNotesID).toMatchObject({ readOnly: true });
+  });
+
+  // What the generated requests of api-property.test.ts found the document leaving out, each now said.
+  it("states the limits the server enforces", async () => {
+    const doc = (await t.app.inject(withToken(admin, { method: "GET", url: "/API/docs/openapi.json" }))).json();
+    const { schemas } = doc.components;
+    const op = (path: string, method = "post") => doc.paths[path][method];
+    const param = (path: string, name: string, method = "get") =>
+      op(path, method).parameters.find((p: { name: string }) => p.name === name).schema;
+    const body = (path: string, method = "post") => op(path, method).requestBody.content["application/json"].schema;
+    const tablesOf = (path: string, method = "post") =>
+      body(path, method).oneOf.map((b: { properties: { table: { const: string } } }) => b.properties.table.const);
+    const named = (keep: (def: ResourceDef) => boolean) =>
+      [...RESOURCES.values()].filter((def) => keep(def as ResourceDef)).map((def) => def.name);
+
+    // Each call's tables, those it serves: a name it does not was a 400 the document allowed.
+    expect(tablesOf("/API/Insert/")).toEqual(named((def) => def.kind === "table" && def.access.add !== null));
+    expect(tablesOf("/API/Update/", "put")).toContain("tblEmployee");
+    // A table without a column anyone writes (a charge) is no table to update.
+    expect(tablesOf("/API/Update/", "put")).not.toContain("tblCCCharge");
+    expect(body("/API/Delete/").properties.table.enum).toEqual(
+      named((def) => def.kind === "table" && def.access.del !== null),
+    );
+    expect(param("/API/Totals/", "table").enum).toEqual(named((def) => def.totals !== undefined));
+    expect(body("/API/ExecuteQuery/").properties.query.enum).toEqual([...NAMED_QUERIES.keys()]);
+    expect(body("/API/Update/", "put").oneOf[0].properties.where).toMatchObject({
+      maxLength: WHERE_LIMITS.maxLength,
+      pattern: "\\S",
+    });
+    // Update's debug is what the web app sends; any JSON there let a `__proto__` key be sent, which Fastify refuses.
+    expect(body("/API/Update/", "put").oneOf[0].properties.debug).toEqual({
+      anyOf: [
+        { type: "number", const: 0 },
+        { type: "number", const: 1 },
+      ],
+    });
+    // Ids in paths are int4s (a 10-digit id was allowed), documented as the integers clients send.
+    expect(param("/API/PortalOrders/{portalOrderID}/Project", "portalOrderID", "post")).toEqual({
+      type: "integer",
+      minimum: 1,
+      maximum: 2_147_483_647,
+    });
+    expect(param("/API/CreditCard/MissingReceipts", "rowLimit")).toMatchObject({ type: "integer", maximum: 100 });
+    expect(body("/API/Permissions/{empID}", "put").properties.rows.items.properties.permissionPageID.enum).toEqual(
+      PAGE_IDS,
+    );
+    // (An enumeration of texts that are numbers lists those first: compared as sets.)
+    const sorted = (values: Iterable<string>) => [...values].sort();
+    expect(sorted(body("/API/ListOrder/", "put").properties.group.enum)).toEqual(sorted(EDITABLE_GROUPS));
+    // A blank username or code passed a minimum length counted before the trim.
+    expect(JSON.stringify(body("/API/Authenticate/").properties.username)).toContain('"pattern":"\\\\S"');
+    // A denial needs its reason: the decision's two bodies.
+    const [approve, deny] = body("/API/CreditCard/Requests/{ccPermissionID}/Decision").oneOf;
+    expect(approve.required).not.toContain("reason");
+    expect(deny.required).toContain("reason");
+    // The card calls' columns were `{}`: now each column's write schema.
+    expect(body("/API/CreditCard/Requests").properties.ccPermissionAmount).toMatchObject({
+      type: ["string", "number"],
+      exclusiveMinimum: 0,
+      exclusiveMaximum: 1_000_000_000,
+      multipleOf: 0.01,
+    });
+    // A table's fields: their rules (formats, not blank, a list's values), no NUL, days that exist.
+    const employee = schemas["tblEmployee.insert"].properties;
+    expect(employee.empFirstName).toMatchObject({ minLength: 1, maxLength: 100, pattern: "\\S" });
+    expect(employee.empPhone.pattern).toContain("\\(\\d{3}\\) \\d{3}-\\d{4}");
+    expect(employee.empEmail.not).toEqual({ type: "string", pattern: "\\u0000" });
+    expect(employee.empHireDate.anyOf[0]).toMatchObject({ format: "date" });
+    expect(sorted(schemas["tblAppLookup.insert"].properties.appLookupParentID.enum)).toEqual(sorted(EDITABLE_GROUPS));
+    expect(schemas["tblAppLookup.update"].properties.appLookupParentID.not).toEqual({});
+    // A day is answered as a day ("2012-04-10"), not as a moment.
+    expect(schemas.tblEmployee.properties.empHireDate).toMatchObject({ format: "date" });
+    // An uploaded file may not be empty.
+    const upload = op("/API/Upload/").requestBody.content["multipart/form-data"].schema;
+    expect(upload.properties.file).toMatchObject({ minLength: 1 });
+    expect(upload.properties.table.enum).toEqual(named((def) => def.kind === "table" && def.access.change !== null));
   });
 
   it("marks a secret column writeOnly: sent, never answered", () => {

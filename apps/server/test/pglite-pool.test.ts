@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asCaller, asRead } from "../src/db/caller.js";
+import { asCaller } from "../src/db/caller.js";
 import { pglitePool } from "../src/db/pglite-pool.js";
 
 const engine = { query: async () => ({ rows: [] }), close: async () => {} };
@@ -9,8 +9,8 @@ describe("the PGlite pool's one connection", () => {
     const pool = pglitePool(engine, 60_000);
     const holder = await asCaller({ key: "ip:flood" }, () => pool.connect());
     const order: string[] = [];
-    const take = (key: string, name: string) =>
-      asCaller({ key }, () =>
+    const take = (key: string, name: string, read = false) =>
+      asCaller({ key, read }, () =>
         pool.connect().then((client) => {
           order.push(name);
           client.release();
@@ -20,13 +20,31 @@ describe("the PGlite pool's one connection", () => {
     const waiting = [
       ...Array.from({ length: 5 }, (_, i) => take("ip:flood", `flood ${i}`)),
       take("emp:1", "admin"),
-      asRead(() => take("emp:2", "staff's read")),
+      take("emp:2", "staff's read", true),
     ];
     holder.release();
     await Promise.all(waiting);
     // Each caller that had not had the connection comes before the flood's next statement.
     expect(order.slice(0, 2)).toEqual(["admin", "staff's read"]);
     expect(order.slice(2)).toEqual(["flood 0", "flood 1", "flood 2", "flood 3", "flood 4"]);
+    await pool.end();
+  });
+
+  it("gives a caller's read, which holds the read gate's turn, before its own statements that came earlier", async () => {
+    const pool = pglitePool(engine, 60_000);
+    const holder = await asCaller({ key: "emp:other" }, () => pool.connect());
+    const order: string[] = [];
+    const take = (name: string, read: boolean) =>
+      asCaller({ key: "emp:7", read }, () =>
+        pool.connect().then((client) => {
+          order.push(name);
+          client.release();
+        }),
+      );
+    const waiting = [take("session check", false), take("sign-in", false), take("read", true)];
+    holder.release();
+    await Promise.all(waiting);
+    expect(order).toEqual(["read", "session check", "sign-in"]);
     await pool.end();
   });
 

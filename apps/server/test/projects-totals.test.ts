@@ -344,9 +344,9 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
         403,
         ERROR_MESSAGES.accessDenied,
       );
-      // Staff have no page 57 nor 58: refused before being told whether the table has totals.
-      expectError(await totals(staffToken, { table: "vwProjectStatusAudit", by: "projectStatusCodeID" }), 403);
-      expectError(await totals(staffToken, { table: "vwPortalOrderList", by: "clientID" }), 403);
+      // Which tables have totals is the API document's (the table's enumeration): told before the rights.
+      expectError(await totals(staffToken, { table: "vwProjectStatusAudit", by: "projectStatusCodeID" }), 400);
+      expectError(await totals(staffToken, { table: "vwPortalOrderList", by: "clientID" }), 400);
       expectError(await totals(adminToken, { table: "vwPortalOrderList", by: "clientID" }), 400);
     });
   });

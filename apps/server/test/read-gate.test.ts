@@ -3,6 +3,7 @@ import {
   createReadGate,
   HEAVY_MEMORY_MS,
   HEAVY_READ_MS,
+  LONG_READ_MS,
   READS_RUNNING_PER_EMPLOYEE,
   READS_WAITING_PER_EMPLOYEE,
   readGateFor,
@@ -69,6 +70,9 @@ describe("the read gate", () => {
   async function noisyThenQuiet(running: number, reads: number) {
     const gate = createReadGate({ running, waitMs: 60_000 });
     const log: string[] = [];
+    // The quiet one has read before: a colleague, not an account never seen (those count a
+    // read's worth of time, HEAVY_READ_MS, before their first).
+    await gate.run(2, async () => "earlier");
     const noisy = Array.from({ length: reads }, (_, i) => controlled(log, `noisy ${i}`));
     const answers = noisy.map((r) => gate.run(1, r.read));
     await settle();
@@ -214,7 +218,7 @@ describe("the read gate", () => {
   });
 
   describe("heavy reads", () => {
-    it("share a few turns, whoever's: reads past HEAVY_READ_MS make their employee's next ones heavy", async () => {
+    it("share a few turns, whoever's: a read past HEAVY_READ_MS, and past LONG_READ_MS its employee's next, are heavy", async () => {
       vi.useFakeTimers({ toFake: ["Date"] });
       const gate = createReadGate({ running: 8, waitMs: 60_000 });
       const log: string[] = [];
@@ -223,7 +227,7 @@ describe("the read gate", () => {
       const answers = first.map((r) => gate.run(r.key, r.read));
       await settle();
       expect(gate.load()).toMatchObject({ running: 5, heavy: 0 });
-      vi.setSystemTime(Date.now() + HEAVY_READ_MS + 1);
+      vi.setSystemTime(Date.now() + LONG_READ_MS + 1);
       expect(gate.load()).toMatchObject({ running: 5, heavy: 5 });
       // Their next reads are heavy: every heavy turn is taken, so they wait; a colleague's light one runs.
       const next = [1, 2, 3, 4, 5].map((key) => ({ key, ...controlled(log, `next of ${key}`) }));
@@ -233,7 +237,8 @@ describe("the read gate", () => {
       await settle();
       expect(log.filter((line) => line.startsWith("next"))).toEqual([]);
       expect(log).toContain("quiet");
-      // Three of the first end: two heavy reads are left running, as many as heavy turns (a quarter of 8).
+      // Three of the first end, each past LONG_READ_MS: two heavy reads are left running, as many as
+      // heavy turns (a quarter of 8), and the three accounts' next reads take heavy turns too.
       for (const r of first.slice(0, 3)) r.finish();
       await settle();
       expect(log.filter((line) => line.startsWith("next"))).toEqual([]);
@@ -245,7 +250,7 @@ describe("the read gate", () => {
       await Promise.all(answers);
     });
 
-    it("a load's batch is heavy from its start; an employee is heavy for HEAVY_MEMORY_MS after a long read", async () => {
+    it("a load's batch is heavy from its start; after a read past LONG_READ_MS an employee's reads are, for HEAVY_MEMORY_MS", async () => {
       vi.useFakeTimers({ toFake: ["Date"] });
       const gate = createReadGate({ running: 8, heavyTurns: 1, waitMs: 60_000 });
       const log: string[] = [];
@@ -255,10 +260,10 @@ describe("the read gate", () => {
       expect(gate.load()).toMatchObject({ running: 1, heavy: 1 });
       // Another employee's read, light as far as anyone knows, runs beside it.
       expect(await gate.run(2, async () => "light")).toBe("light");
-      vi.setSystemTime(Date.now() + HEAVY_READ_MS + 1);
+      vi.setSystemTime(Date.now() + LONG_READ_MS + 1);
       batch.finish();
       await running;
-      // Employee 1's reads are heavy now; with the one heavy turn taken, the next waits for it.
+      // Employee 1's last read was long: with the one heavy turn taken, its next waits for it.
       const other = controlled(log, "other's heavy");
       const holding = gate.run(3, other.read, { heavy: true });
       await settle();
@@ -280,6 +285,39 @@ describe("the read gate", () => {
       expect(await gate.run(1, async () => "light again")).toBe("light again");
       heavyAgain.finish();
       await again;
+    });
+
+    it("holds back nobody whose last read was only slow", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const gate = createReadGate({ running: 8, heavyTurns: 1, waitMs: 60_000 });
+      const log: string[] = [];
+      // Employee 1's search ran half a second on a busy machine.
+      const slow = controlled(log, "slow");
+      const slowRun = gate.run(1, slow.read);
+      await settle();
+      vi.setSystemTime(Date.now() + 2 * HEAVY_READ_MS);
+      slow.finish();
+      await slowRun;
+      // The one heavy turn is taken; employee 1's next search runs beside it all the same.
+      const holder = controlled(log, "holder");
+      const held = gate.run(9, holder.read, { heavy: true });
+      await settle();
+      expect(await gate.run(1, async () => "at once")).toBe("at once");
+      holder.finish();
+      await held;
+    });
+
+    it("puts a colleague whose reads were quick before a crowd of accounts never seen", async () => {
+      const gate = createReadGate({ running: 1, waitMs: 60_000 });
+      const log: string[] = [];
+      await gate.run(1, async () => "a quick search");
+      const holder = controlled(log, "holder");
+      const held = gate.run(9, holder.read);
+      await settle();
+      const answers = [11, 12, 13, 14, 15, 1].map((key) => gate.run(key, async () => log.push(`next of ${key}`)));
+      holder.finish();
+      await Promise.all([held, ...answers]);
+      expect(log[1]).toBe("next of 1");
     });
 
     it("with one turn, gives the next to the employee whose reads took the least time", async () => {

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { PASSWORD_MIN } from "./administration.js";
 import { PASSWORD_MAX, USERNAME_MAX } from "./auth.js";
 import { REASON_MAX } from "./card-requests.js";
+import { INT4 } from "./constants.js";
+import { EDITABLE_GROUPS } from "./lists.js";
 import { PAGE_IDS, type PageId } from "./pages.js";
 import { tblCCCharge } from "./resources/tblCCCharge.js";
 import { tblCCPermission } from "./resources/tblCCPermission.js";
@@ -14,18 +16,25 @@ import { STATEMENT_MAX_BYTES } from "./statements.js";
  * of their own, they and zod stay out of the web app's bundle (docs/decisions.md).
  */
 
+/** A text PostgreSQL can store: without the NUL character. `error` words a missing one. */
+export const storable = (error?: string) =>
+  z.string(error === undefined ? undefined : { error }).regex(/^[^\0]*$/, "may not hold the NUL character");
+
+/**
+ * A text that may not be blank, trimmed, at most `max` characters. Its document says "not
+ * blank" (a pattern), which a minimum length counted after the trim does not: " " has one.
+ */
+const filled = (max: number) => storable().regex(/\S/, "is required").trim().max(max);
+
 /** What a sign-in sends. */
 export const credentialsSchema = z.strictObject({
-  username: z.string().trim().min(1).max(USERNAME_MAX),
+  username: filled(USERNAME_MAX),
   password: z.string().min(1).max(PASSWORD_MAX),
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
 const flag = z.union([z.literal(0), z.literal(1)]);
-const pageId = z
-  .number()
-  .int()
-  .refine((id): id is PageId => (PAGE_IDS as number[]).includes(id), "is not a site page");
+const pageId = z.literal(PAGE_IDS as [PageId, ...PageId[]], { error: "is not a site page" });
 
 export const permissionGridRow = z.strictObject({
   permissionPageID: pageId,
@@ -72,8 +81,8 @@ export type SignInBody = z.infer<typeof signInBody>;
 
 /** PUT /API/ListOrder/ — a list's values in their new order: every id of the list, once. */
 export const listOrderBody = z.strictObject({
-  group: z.string().min(1).max(50),
-  ids: z.array(z.number().int().positive()).min(1).max(1_000),
+  group: z.enum([...EDITABLE_GROUPS] as [string, ...string[]], { error: "is not a list" }),
+  ids: z.array(z.number().int().positive().max(INT4.max)).min(1).max(1_000),
 });
 export type ListOrderBody = z.infer<typeof listOrderBody>;
 
@@ -91,22 +100,25 @@ export const cardRequestBody = z.strictObject({
 export type CardRequestBody = z.infer<typeof cardRequestBody>;
 
 /** POST /API/CreditCard/Requests/:id/Decision — approve or deny one step; a denial says why. */
-export const cardDecisionBody = z
-  .strictObject({
-    step: z.enum(["cardUse", "overLimit"]),
-    decision: z.enum(["approve", "deny"]),
-    reason: z.string().trim().max(REASON_MAX).optional(),
-    version: z.number().int().positive().max(2_147_483_647),
-  })
-  .refine((body) => body.decision === "approve" || (body.reason ?? "") !== "", {
-    message: "Reason is required to deny a request",
-    path: ["reason"],
-  });
+const decided = {
+  step: z.enum(["cardUse", "overLimit"]),
+  version: z.number().int().positive().max(2_147_483_647),
+};
+const DENIAL_NEEDS_A_REASON = "Reason is required to deny a request";
+// One schema per decision, so the document says that a denial needs its reason.
+export const cardDecisionBody = z.discriminatedUnion("decision", [
+  z.strictObject({ ...decided, decision: z.literal("approve"), reason: storable().trim().max(REASON_MAX).optional() }),
+  z.strictObject({
+    ...decided,
+    decision: z.literal("deny"),
+    reason: storable(DENIAL_NEEDS_A_REASON).regex(/\S/, DENIAL_NEEDS_A_REASON).trim().max(REASON_MAX),
+  }),
+]);
 export type CardDecisionBody = z.infer<typeof cardDecisionBody>;
 
 const charge = tblCCCharge.columns;
 /** An approval code as typed: letters and digits (checked against the server's codes). */
-const approvalCode = z.string().trim().min(1).max(20);
+const approvalCode = filled(20);
 
 /** POST /API/CreditCard/ValidateCode — validateApprovalCode's asynchronous check. */
 export const approvalCodeBody = z.strictObject({ code: approvalCode });
@@ -126,8 +138,8 @@ export type EnteredChargeBody = z.infer<typeof enteredChargeBody>;
 /** POST /API/CreditCard/Statements — a card's statement as the bank's CSV, previewed or imported. */
 export const statementBody = z.strictObject({
   ccID: z.number().int().positive().max(2_147_483_647),
-  fileName: z.string().max(200).optional(),
-  csv: z.string().min(1).max(STATEMENT_MAX_BYTES),
+  fileName: storable().max(200).optional(),
+  csv: storable().min(1).max(STATEMENT_MAX_BYTES),
   preview: z.boolean(),
 });
 

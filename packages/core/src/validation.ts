@@ -58,6 +58,15 @@ const DIGITS = /^\d+$/;
 // One address, no spaces, a dot in the domain: what a mail program would accept, not RFC 5322.
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const URL_TEXT = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+/** The rules that are a pattern of the (trimmed) text, by name: the API document states them. */
+export const RULE_PATTERNS = {
+  tel: TEL,
+  tel_ext: TEL_EXT,
+  currency: CURRENCY,
+  number: DIGITS,
+  email: EMAIL,
+  url: URL_TEXT,
+};
 
 const isEmpty = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "");

@@ -8,6 +8,7 @@ import { requireAccess } from "../data/actor.js";
 import { actorOf } from "../data/context.js";
 import { reorderList } from "../data/list-order.js";
 import type { DB } from "../db/schema.js";
+import { beyondTheSchemas } from "../http/openapi.js";
 import { readPermissionGrid, savePermissionGrid } from "./permission-grid.js";
 import { readSignIn, saveSignIn } from "./sign-in.js";
 
@@ -56,6 +57,7 @@ export async function adminRoutes(
       config,
       schema: {
         summary: "Replaces an employee's permissions with the grid, in one transaction (administrators).",
+        description: beyondTheSchemas("a grid that names a page twice"),
         tags,
         params: employeePath,
         body: permissionGridBody,
@@ -91,6 +93,7 @@ export async function adminRoutes(
       schema: {
         summary:
           "Sets an employee's username, password or disabling; a new password ends their sessions (administrators).",
+        description: beyondTheSchemas("a new sign-in without a password"),
         tags,
         params: employeePath,
         body: signInBody,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { CompiledQuery, type Kysely, sql } from "kysely";
 import { type PageFlags, permissionMap } from "../data/actor.js";
+import { asCaller, SYSTEM } from "../db/caller.js";
 import type { Database } from "../db/database.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
@@ -130,14 +131,21 @@ export async function createSessions(database: Database, tokens: Tokens, options
     version = now;
     checked = performance.now();
   };
-  /** Asks the count when it is due, once for the calls that come meanwhile (each call, with 0). */
+  /**
+   * Asks the count when it is due, in the background as the server's own work: a call does not
+   * wait for it (on PGlite, behind a statement in progress) but is answered from what is kept.
+   * With 0, before every call, and the call waits (tests).
+   */
   const fresh = () => {
     if (versionCheckMs === 0) return askCount();
-    if (performance.now() - checked < versionCheckMs) return;
-    checking ??= askCount().finally(() => {
-      checking = undefined;
-    });
-    return checking;
+    if (checking || performance.now() - checked < versionCheckMs) return;
+    checking = asCaller({ key: SYSTEM }, askCount)
+      .catch(() => {
+        // The database is unreachable: the call's own statements will say so; asked again when due.
+      })
+      .finally(() => {
+        checking = undefined;
+      });
   };
 
   // Calls of one session that find nothing kept wait for one read of it, not one each.

@@ -2,6 +2,7 @@ import {
   approvalCodeBody,
   cardDecisionBody,
   cardRequestBody,
+  documented,
   enteredChargeBody,
   receiptRuleBody,
   STATEMENT_MAX_BYTES,
@@ -16,6 +17,7 @@ import { actorOf } from "../data/context.js";
 import type { ReadGate } from "../data/read-gate.js";
 import { zoneTimes } from "../data/zoned-times.js";
 import type { DB } from "../db/schema.js";
+import { beyondTheSchemas } from "../http/openapi.js";
 import { idPath } from "../http/validate.js";
 import { enterCharge, isValidCode } from "./charges.js";
 import { inbox } from "./inbox.js";
@@ -100,6 +102,7 @@ export async function creditCardRoutes(
       config,
       schema: {
         summary: "Asks to use a card for a purpose, an amount and a project (none: a non-project expense).",
+        description: beyondTheSchemas("a project that does not exist"),
         tags,
         body: cardRequestBody,
         response: { 200: request },
@@ -162,6 +165,10 @@ export async function creditCardRoutes(
       config,
       schema: {
         summary: "Enters a charge with the approval code of the caller's request (used up by it).",
+        description: beyondTheSchemas(
+          "an approval code that is not the caller's, approved and unused",
+          "an amount over the one approved",
+        ),
         tags,
         body: enteredChargeBody,
         response: { 200: request },
@@ -188,6 +195,9 @@ export async function creditCardRoutes(
       schema: {
         summary:
           "Previews or imports a card's statement (the bank's CSV): duplicates of an earlier import skipped, each new line matched to an approved request, all or nothing. An account imports at most 20,000 charges a minute per server process; past it 429 with Retry-After (previews do not count).",
+        description: beyondTheSchemas(
+          "a CSV the statement reader cannot read: its columns, its lines, their dates and amounts",
+        ),
         tags,
         body: statementBody,
         response: { 200: statementAnswer },
@@ -243,12 +253,15 @@ export async function creditCardRoutes(
           "Charges still missing a receipt that the caller spent or that are on a card they hold, oldest first: the first rowLimit (default and at most 100; 0: only how many, in meta.TotalRecords).",
         tags,
         querystring: z.object({
-          // Digits only: coerced, "" or " " would be 0 and ask only how many.
-          rowLimit: z
-            .string()
-            .regex(/^\d+$/, "must be a whole number")
-            .pipe(z.coerce.number<string>().int().min(0).max(MISSING_RECEIPTS_SHOWN))
-            .default(MISSING_RECEIPTS_SHOWN),
+          // Digits only: coerced, "" or " " would be 0 and ask only how many. Documented as the
+          // whole number a client sends.
+          rowLimit: documented(
+            z
+              .string()
+              .regex(/^\d+$/, "must be a whole number")
+              .pipe(z.coerce.number<string>().int().min(0).max(MISSING_RECEIPTS_SHOWN)),
+            { type: "integer", minimum: 0, maximum: MISSING_RECEIPTS_SHOWN },
+          ).default(MISSING_RECEIPTS_SHOWN),
         }),
         response: { 200: rows },
       },

@@ -328,6 +328,17 @@ const noCard = (ccID: number) => new AppError(404, `There is no credit card with
 const changedMeanwhile = () =>
   new AppError(409, "The card's charges changed while the statement was imported; nothing was imported. Try again.");
 
+/** The line breaks of a text: at least its records past the header, counted without parsing it. */
+function lineBreaks(text: string): number {
+  const count = (mark: string) => {
+    let n = 0;
+    for (let at = text.indexOf(mark); at !== -1; at = text.indexOf(mark, at + 1)) n++;
+    return n;
+  };
+  // A file of old Macs ends its lines with CR alone.
+  return count("\n") || count("\r");
+}
+
 function overAllowance(lines: number, retryAfterMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   const most = STATEMENT_CHARGES_PER_MINUTE.toLocaleString("en-US");
@@ -364,12 +375,16 @@ export async function importStatement(
   { allowance, step = (_kind, work) => work() }: ImportOptions = {},
 ): Promise<StatementAnswer> {
   requireAccess(actor, tblCC.access.change, "change", "credit cards");
-  const lines = readLines(file.csv);
-  const references = referencesOf(lines);
-  const taken = write ? allowance?.take(actorEmpID(actor) ?? 0, lines.length) : undefined;
-  if (taken && !taken.ok) throw overAllowance(lines.length, taken.retryAfterMs);
+  // Taken before the file is read, by its line breaks (as many as its lines, or more): an
+  // account past its allowance costs no parsing either. What the lines do not use is given back.
+  const most = Math.min(lineBreaks(file.csv), STATEMENT_MAX_LINES);
+  const taken = write ? allowance?.take(actorEmpID(actor) ?? 0, most) : undefined;
+  if (taken && !taken.ok) throw overAllowance(most, taken.retryAfterMs);
   let written = 0;
+  let lines: StatementLine[] = [];
   try {
+    lines = readLines(file.csv);
+    const references = referencesOf(lines);
     const plan = await step("read", async () => {
       const card = await db.selectFrom("tblCC").select("ccLastFour").where("ccID", "=", file.ccID).executeTakeFirst();
       if (!card) throw noCard(file.ccID);
@@ -395,6 +410,6 @@ export async function importStatement(
     return answer;
   } finally {
     // Only what was written counts: duplicates, and an import that failed, are given back.
-    if (taken?.ok) taken.giveBack(lines.length - written);
+    if (taken?.ok) taken.giveBack(most - written);
   }
 }

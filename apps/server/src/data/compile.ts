@@ -31,6 +31,7 @@ export function compileWhere(where: Where, def: Resource): RawBuilder<unknown> {
     case "like": {
       const [type, ref] = column(where.column);
       if (type.type !== "text") throw AppError.badRequest(`LIKE needs a text column; ${where.column} is not one.`);
+      storable(where.pattern, where.column);
       // LIKE matches without regard to case, as users of the original product expect.
       return where.negated ? sql`${ref} not ilike ${where.pattern}` : sql`${ref} ilike ${where.pattern}`;
     }
@@ -54,11 +55,14 @@ function bind(column: Column, value: Value, name: string): RawBuilder<unknown> {
       const number = Number(value.text);
       if (number < INT4.min || number > INT4.max)
         throw AppError.badRequest(`${value.text} is out of range for ${name}.`);
-      return sql`${number}`;
+      // As an int4, whatever the column's own width: a smallint column compared with 40000 is
+      // false, where a parameter typed by the column would not hold the value (22003, a 400).
+      return sql`${number}::integer`;
     }
     case "text":
       if (value.kind !== "string")
         throw AppError.badRequest(`${name} is compared with a quoted text, not ${describe(value)}.`);
+      storable(value.value, name);
       return sql`${value.value}`;
     case "money": {
       const amount = value.kind === "number" ? moneyText(value.text) : null;
@@ -73,6 +77,12 @@ function bind(column: Column, value: Value, name: string): RawBuilder<unknown> {
       }
       return sql`${value.value}::timestamptz`;
   }
+}
+
+/** A text PostgreSQL can take: the NUL character it cannot hold is refused in the where's words, not its. */
+function storable(text: string, name: string) {
+  if (text.includes("\u0000"))
+    throw AppError.badRequest(`${name} is compared with a text holding NUL, which no text holds.`);
 }
 
 function describe(value: Value): string {

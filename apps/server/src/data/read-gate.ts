@@ -8,9 +8,17 @@ export const READS_RUNNING_PER_EMPLOYEE = 2;
 export const READS_WAITING_PER_EMPLOYEE = 16;
 /** How long an employee's reads pause after one of them was stopped for running too long. */
 export const PAUSE_AFTER_STOPPED_READ_MS = 30_000;
-/** A read running longer than this is heavy, and so are its employee's reads for HEAVY_MEMORY_MS after. */
+/** A read running longer than this is heavy. */
 export const HEAVY_READ_MS = 250;
+/**
+ * A read that ran this long is an employee's way of reading, not a slow moment of a busy
+ * machine: their reads take heavy turns for HEAVY_MEMORY_MS after it.
+ */
+export const LONG_READ_MS = 2_000;
+/** How long after a read past LONG_READ_MS its employee's reads take heavy turns. */
 export const HEAVY_MEMORY_MS = 30_000;
+/** Employees whose last read is remembered; past it the least recent are forgotten. */
+const REMEMBERED = 10_000;
 
 export interface ReadGateOptions {
   /** Reads running at once in this process: fewer than the pool's connections, so sign-ins and writes find one. */
@@ -48,8 +56,6 @@ interface Running {
 interface Account {
   running: Set<Running>;
   waiting: number;
-  /** Its reads are heavy until then. */
-  heavyUntil: number;
 }
 
 const inSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -62,13 +68,17 @@ const inSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  *   session check, sign-in, writes); an employee runs at most two and queues sixteen more, past
  *   which the call answers 429 with Retry-After. An employee's second read runs only while a
  *   quarter of the turns stay free for employees with none.
- * - The next turn goes to the waiting employee that has held turns the least time (fair-queue.ts):
- *   a colleague's burst, or a crowd of accounts, costs a quiet user the read in progress at most.
- * - A read is heavy once it runs longer than HEAVY_READ_MS, and then its employee's reads are
- *   heavy for HEAVY_MEMORY_MS; a load's batches are heavy. Heavy reads of every employee together
- *   hold at most `heavyTurns`, shared fairly, so several accounts cannot fill the turns with
- *   reads that take seconds (each account's first such read cannot be told from a light one
- *   before it runs: it takes one of the turns the reserve leaves).
+ * - The next turn goes to the waiting employee that has held turns the least time (fair-queue.ts),
+ *   an employee not seen before counted as having held HEAVY_READ_MS: a colleague's burst, or a
+ *   crowd of new accounts, costs a quiet user the read in progress at most.
+ * - A read is heavy once it runs longer than HEAVY_READ_MS; a load's later batches and a
+ *   statement import's steps are heavy from the start, and so is a read of an employee who has a
+ *   heavy one running or whose last read ran past LONG_READ_MS. Heavy reads of every employee
+ *   together hold at most `heavyTurns`, shared fairly, so several accounts cannot fill the turns
+ *   with reads that take seconds (an account's first such read cannot be told from a light one
+ *   before it runs: it takes one of the turns the reserve leaves). A search that ran a few
+ *   hundred milliseconds on a busy machine counts in its employee's time and holds them back no
+ *   further.
  * - A read stopped for running too long (a statement timeout; on PGlite, its read budget) answers
  *   503 with Retry-After, and its employee's reads pause: the waiting ones and the next ones answer
  *   429 until the pause ends. On PGlite one such statement holds the database for everyone while
@@ -83,7 +93,9 @@ export function createReadGate({
   const reserve = Math.ceil(running / 4);
   const inTurn = new Set<Running>();
   const accounts = new Map<number, Account>();
-  const waiters = new FairQueue<Waiter>();
+  /** Until when each employee's reads take heavy turns, after a read past LONG_READ_MS. */
+  const longUntil = new Map<number, number>();
+  const waiters = new FairQueue<Waiter>({ newcomerMs: HEAVY_READ_MS });
   const pausedUntil = new Map<number, number>();
 
   const pauseLeft = (key: number) => {
@@ -113,20 +125,26 @@ export function createReadGate({
   const accountOf = (key: number) => {
     let account = accounts.get(key);
     if (!account) {
-      account = { running: new Set(), waiting: 0, heavyUntil: 0 };
+      account = { running: new Set(), waiting: 0 };
       accounts.set(key, account);
     }
     return account;
   };
   const forget = (key: number) => {
     const account = accounts.get(key);
-    if (account && account.running.size === 0 && account.waiting === 0 && account.heavyUntil <= Date.now())
-      accounts.delete(key);
+    if (account && account.running.size === 0 && account.waiting === 0) accounts.delete(key);
   };
   // A read that has run past HEAVY_READ_MS is heavy, however it started.
   const heavyNow = (read: Running, now: number) => read.heavy || now - read.since > HEAVY_READ_MS;
-  const isHeavy = (account: Account, now = Date.now()) =>
-    account.heavyUntil > now || [...account.running].some((read) => heavyNow(read, now));
+  const isHeavy = (account: Account, now = Date.now()) => [...account.running].some((read) => heavyNow(read, now));
+  const remember = (key: number, ms: number) => {
+    longUntil.delete(key);
+    if (ms > LONG_READ_MS) longUntil.set(key, Date.now() + HEAVY_MEMORY_MS);
+    if (longUntil.size > REMEMBERED) longUntil.delete(longUntil.keys().next().value as number);
+  };
+  /** Whether a read of the employee takes a heavy turn: one of theirs is heavy now, or their last was long. */
+  const takesHeavyTurn = (key: number, account: Account, now = Date.now()) =>
+    isHeavy(account, now) || (longUntil.get(key) ?? 0) > now;
 
   /** Whether a read of `key` may start now. */
   const admits = (key: number, asHeavy: boolean) => {
@@ -136,7 +154,7 @@ export function createReadGate({
     if (active >= running || mine >= READS_RUNNING_PER_EMPLOYEE) return false;
     if (mine > 0 && running - active - 1 < reserve) return false;
     const now = Date.now();
-    if (!asHeavy && !isHeavy(account, now)) return true;
+    if (!asHeavy && !takesHeavyTurn(key, account, now)) return true;
     let heavy = 0;
     for (const read of inTurn) if (heavyNow(read, now)) heavy++;
     return heavy < heavyTurns;
@@ -171,7 +189,7 @@ export function createReadGate({
           heavy: options.heavy === true,
           grant: () => {
             account.waiting--;
-            const read = { since: Date.now(), heavy: waiter.heavy || isHeavy(account) };
+            const read = { since: Date.now(), heavy: waiter.heavy || takesHeavyTurn(key, account) };
             inTurn.add(read);
             account.running.add(read);
             resolve(read);
@@ -198,7 +216,7 @@ export function createReadGate({
         const ms = Date.now() - mine.since;
         inTurn.delete(mine);
         account.running.delete(mine);
-        if (ms > HEAVY_READ_MS) account.heavyUntil = Date.now() + HEAVY_MEMORY_MS;
+        remember(key, ms);
         waiters.charge(String(key), ms);
         forget(key);
         dispatch();

@@ -1,4 +1,4 @@
-import { PAGES, permissionRowsAnswer } from "@office/core";
+import { PAGES, permissionRowsAnswer, RESOURCES, storable } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
@@ -7,10 +7,12 @@ import type { Sessions } from "../auth/session.js";
 import type { DB } from "../db/schema.js";
 import { signedInUser } from "../http/access.js";
 import { AppError } from "../http/app-error.js";
+import { beyondTheSchemas } from "../http/openapi.js";
 import { documentedOnly } from "../http/validate.js";
 import { type Actor, requireAccess } from "./actor.js";
 import { restoreDeleted } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
+import { languageText, REFUSED, resourceName, tableFor, updatable } from "./inputs.js";
 import { streamAnswer } from "./json-stream.js";
 import { NAMED_QUERIES } from "./named-queries.js";
 import { type BatchTurn, queryInput, runQuery } from "./query.js";
@@ -19,20 +21,33 @@ import { runTotals, totalsInput } from "./totals.js";
 import { deleteRecords, insertRecord, updateRecords } from "./write.js";
 import { zoneTimes } from "./zoned-times.js";
 
-const tableName = z.string().min(1).max(64);
-const insertBody = z.object({ table: tableName, fields: z.record(z.string(), z.unknown()) });
-const updateBody = z.object({
-  table: tableName,
-  where: z.string(),
+const insertBody = z.object({
+  table: resourceName(tableFor("add"), "is not a table one may insert into"),
   fields: z.record(z.string(), z.unknown()),
-  debug: z.unknown().optional(),
 });
-const deleteBody = z.object({ table: tableName, where: z.string() });
-const executeBody = z.object({ query: z.string().max(10_000) });
+const updateBody = z.object({
+  table: resourceName(updatable, "is not a table one may update"),
+  where: languageText("where", { required: true }),
+  fields: z.record(z.string(), z.unknown()),
+  // The product's calls send 0 (docs/product-rules.md#calls); it changes nothing.
+  debug: z.union([z.literal(0), z.literal(1)]).optional(),
+});
+const deleteBody = z.object({
+  table: resourceName(tableFor("del"), "is not a table one may delete from"),
+  where: languageText("where", { required: true }),
+});
+const executeBody = z.object({
+  query: z.enum([...NAMED_QUERIES.keys()] as [string, ...string[]], { error: "is not a known query" }),
+});
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, "must be 1 to 128 letters, digits or _.:-");
 // The error page's Debug button re-sends a failed call with DEBUG=1 in its query string.
 const debugQuery = z.strictObject({ DEBUG: z.enum(["0", "1"]).optional() });
-const auditQuery = z.strictObject({ table: tableName, key: z.string().min(1).max(64) });
+// The audit trail is of tables, and of the files attached to their records.
+const audited = [...RESOURCES.values()].filter((def) => def.kind === "table").map((def) => def.name);
+const auditQuery = z.strictObject({
+  table: z.enum(["upload", ...audited], { error: "is not a table" }),
+  key: storable().min(1).max(64),
+});
 const restoreBody = z.object({ auditID: z.number().int().positive() });
 
 // What the calls answer on success: the route schemas, so the handlers are typed by them and the
@@ -140,6 +155,7 @@ export async function dataRoutes(
       schema: {
         summary:
           "Rows of a table or view and their total. A full load (no rowLimit, or one over 100) of more than 20,000 rows without `continue` answers the total alone; a page (rowLimit up to 100) never does. rowLimit over 20,000 needs `continue`. At most 2 reads of one account run at once and 16 wait; past that, 429 with Retry-After. A read that runs too long is stopped (503 with Retry-After) and the account's reads, updates and deletes pause for 30 s (429).",
+        description: beyondTheSchemas(REFUSED.language, "a rowLimit over 20,000 without continue=1"),
         tags,
         querystring: queryInput,
         response: { 200: queryAnswer },
@@ -169,6 +185,7 @@ export async function dataRoutes(
       config: { access: "signedIn" },
       schema: {
         summary: "The rows a where matches, counted and summed by one of the columns the table declares totals by.",
+        description: beyondTheSchemas(REFUSED.language, "a `by` the table is not totalled by (its `x-office-totals`)"),
         tags,
         querystring: totalsInput,
         response: { 200: totalsAnswer },
@@ -188,6 +205,7 @@ export async function dataRoutes(
       config: { access: "signedIn" },
       schema: {
         summary: "Inserts one record; a retry with the same Idempotency-Key answers as the first.",
+        description: beyondTheSchemas(REFUSED.references, REFUSED.constraints),
         tags,
         headers: z.object({ "idempotency-key": idempotencyKey.optional() }),
         querystring: debugQuery,
@@ -211,6 +229,7 @@ export async function dataRoutes(
     config: { access: "signedIn" },
     schema: {
       summary: "Updates the records the where matches (at most 1,000); none matched is a 404.",
+      description: beyondTheSchemas(REFUSED.language, REFUSED.tooMany, REFUSED.references, REFUSED.constraints),
       tags,
       querystring: debugQuery,
       body: updateBody,
@@ -237,6 +256,7 @@ export async function dataRoutes(
       config: { access: "signedIn" },
       schema: {
         summary: "Deletes the records the where matches (kept in the audit trail); `id` is how many.",
+        description: beyondTheSchemas(REFUSED.language, REFUSED.tooMany),
         tags,
         querystring: debugQuery,
         body: deleteBody,
@@ -344,6 +364,7 @@ export async function dataRoutes(
       config: { access: "signedIn" },
       schema: {
         summary: "Puts a deleted record back from its audit record, with its own key (administrators).",
+        description: beyondTheSchemas("an audit record that is not a delete"),
         tags,
         body: restoreBody,
         response: { 200: insertAnswer },

@@ -1,16 +1,27 @@
-import { type Resource, TOTALS_MAX_GROUPS, TOTALS_ORDERS, TOTALS_PAGE_GROUPS, type TotalsResponse } from "@office/core";
+import {
+  RESOURCES,
+  type Resource,
+  TOTALS_MAX_GROUPS,
+  TOTALS_ORDERS,
+  TOTALS_PAGE_GROUPS,
+  type TotalsResponse,
+} from "@office/core";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { type Actor, requireAccess } from "./actor.js";
+import { languageText, readable, resourceName } from "./inputs.js";
 import { parseResourceWhere } from "./query.js";
 import { readableRows } from "./row-scope.js";
 
+/** The columns some table or view is totalled by: which of them a table takes is its own. */
+const totalledBy = [...new Set([...RESOURCES.values()].flatMap((def) => Object.keys(def.totals?.by ?? {})))];
+
 export const totalsInput = z.strictObject({
-  table: z.string().min(1).max(64),
-  by: z.string().min(1).max(64),
-  where: z.string().default(""),
+  table: resourceName((def) => readable(def) && def.totals !== undefined, "has no totals"),
+  by: z.enum(totalledBy as [string, ...string[]], { error: "is not a total" }),
+  where: languageText("where").default(""),
   order: z.enum(TOTALS_ORDERS).default("label"),
   rowLimit: z.coerce.number().int().min(1).max(TOTALS_MAX_GROUPS).default(TOTALS_PAGE_GROUPS),
 });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
-import { RESOURCES } from "@office/core";
+import { documented, INT4, RESOURCES } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Kysely, sql } from "kysely";
@@ -17,6 +17,7 @@ import { type Actor, may, requireAccess } from "./actor.js";
 import { audit } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
 import { fileTypeOf } from "./file-types.js";
+import { resourceName, tableFor } from "./inputs.js";
 import { readableRows, writableRows } from "./row-scope.js";
 
 interface UploadDeps {
@@ -27,15 +28,24 @@ interface UploadDeps {
   limit: number;
 }
 
-const target = z.strictObject({
-  table: z.string().min(1).max(64),
-  key: z.string().regex(/^[1-9]\d{0,9}$/, "must be a record id"),
-});
+// A record's key as a form or a query string sends it: digits, an int4 (the document's integer).
+const recordKey = documented(
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, "must be a record id")
+    .refine((key) => Number(key) <= INT4.max, "must be a record id"),
+  { type: "integer", minimum: 1, maximum: INT4.max },
+);
+// Files belong to tables' records; the document's upload form names the tables one may change.
+const target = z.strictObject({ table: resourceName(tableFor("view"), "takes no files"), key: recordKey });
 const HEAD_BYTES = 512;
 const uploadPath = z.object({ uploadID: z.uuid() });
 
 // What the calls take and answer: their route schemas.
-const uploadForm = target.extend({ file: z.file().describe("one file, after the other fields") });
+const uploadForm = target.extend({
+  table: resourceName(tableFor("change"), "takes no files"),
+  file: z.file().min(1).describe("one file, not empty, after the other fields"),
+});
 const uploadAnswer = z.object({
   status: z.literal("success"),
   id: z.uuid(),

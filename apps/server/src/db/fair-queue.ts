@@ -1,5 +1,5 @@
 /** Callers remembered beyond those waiting; past it, those with no time to their name are forgotten. */
-const REMEMBERED = 1_000;
+const REMEMBERED = 10_000;
 /** A turn costs at least this: turns that take no measurable time are then shared in turn. */
 const LEAST_CHARGE_MS = 1;
 
@@ -17,8 +17,23 @@ const LEAST_CHARGE_MS = 1;
 export class FairQueue<W> {
   readonly #queues = new Map<string, W[]>();
   readonly #used = new Map<string, number>();
+  readonly #newcomerMs: number;
+  /** Callers waiting whose time is a newcomer's: the clock moves to their start without it. */
+  readonly #newcomers = new Set<string>();
   #clock = 0;
   #size = 0;
+  /** When each caller last had a turn (a count): of two that held as long, the one served longer ago goes first. */
+  readonly #served = new Map<string, number>();
+  #turns = 0;
+
+  /**
+   * @param newcomerMs what a caller not seen before is counted to have held already: where one
+   *   turn may take seconds (a read), a crowd of new accounts then comes after the colleagues who
+   *   have held little, not before them, each newcomer waiting that much of others' time at most.
+   */
+  constructor({ newcomerMs = 0 }: { newcomerMs?: number } = {}) {
+    this.#newcomerMs = newcomerMs;
+  }
 
   /** Waiters in the queue. */
   get size(): number {
@@ -30,7 +45,11 @@ export class FairQueue<W> {
     if (!queue) {
       queue = [];
       this.#queues.set(key, queue);
-      this.#used.set(key, this.#usedOf(key));
+      // A caller never seen waits as if it had held newcomerMs already (refunded at its turn).
+      if (!this.#used.has(key)) {
+        this.#newcomers.add(key);
+        this.#used.set(key, this.#clock + this.#newcomerMs);
+      } else this.#used.set(key, this.#usedOf(key));
     }
     queue.push(waiter);
     this.#size++;
@@ -43,7 +62,10 @@ export class FairQueue<W> {
     if (!queue || at === -1) return;
     queue.splice(at, 1);
     this.#size--;
-    if (queue.length === 0) this.#queues.delete(key);
+    if (queue.length > 0) return;
+    this.#queues.delete(key);
+    // A newcomer that leaves without a turn is as if never seen.
+    if (this.#newcomers.delete(key)) this.#forgetCaller(key);
   }
 
   /** The waiters of one caller, first come first. */
@@ -53,36 +75,37 @@ export class FairQueue<W> {
 
   /**
    * Takes the next waiter: the first of the caller with the least time held, among the callers
-   * whose first waiter `admits` lets through (a caller at its own limit waits on).
+   * whose first waiter `admits` lets through (a caller at its own limit waits on); of that
+   * caller's waiters, the first that `prefer` picks if any, before those that came earlier.
    */
-  take(admits: (key: string, waiter: W) => boolean = () => true): W | undefined {
+  take(admits: (key: string, waiter: W) => boolean = () => true, prefer?: (waiter: W) => boolean): W | undefined {
     let best: string | undefined;
     let bestUsed = Number.POSITIVE_INFINITY;
+    let bestServed = Number.POSITIVE_INFINITY;
     for (const [key, queue] of this.#queues) {
       const used = this.#used.get(key) ?? 0;
-      if (used < bestUsed && admits(key, queue[0] as W)) {
+      const served = this.#served.get(key) ?? 0;
+      if ((used < bestUsed || (used === bestUsed && served < bestServed)) && admits(key, queue[0] as W)) {
         best = key;
         bestUsed = used;
+        bestServed = served;
       }
     }
     if (best === undefined) return undefined;
     const queue = this.#queues.get(best) as W[];
-    const waiter = queue.shift() as W;
+    const [waiter] = queue.splice(prefer ? Math.max(0, queue.findIndex(prefer)) : 0, 1) as [W];
     this.#size--;
     if (queue.length === 0) this.#queues.delete(best);
-    this.#clock = Math.max(this.#clock, bestUsed);
-    return waiter;
-  }
-
-  /** Takes the first waiter that `matches`, wherever it waits: the one exception to the order. */
-  takeMatching(matches: (waiter: W) => boolean): W | undefined {
-    for (const [key, queue] of this.#queues) {
-      const waiter = queue.find(matches);
-      if (waiter === undefined) continue;
-      this.remove(key, waiter);
-      return waiter;
+    // A newcomer served is a caller like any other: from its real start, not counting the fee
+    // that held it back; nor does the clock jump by it, or everyone idle would start level with
+    // the newcomers still waiting.
+    if (this.#newcomers.delete(best)) {
+      bestUsed -= this.#newcomerMs;
+      this.#used.set(best, bestUsed);
     }
-    return undefined;
+    this.#clock = Math.max(this.#clock, bestUsed);
+    this.#served.set(best, ++this.#turns);
+    return waiter;
   }
 
   /** Counts `ms` of a turn to its caller. */
@@ -99,15 +122,20 @@ export class FairQueue<W> {
     return Math.max(this.#used.get(key) ?? 0, this.#clock);
   }
 
+  #forgetCaller(key: string): void {
+    this.#used.delete(key);
+    this.#served.delete(key);
+  }
+
   // A caller that is not waiting and has held no time past the clock would start at the clock
   // anyway: forgetting it changes nothing. The oldest go first if that is not enough.
   #forget(): void {
     for (const [key, used] of this.#used) {
-      if (!this.#queues.has(key) && used <= this.#clock) this.#used.delete(key);
+      if (!this.#queues.has(key) && used <= this.#clock) this.#forgetCaller(key);
     }
     for (const key of this.#used.keys()) {
       if (this.#used.size <= REMEMBERED + this.#queues.size) break;
-      if (!this.#queues.has(key)) this.#used.delete(key);
+      if (!this.#queues.has(key)) this.#forgetCaller(key);
     }
   }
 }

@@ -5,6 +5,8 @@ import { FairQueue } from "./fair-queue.js";
 import { type PgliteWorker, StatementStoppedError } from "./pglite-worker-client.js";
 
 type Command = PostgresQueryResult<unknown>["command"];
+/** What a caller never seen counts as having held the connection: a few statements' time. */
+const NEWCOMER_MS = 25;
 const COMMANDS = new Set<Command>(["INSERT", "UPDATE", "DELETE", "MERGE"]);
 
 /**
@@ -15,9 +17,11 @@ const COMMANDS = new Set<Command>(["INSERT", "UPDATE", "DELETE", "MERGE"]);
  * timer fires here while PGlite works in its thread). The connection goes to callers in fair
  * turns (fair-queue.ts): whoever floods it, with sign-ins, session checks, writes or reads, is
  * one caller among the others, and a quiet caller waits for the statement in progress only.
- * The one exception is the data service's read holding the read gate's turn (data/read-gate.ts:
- * one at a time on PGlite, given fairly): its statement goes first, or everyone waiting for that
- * turn would wait behind the queue its caller is in.
+ * Of a caller's own statements, its data-service read's goes first: it holds the read gate's
+ * one turn (data/read-gate.ts), and everyone waiting for that turn would otherwise wait behind
+ * the caller's session checks. A read's time is counted by the gate, not here, and a caller
+ * never seen counts NEWCOMER_MS: a crowd of new accounts' first statements (their session
+ * checks) comes after the colleagues who were just served, not before them.
  *
  * With `readBudgetMs`, a data-service read's statement (caller.ts) that runs longer is
  * stopped with its thread (pglite-worker-client.ts): on one connection it would hold every
@@ -32,21 +36,24 @@ export function pglitePool(
   let busy = false;
   let closed = false;
   let stoppedInLease = false;
-  // Who holds the connection, and since when: the time is charged to them when they let it go.
-  let holder = { key: "", since: 0 };
-  const waiters = new FairQueue<{ key: string; read: boolean; grant: () => void; timer: NodeJS.Timeout }>();
+  // Who holds the connection, and since when: the time is charged to them when they let it go
+  // (a read's by the read gate instead).
+  let holder = { key: "", read: false, since: 0 };
+  const waiters = new FairQueue<{ key: string; read: boolean; grant: () => void; timer: NodeJS.Timeout }>({
+    newcomerMs: NEWCOMER_MS,
+  });
 
-  const lend = (key: string) => {
+  const lend = (key: string, read: boolean) => {
     busy = true;
-    holder = { key, since: performance.now() };
+    holder = { key, read, since: performance.now() };
     return client;
   };
   const release = () => {
     stoppedInLease = false;
-    waiters.charge(holder.key, performance.now() - holder.since);
-    // A read holding the read gate's one turn goes first (the gate gives that turn fairly): the
-    // caller waiting for it waits for its statement, not for the queue behind.
-    const next = waiters.takeMatching((waiter) => waiter.read) ?? waiters.take();
+    if (!holder.read) waiters.charge(holder.key, performance.now() - holder.since);
+    // Of the chosen caller's statements, its read's goes first: it holds the read gate's one
+    // turn, and whoever waits for that turn would otherwise wait behind the caller's own queue.
+    const next = waiters.take(undefined, (waiter) => waiter.read);
     if (next) {
       clearTimeout(next.timer);
       next.grant();
@@ -82,12 +89,13 @@ export function pglitePool(
     connect() {
       if (closed) return Promise.reject(new DatabaseUnavailableError("database is closed"));
       const { key } = currentCaller();
-      if (!busy) return Promise.resolve(lend(key));
+      const read = isRead();
+      if (!busy) return Promise.resolve(lend(key, read));
       return new Promise((resolve, reject) => {
         const waiter = {
           key,
-          read: isRead(),
-          grant: () => resolve(lend(key)),
+          read,
+          grant: () => resolve(lend(key, read)),
           timer: setTimeout(() => {
             waiters.remove(key, waiter);
             reject(new DatabaseUnavailableError("timeout exceeded when trying to connect"));

@@ -117,6 +117,16 @@ function shedUnderLoad(error: unknown): boolean {
   return error instanceof AppError ? error.underLoad : isOverloaded(error);
 }
 
+/**
+ * What the router refuses before any route is found: a path whose percent-encoding is broken, a
+ * parameter longer than the router takes. They answer the ErrorBody of a path that fails its
+ * schema, not Fastify's own body (and its 414, which the catalogue has no words for).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ code: error.code }, "request refused by the router");
+  return sendError(request, reply, { statusCode: 400, message: "The path is not valid." });
+}
+
 /** One error handler for every route: 5xx details go to the log, never to the client. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {

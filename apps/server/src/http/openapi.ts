@@ -1,12 +1,12 @@
 import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from "@fastify/swagger";
 import {
-  type Column,
   type ErrorBody,
   insertSchema,
   PAGES,
   RESOURCES,
   type ResourceDef,
-  valueSchema,
+  rowJsonSchema,
+  updateSchema,
 } from "@office/core";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -24,7 +24,7 @@ declare module "fastify" {
   interface FastifySchema {
     /**
      * The body's `fields` are the columns of the table it names: all its required ones on
-     * insert, any on update. The document then has one body per writable table.
+     * insert, any on update. The document then has one body per table the call serves.
      */
     "x-office-fields"?: "insert" | "update";
     /** The answer's `data` holds rows of the table or view the call names. */
@@ -42,40 +42,9 @@ function jsonSchema(schema: z.ZodType): JsonSchema {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-function columnSchema(column: Column): JsonSchema {
-  const type = column.type === "integer" ? "integer" : "string";
-  const schema: JsonSchema = { type: column.nullable ? [type, "null"] : type };
-  if (column.type === "timestamp") schema.format = "date-time";
-  if (column.type === "money") {
-    // Written as text or a number; always read back as text, so no amount passes through a double.
-    schema.type = column.nullable ? ["string", "number", "null"] : ["string", "number"];
-    schema.pattern = "^\\d{1,10}(\\.\\d{1,2})?$";
-    schema.description = 'An amount of dollars with at most 2 decimals, read back as text ("1234.50").';
-    return schema;
-  }
-  // The value limits the column's zod schema checks: an enumeration (or a union of
-  // constants, as a flag's 0 | 1), a number's range (zod's own safe-integer bounds say nothing).
-  const checked = jsonSchema(valueSchema(column));
-  const options = ((checked.anyOf as JsonSchema[] | undefined) ?? [checked]).filter((s) => s.type !== "null");
-  const constants = options.length > 0 && options.every((s) => "const" in s) ? options.map((s) => s.const) : undefined;
-  // A lookup list's column accepts its values only (its zod check is a custom one JSON Schema cannot say).
-  const choices = column.field?.kind === "choice" ? column.field.options.map((o) => o.value) : undefined;
-  const values =
-    choices ?? (options.length === 1 ? (options[0]?.enum as unknown[] | undefined) : undefined) ?? constants;
-  if (values) schema.enum = column.nullable ? [...values, null] : values;
-  for (const key of ["minimum", "maximum"]) {
-    const bound = options.length === 1 ? options[0]?.[key] : undefined;
-    if (typeof bound === "number" && Math.abs(bound) !== Number.MAX_SAFE_INTEGER) schema[key] = bound;
-  }
-  for (const rule of column.rules ?? []) {
-    if (typeof rule === "object" && "max" in rule && column.type === "text") schema.maxLength = rule.max;
-  }
-  return schema;
-}
-
 /**
- * A table's or view's columns, the document's component of its name. One schema serves both
- * ways: what the server sets is `readOnly` (never sent), a secret is `writeOnly` (never answered).
+ * A table's or view's row as the server answers it, the document's component of its name:
+ * what the server sets is `readOnly`, a secret `writeOnly` (sent, never answered).
  */
 export function resourceSchema(def: ResourceDef): JsonSchema {
   return {
@@ -84,11 +53,15 @@ export function resourceSchema(def: ResourceDef): JsonSchema {
     "x-office-key": def.key,
     "x-office-access": def.access,
     ...(def.authorWrites ? { "x-office-author-writes": def.authorWrites } : {}),
+    // The columns GET /API/Totals/ groups it by (`by`), each with the column naming a group.
+    ...(def.totals ? { "x-office-totals": def.totals } : {}),
     properties: Object.fromEntries(
       Object.entries(def.columns).map(([name, column]) => [
         name,
         {
-          ...columnSchema(column),
+          ...rowJsonSchema(column),
+          // What a where compares it with: a number, an amount, a quoted date or text.
+          "x-office-type": column.type,
           ...(column.serverOwned ? { readOnly: true, "x-office-server-owned": column.serverOwned } : {}),
           ...(column.generated ? { readOnly: true } : {}),
           ...(column.hidden ? { writeOnly: true } : {}),
@@ -98,22 +71,55 @@ export function resourceSchema(def: ResourceDef): JsonSchema {
   };
 }
 
-/** One body per writable table: its name, and its columns as `fields`. */
-function bodiesPerTable(body: JsonSchema, mode: "insert" | "update", resources: Iterable<ResourceDef>): JsonSchema {
+type Write = "insert" | "update";
+const writeSchemas = { insert: insertSchema, update: updateSchema };
+/** The component of what an insert's or an update's `fields` may hold for a table. */
+const fieldsName = (table: string, mode: Write) => `${table}.${mode}`;
+
+/**
+ * What an insert's or an update's `fields` may hold for a table: its write schema as zod
+ * renders it (each column's own document, the columns an insert requires, no others), with
+ * what the server sets marked `readOnly` (a value sent is replaced) and, on update, what is
+ * written once refused.
+ */
+function fieldsSchema(def: ResourceDef, mode: Write): JsonSchema {
+  const schema = jsonSchema(writeSchemas[mode](def));
+  const properties = schema.properties as Record<string, JsonSchema>;
+  // A table that lets only some of its rows be written names them (the lists one may edit).
+  const rows = def.writableRows;
+  if (rows && properties[rows.column]) properties[rows.column] = { ...properties[rows.column], enum: rows.values };
+  for (const [name, column] of Object.entries(def.columns)) {
+    if (!properties[name]) continue;
+    if (column.serverOwned) properties[name] = { ...rowJsonSchema(column), readOnly: true };
+    else if (mode === "update" && column.insertOnly) properties[name] = { not: {}, description: "written once" };
+    if (column.hidden) properties[name] = { ...properties[name], writeOnly: true };
+  }
+  if (mode === "insert") return schema;
+  // An update changes at least one column the server does not set.
+  const changed = Object.entries(def.columns).filter(
+    ([name, c]) => properties[name] && !c.serverOwned && !c.insertOnly,
+  );
+  return { ...schema, anyOf: changed.map(([name]) => ({ required: [name] })) };
+}
+
+/** One body per table the call serves (its `table` schema's enumeration): its name, and its columns as `fields`. */
+function bodiesPerTable(body: JsonSchema, mode: Write): JsonSchema {
   const properties = (body.properties ?? {}) as Record<string, JsonSchema>;
+  const tables = (properties.table?.enum ?? []) as string[];
   return {
-    oneOf: [...resources]
-      .filter((def) => def.kind === "table")
-      .map((def) => {
-        const required = mode === "insert" ? ((jsonSchema(insertSchema(def)).required as string[]) ?? []) : [];
-        const fields =
-          mode === "insert"
-            ? { ...ref(def.name), ...(required.length ? { required } : {}) }
-            : { ...ref(def.name), minProperties: 1 };
-        return { ...body, properties: { ...properties, table: { const: def.name }, fields } };
-      }),
+    oneOf: tables.map((table) => ({
+      ...body,
+      properties: { ...properties, table: { const: table }, fields: ref(fieldsName(table, mode)) },
+    })),
   };
 }
+
+/**
+ * The description of what an operation refuses with a 400 beyond its schemas: the checks no
+ * JSON Schema can express (a where's grammar, a record that does not exist, a business rule).
+ * A request its schemas allow gets a 400 for these only (test/api-property.test.ts).
+ */
+export const beyondTheSchemas = (...checks: string[]) => `Refused with 400 beyond its schemas: ${checks.join("; ")}.`;
 
 /** What every failing call answers (core's ErrorBody). */
 const errorBody = z.object({
@@ -153,6 +159,7 @@ const transform: SwaggerTransform = (input) => {
 };
 
 type Operation = JsonSchema & {
+  parameters?: Array<{ name: string; in: string; schema: { enum?: unknown[] } }>;
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
 };
@@ -170,14 +177,15 @@ export function completeDocument(resources: readonly ResourceDef[]): SwaggerTran
     const paths = (doc.paths ?? {}) as Record<string, Record<string, Operation>>;
     for (const methods of Object.values(paths)) {
       for (const op of Object.values(methods)) {
-        const fields = op["x-office-fields"] as "insert" | "update" | undefined;
+        const fields = op["x-office-fields"] as Write | undefined;
         const json = op.requestBody?.content["application/json"];
-        if (fields && json) json.schema = bodiesPerTable(json.schema, fields, resources);
+        if (fields && json) json.schema = bodiesPerTable(json.schema, fields);
         const success = op.responses["200"];
         const answer = success?.content?.["application/json"]?.schema as { properties?: { data?: JsonSchema } };
         if (op["x-office-rows"] && answer?.properties?.data) {
-          // Rows carry the fields asked for, of the table named: one of the resources' schemas.
-          answer.properties.data.items = { anyOf: resources.map((def) => ref(def.name)) };
+          // Rows carry the fields asked for, of the table named (`x-office-rows-of` names the parameter).
+          const named = op.parameters?.find((p) => p.name === "table")?.schema.enum ?? [];
+          answer.properties.data.items = { anyOf: named.map((name) => ref(String(name))), "x-office-rows-of": "table" };
         }
         delete op["x-office-fields"];
         delete op["x-office-rows"];
@@ -197,6 +205,13 @@ export function completeDocument(resources: readonly ResourceDef[]): SwaggerTran
           ...doc.components?.schemas,
           ErrorBody: errorBodySchema,
           ...Object.fromEntries(resources.map((def) => [def.name, resourceSchema(def)])),
+          ...Object.fromEntries(
+            resources
+              .filter((def) => def.kind === "table")
+              .flatMap((def) =>
+                (["insert", "update"] as const).map((mode) => [fieldsName(def.name, mode), fieldsSchema(def, mode)]),
+              ),
+          ),
         },
       },
     } as ReturnType<SwaggerTransformObject>;

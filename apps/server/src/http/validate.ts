@@ -1,3 +1,4 @@
+import { documented, INT4 } from "@office/core";
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from "fastify";
 import { validatorCompiler as zodValidatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -78,12 +79,16 @@ export const streamedBody: FastifySchemaCompiler<unknown> = (route) =>
  */
 export const documentedOnly: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
 
-// Digits only: "1e3" or "0x10" name no record, though a number would read them as one.
-const pathID = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, "must be a positive whole number")
-  .transform(Number)
-  .pipe(z.number().max(2_147_483_647));
+// Digits only: "1e3" or "0x10" name no record, though a number would read them as one. The
+// document says what a client sends: a whole number in int4's range.
+const pathID = documented(
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, "must be a positive whole number")
+    .transform(Number)
+    .pipe(z.number().max(INT4.max)),
+  { type: "integer", minimum: 1, maximum: INT4.max },
+);
 
 /** A route's params of one id (`/API/PortalOrders/:portalOrderID/Project`): a positive int4. */
 export const idPath = <K extends string>(name: K) => z.strictObject({ [name]: pathID } as { [P in K]: typeof pathID });

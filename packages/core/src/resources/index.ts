@@ -4,6 +4,7 @@ import type { Resource } from "./resource.js";
 export * from "./all.js";
 export * from "./column.js";
 export * from "./form.js";
+export * from "./json-schema.js";
 export * from "./resource.js";
 export { CARD_REQUEST_FIELDS } from "./tblCCPermission.js";
 export * from "./write-schema.js";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formatPipeList, parsePipeList } from "../formats.js";
 import { checkField, checkRule } from "../validation.js";
 import { type Column, type ColumnType, compareMoney, isTimestampText, moneyText, type ValueRule } from "./column.js";
+import { type JsonSchema, writeJsonSchema } from "./json-schema.js";
 import type { Resource } from "./resource.js";
 
 /*
@@ -67,8 +68,23 @@ export function valueSchema(column: Column): z.ZodType {
   return orNull(column, ruleSchema(column.value));
 }
 
-/** A column's schema for writes: its type, then its rules, with messages in the field's name. */
+/**
+ * A schema whose API document is `json`, where zod's own rendering says less than its checks (a
+ * custom rule, a choice of a list) or other than what a client sends (digits read as a number).
+ */
+export function documented<S extends z.ZodType>(schema: S, json: JsonSchema) {
+  return z.unknown().pipe(schema).meta(json);
+}
+
+/**
+ * A column's schema for writes: its type, then its rules, with messages in the field's name;
+ * documented as the column's write JSON Schema, so every body built of columns states them.
+ */
 export function writeSchema(name: string, column: Column): z.ZodType {
+  return documented(checkedWrite(name, column), writeJsonSchema(column));
+}
+
+function checkedWrite(name: string, column: Column): z.ZodType {
   const rules = column.rules;
   if (!rules) return valueSchema(column);
   const label = column.label ?? name;
