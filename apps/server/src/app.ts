@@ -40,7 +40,7 @@ export type AppConfig = Pick<
   | "companyTimeZone"
 > &
   // The data service's reads take turns by these (data/read-gate.ts); tests may leave them out.
-  Partial<Pick<Config, "poolSize" | "poolAcquireTimeoutMs">> & {
+  Partial<Pick<Config, "poolSize" | "poolAcquireTimeoutMs" | "pgliteReadTimeoutMs">> & {
     /** Where logs go; standard output by default. */
     logStream?: NodeJS.WritableStream;
     /** Event streams: how often they ping, and check their session again (tests shorten these). */
@@ -118,7 +118,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
 
   await app.register(healthRoutes, { database, lifecycle });
   await app.register(authRoutes, { db: database.db, tokens, sessions, throttle: createThrottle(database.db) });
-  const reads = readGateFor(database.engine, config.poolSize ?? 10, config.poolAcquireTimeoutMs ?? 5_000);
+  const reads = readGateFor(
+    database.engine,
+    config.poolSize ?? 10,
+    config.poolAcquireTimeoutMs ?? 5_000,
+    config.pgliteReadTimeoutMs,
+  );
   await app.register(dataRoutes, { db: database.db, timeZone: config.companyTimeZone, reads, sessions });
   await app.register(uploadRoutes, { db: database.db, dir: config.uploadDir, limit: config.uploadLimit });
   await app.register(adminRoutes, { db: database.db, sessions });

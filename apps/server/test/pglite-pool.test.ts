@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { asCaller } from "../src/db/caller.js";
 import { pglitePool } from "../src/db/pglite-pool.js";
 
@@ -71,6 +71,36 @@ describe("the PGlite pool's one connection", () => {
     await Promise.all(waiting);
     expect(order).toEqual(["emp:quick", "emp:slow"]);
     await pool.end();
+  });
+
+  it("gives a statement that has waited a second the next turn, before a caller that came after it", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      const pool = pglitePool(engine, 60_000);
+      const order: string[] = [];
+      const take = (key: string, name: string) =>
+        asCaller({ key }, () =>
+          pool.connect().then((client) => {
+            order.push(name);
+            client.release();
+          }),
+        );
+      // A colleague who has held the connection for long already, and a caller who has not.
+      const long = await asCaller({ key: "emp:busy" }, () => pool.connect());
+      vi.advanceTimersByTime(5_000);
+      long.release();
+      const holder = await asCaller({ key: "emp:reader" }, () => pool.connect());
+      const waiting = [take("emp:busy", "busy colleague")];
+      // A read stopped at its budget held the connection for three seconds meanwhile.
+      vi.advanceTimersByTime(3_000);
+      waiting.push(take("emp:fresh", "fresh caller"));
+      holder.release();
+      await Promise.all(waiting);
+      expect(order).toEqual(["busy colleague", "fresh caller"]);
+      await pool.end();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("still refuses a caller that waited past the acquisition timeout", async () => {

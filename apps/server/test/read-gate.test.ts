@@ -6,6 +6,7 @@ import {
   LONG_READ_MS,
   READS_RUNNING_PER_EMPLOYEE,
   READS_WAITING_PER_EMPLOYEE,
+  type ReadGate,
   readGateFor,
 } from "../src/data/read-gate.js";
 import { AppError } from "../src/http/app-error.js";
@@ -28,11 +29,17 @@ function controlled(log: string[], name: string) {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** Makes employees known to a gate (a light read each), as colleagues who have searched today are. */
+async function known(gate: ReadGate, ...keys: number[]) {
+  for (const key of keys) await gate.run(key, async () => "a quick search");
+}
+
 describe("the read gate", () => {
   afterEach(() => vi.useRealTimers());
 
   it("runs at most its turns at once and keeps the rest waiting in order", async () => {
     const gate = createReadGate({ running: 2, waitMs: 60_000 });
+    await known(gate, 1, 2, 3);
     const log: string[] = [];
     const reads = ["a", "b", "c"].map((name, i) => ({ i, ...controlled(log, name) }));
     const answers = reads.map((r) => gate.run(r.i + 1, r.read));
@@ -89,6 +96,7 @@ describe("the read gate", () => {
 
   it("runs an employee's second read only while a quarter of the turns stay free for others", async () => {
     const gate = createReadGate({ running: 4, waitMs: 60_000 });
+    await known(gate, 1, 2, 3, 4);
     const log: string[] = [];
     const mine = Array.from({ length: 4 }, (_, i) => controlled(log, `mine ${i}`));
     const answers = mine.map((r) => gate.run(1, r.read));
@@ -151,6 +159,7 @@ describe("the read gate", () => {
       ["pglite", 1, 1],
     ] as const) {
       const gate = readGateFor(engine, pool, 60_000);
+      await known(gate, ...Array.from({ length: turns + 1 }, (_, i) => i));
       const reads = Array.from({ length: turns + 1 }, (_, i) => controlled(log, `${engine} ${i}`));
       const answers = reads.map((r, i) => gate.run(i, r.read));
       await settle();
@@ -221,8 +230,9 @@ describe("the read gate", () => {
     it("share a few turns, whoever's: a read past HEAVY_READ_MS, and past LONG_READ_MS its employee's next, are heavy", async () => {
       vi.useFakeTimers({ toFake: ["Date"] });
       const gate = createReadGate({ running: 8, waitMs: 60_000 });
+      await known(gate, 1, 2, 3, 4, 5, 9);
       const log: string[] = [];
-      // Five accounts each start a read; none can be told from a light one yet.
+      // Five colleagues each start a read; none can be told from a light one yet.
       const first = [1, 2, 3, 4, 5].map((key) => ({ key, ...controlled(log, `first of ${key}`) }));
       const answers = first.map((r) => gate.run(r.key, r.read));
       await settle();
@@ -318,6 +328,23 @@ describe("the read gate", () => {
       holder.finish();
       await Promise.all([held, ...answers]);
       expect(log[1]).toBe("next of 1");
+    });
+
+    it("holds the reads of accounts not yet known to half the turns, so a colleague finds one", async () => {
+      const gate = createReadGate({ running: 8, waitMs: 60_000 });
+      await known(gate, 1);
+      const log: string[] = [];
+      // Five fresh accounts, two connections each: as many first and second reads as they may.
+      const fresh = [11, 12, 13, 14, 15].flatMap((key) =>
+        [0, 1].map((n) => ({ key, ...controlled(log, `${key}.${n}`) })),
+      );
+      const answers = fresh.map((r) => gate.run(r.key, r.read));
+      await settle();
+      expect(gate.load()).toMatchObject({ running: 4 });
+      // The colleague's search runs at once, and so would three more of colleagues.
+      expect(await gate.run(1, async () => "at once")).toBe("at once");
+      for (const r of fresh) r.finish();
+      await Promise.all(answers);
     });
 
     it("with one turn, gives the next to the employee whose reads took the least time", async () => {

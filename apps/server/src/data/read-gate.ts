@@ -14,9 +14,21 @@ export const HEAVY_READ_MS = 250;
  * A read that ran this long is an employee's way of reading, not a slow moment of a busy
  * machine: their reads take heavy turns for HEAVY_MEMORY_MS after it.
  */
-export const LONG_READ_MS = 2_000;
+export const LONG_READ_MS = 5_000;
+/**
+ * What an employee never seen counts as having held turns before their first read, as long as
+ * a read may be before it is heavy (a second, on either engine): a crowd of new accounts' first
+ * reads comes after colleagues who have read little lately.
+ */
+export const NEWCOMER_MS = 1_000;
 /** How long after a read past LONG_READ_MS its employee's reads take heavy turns. */
 export const HEAVY_MEMORY_MS = 30_000;
+/**
+ * How long a read that ran under HEAVY_READ_MS makes its employee known: until then, and
+ * again after, their reads are on probation (the reads of every employee not known together
+ * take at most half the turns).
+ */
+export const KNOWN_FOR_MS = 60 * 60_000;
 /** Employees whose last read is remembered; past it the least recent are forgotten. */
 const REMEMBERED = 10_000;
 
@@ -29,6 +41,11 @@ export interface ReadGateOptions {
   waitMs: number;
   /** PAUSE_AFTER_STOPPED_READ_MS unless a test says otherwise. */
   pauseMs?: number;
+  /**
+   * What an employee never seen counts as having held turns (NEWCOMER_MS unless said): on PGlite,
+   * the most a read may cost, its budget.
+   */
+  newcomerMs?: number;
 }
 
 export interface ReadOptions {
@@ -51,6 +68,8 @@ interface Running {
   since: number;
   /** Heavy when it started (a load's batch, or its employee's reads were heavy then). */
   heavy: boolean;
+  /** Of an employee not known (no light read lately): on probation. */
+  probation: boolean;
 }
 
 interface Account {
@@ -67,10 +86,13 @@ const inSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  * - At most `running` run at once, so the pool keeps connections for the light calls (the
  *   session check, sign-in, writes); an employee runs at most two and queues sixteen more, past
  *   which the call answers 429 with Retry-After. An employee's second read runs only while a
- *   quarter of the turns stay free for employees with none.
+ *   quarter of the turns stay free for employees with none. An employee is known once a read of
+ *   theirs ran under HEAVY_READ_MS (for KNOWN_FOR_MS); the reads of employees not known, on
+ *   probation, hold at most half the turns together: a crowd of fresh accounts cannot take the
+ *   turns from the colleagues before any of their reads is seen to be heavy.
  * - The next turn goes to the waiting employee that has held turns the least time (fair-queue.ts),
- *   an employee not seen before counted as having held HEAVY_READ_MS: a colleague's burst, or a
- *   crowd of new accounts, costs a quiet user the read in progress at most.
+ *   an employee never seen counted as having held `newcomerMs` (on PGlite, a read's budget): a
+ *   colleague's burst, or a crowd of new accounts, costs a quiet user the read in progress.
  * - A read is heavy once it runs longer than HEAVY_READ_MS; a load's later batches and a
  *   statement import's steps are heavy from the start, and so is a read of an employee who has a
  *   heavy one running or whose last read ran past LONG_READ_MS. Heavy reads of every employee
@@ -89,13 +111,17 @@ export function createReadGate({
   heavyTurns = Math.max(1, Math.floor(running / 4)),
   waitMs,
   pauseMs = PAUSE_AFTER_STOPPED_READ_MS,
+  newcomerMs = NEWCOMER_MS,
 }: ReadGateOptions) {
   const reserve = Math.ceil(running / 4);
   const inTurn = new Set<Running>();
   const accounts = new Map<number, Account>();
+  const probationTurns = Math.max(1, Math.floor(running / 2));
   /** Until when each employee's reads take heavy turns, after a read past LONG_READ_MS. */
   const longUntil = new Map<number, number>();
-  const waiters = new FairQueue<Waiter>({ newcomerMs: HEAVY_READ_MS });
+  /** Until when each employee is known, after a light read. */
+  const knownUntil = new Map<number, number>();
+  const waiters = new FairQueue<Waiter>({ newcomerMs });
   const pausedUntil = new Map<number, number>();
 
   const pauseLeft = (key: number) => {
@@ -137,11 +163,21 @@ export function createReadGate({
   // A read that has run past HEAVY_READ_MS is heavy, however it started.
   const heavyNow = (read: Running, now: number) => read.heavy || now - read.since > HEAVY_READ_MS;
   const isHeavy = (account: Account, now = Date.now()) => [...account.running].some((read) => heavyNow(read, now));
-  const remember = (key: number, ms: number) => {
-    longUntil.delete(key);
-    if (ms > LONG_READ_MS) longUntil.set(key, Date.now() + HEAVY_MEMORY_MS);
-    if (longUntil.size > REMEMBERED) longUntil.delete(longUntil.keys().next().value as number);
+  /** Sets or clears an employee's mark in a bounded map (the least recent go first). */
+  const mark = (marks: Map<number, number>, key: number, until: number | undefined) => {
+    marks.delete(key);
+    if (until === undefined) return;
+    marks.set(key, until);
+    if (marks.size > REMEMBERED) marks.delete(marks.keys().next().value as number);
   };
+  const remember = (key: number, ms: number) => {
+    const now = Date.now();
+    mark(longUntil, key, ms > LONG_READ_MS ? now + HEAVY_MEMORY_MS : undefined);
+    // A read slow on a busy machine keeps a colleague known; only a long one ends it.
+    if (ms <= HEAVY_READ_MS) mark(knownUntil, key, now + KNOWN_FOR_MS);
+    else if (ms > LONG_READ_MS) mark(knownUntil, key, undefined);
+  };
+  const known = (key: number, now = Date.now()) => (knownUntil.get(key) ?? 0) > now;
   /** Whether a read of the employee takes a heavy turn: one of theirs is heavy now, or their last was long. */
   const takesHeavyTurn = (key: number, account: Account, now = Date.now()) =>
     isHeavy(account, now) || (longUntil.get(key) ?? 0) > now;
@@ -154,6 +190,7 @@ export function createReadGate({
     if (active >= running || mine >= READS_RUNNING_PER_EMPLOYEE) return false;
     if (mine > 0 && running - active - 1 < reserve) return false;
     const now = Date.now();
+    if (!known(key, now) && [...inTurn].filter((read) => read.probation).length >= probationTurns) return false;
     if (!asHeavy && !takesHeavyTurn(key, account, now)) return true;
     let heavy = 0;
     for (const read of inTurn) if (heavyNow(read, now)) heavy++;
@@ -189,7 +226,12 @@ export function createReadGate({
           heavy: options.heavy === true,
           grant: () => {
             account.waiting--;
-            const read = { since: Date.now(), heavy: waiter.heavy || takesHeavyTurn(key, account) };
+            const now = Date.now();
+            const read = {
+              since: now,
+              heavy: waiter.heavy || takesHeavyTurn(key, account, now),
+              probation: !known(key, now),
+            };
             inTurn.add(read);
             account.running.add(read);
             resolve(read);
@@ -235,7 +277,18 @@ export function createReadGate({
 
 export type ReadGate = ReturnType<typeof createReadGate>;
 
-/** The turns a process gives reads: on PostgreSQL all but two of the pool's connections; PGlite runs one statement at a time anyway, so one. */
-export function readGateFor(engine: "pglite" | "postgres", poolSize: number, waitMs: number): ReadGate {
-  return createReadGate({ running: engine === "pglite" ? 1 : Math.max(1, poolSize - 2), waitMs });
+/**
+ * The turns a process gives reads: on PostgreSQL all but two of the pool's connections; PGlite
+ * runs one statement at a time anyway, so one, and a newcomer there counts its read budget (what
+ * its first read may cost everyone).
+ */
+export function readGateFor(
+  engine: "pglite" | "postgres",
+  poolSize: number,
+  waitMs: number,
+  readBudgetMs?: number,
+): ReadGate {
+  const running = engine === "pglite" ? 1 : Math.max(1, poolSize - 2);
+  const newcomerMs = engine === "pglite" && readBudgetMs ? readBudgetMs : NEWCOMER_MS;
+  return createReadGate({ running, waitMs, newcomerMs });
 }

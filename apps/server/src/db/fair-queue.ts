@@ -18,6 +18,9 @@ export class FairQueue<W> {
   readonly #queues = new Map<string, W[]>();
   readonly #used = new Map<string, number>();
   readonly #newcomerMs: number;
+  readonly #agingMs: number;
+  /** When each waiter came (ms): one that has waited agingMs goes first. */
+  readonly #since = new Map<W, number>();
   /** Callers waiting whose time is a newcomer's: the clock moves to their start without it. */
   readonly #newcomers = new Set<string>();
   #clock = 0;
@@ -30,9 +33,13 @@ export class FairQueue<W> {
    * @param newcomerMs what a caller not seen before is counted to have held already: where one
    *   turn may take seconds (a read), a crowd of new accounts then comes after the colleagues who
    *   have held little, not before them, each newcomer waiting that much of others' time at most.
+   * @param agingMs how long a waiter may wait before it goes first, the oldest first, whatever
+   *   its caller's time: where turns may be long, no waiter is passed over twice by callers that
+   *   came after it.
    */
-  constructor({ newcomerMs = 0 }: { newcomerMs?: number } = {}) {
+  constructor({ newcomerMs = 0, agingMs = Number.POSITIVE_INFINITY }: { newcomerMs?: number; agingMs?: number } = {}) {
     this.#newcomerMs = newcomerMs;
+    this.#agingMs = agingMs;
   }
 
   /** Waiters in the queue. */
@@ -52,6 +59,7 @@ export class FairQueue<W> {
       } else this.#used.set(key, this.#usedOf(key));
     }
     queue.push(waiter);
+    this.#since.set(waiter, performance.now());
     this.#size++;
   }
 
@@ -61,6 +69,7 @@ export class FairQueue<W> {
     const at = queue?.indexOf(waiter) ?? -1;
     if (!queue || at === -1) return;
     queue.splice(at, 1);
+    this.#since.delete(waiter);
     this.#size--;
     if (queue.length > 0) return;
     this.#queues.delete(key);
@@ -79,10 +88,11 @@ export class FairQueue<W> {
    * caller's waiters, the first that `prefer` picks if any, before those that came earlier.
    */
   take(admits: (key: string, waiter: W) => boolean = () => true, prefer?: (waiter: W) => boolean): W | undefined {
-    let best: string | undefined;
-    let bestUsed = Number.POSITIVE_INFINITY;
+    let best = this.#aged(admits);
+    const aged = best !== undefined;
+    let bestUsed = best === undefined ? Number.POSITIVE_INFINITY : (this.#used.get(best) ?? 0);
     let bestServed = Number.POSITIVE_INFINITY;
-    for (const [key, queue] of this.#queues) {
+    for (const [key, queue] of aged ? [] : this.#queues) {
       const used = this.#used.get(key) ?? 0;
       const served = this.#served.get(key) ?? 0;
       if ((used < bestUsed || (used === bestUsed && served < bestServed)) && admits(key, queue[0] as W)) {
@@ -93,7 +103,9 @@ export class FairQueue<W> {
     }
     if (best === undefined) return undefined;
     const queue = this.#queues.get(best) as W[];
-    const [waiter] = queue.splice(prefer ? Math.max(0, queue.findIndex(prefer)) : 0, 1) as [W];
+    const at = prefer && !aged ? Math.max(0, queue.findIndex(prefer)) : 0;
+    const [waiter] = queue.splice(at, 1) as [W];
+    this.#since.delete(waiter);
     this.#size--;
     if (queue.length === 0) this.#queues.delete(best);
     // A newcomer served is a caller like any other: from its real start, not counting the fee
@@ -106,6 +118,22 @@ export class FairQueue<W> {
     this.#clock = Math.max(this.#clock, bestUsed);
     this.#served.set(best, ++this.#turns);
     return waiter;
+  }
+
+  /** The caller whose first waiter has waited agingMs, the longest of those, if `admits` lets it through. */
+  #aged(admits: (key: string, waiter: W) => boolean): string | undefined {
+    if (!Number.isFinite(this.#agingMs)) return undefined;
+    const limit = performance.now() - this.#agingMs;
+    let oldest: string | undefined;
+    let oldestSince = limit;
+    for (const [key, queue] of this.#queues) {
+      const since = this.#since.get(queue[0] as W) ?? limit;
+      if (since <= oldestSince && admits(key, queue[0] as W)) {
+        oldest = key;
+        oldestSince = since;
+      }
+    }
+    return oldest;
   }
 
   /** Counts `ms` of a turn to its caller. */

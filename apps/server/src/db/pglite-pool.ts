@@ -7,6 +7,11 @@ import { type PgliteWorker, StatementStoppedError } from "./pglite-worker-client
 type Command = PostgresQueryResult<unknown>["command"];
 /** What a caller never seen counts as having held the connection: a few statements' time. */
 const NEWCOMER_MS = 25;
+/**
+ * How long a statement may wait before it goes first, the oldest first: a colleague's statement
+ * that waited through a read stopped at its budget is not passed over by the next read.
+ */
+const AGING_MS = 1_000;
 const COMMANDS = new Set<Command>(["INSERT", "UPDATE", "DELETE", "MERGE"]);
 
 /**
@@ -19,9 +24,9 @@ const COMMANDS = new Set<Command>(["INSERT", "UPDATE", "DELETE", "MERGE"]);
  * one caller among the others, and a quiet caller waits for the statement in progress only.
  * Of a caller's own statements, its data-service read's goes first: it holds the read gate's
  * one turn (data/read-gate.ts), and everyone waiting for that turn would otherwise wait behind
- * the caller's session checks. A read's time is counted by the gate, not here, and a caller
- * never seen counts NEWCOMER_MS: a crowd of new accounts' first statements (their session
- * checks) comes after the colleagues who were just served, not before them.
+ * the caller's session checks. A read's time is counted by the gate, not here; a caller never
+ * seen counts NEWCOMER_MS, so a crowd of new accounts' first statements (their session checks)
+ * comes after the colleagues just served; and a statement that has waited AGING_MS goes first.
  *
  * With `readBudgetMs`, a data-service read's statement (caller.ts) that runs longer is
  * stopped with its thread (pglite-worker-client.ts): on one connection it would hold every
@@ -41,6 +46,7 @@ export function pglitePool(
   let holder = { key: "", read: false, since: 0 };
   const waiters = new FairQueue<{ key: string; read: boolean; grant: () => void; timer: NodeJS.Timeout }>({
     newcomerMs: NEWCOMER_MS,
+    agingMs: AGING_MS,
   });
 
   const lend = (key: string, read: boolean) => {
