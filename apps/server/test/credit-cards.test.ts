@@ -6,10 +6,11 @@ import {
   STATEMENT_CHARGES_PER_MINUTE,
   STATEMENT_MAX_LINES,
 } from "@office/core";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ImportStep, importStatement } from "../src/credit-cards/statements.js";
 import { SYSTEM } from "../src/data/actor.js";
+import type { DB } from "../src/db/schema.js";
 import { type TestApp, testApp } from "./support/app.js";
 import { cardCalls, cardOf, employeeWithLogin } from "./support/cards.js";
 import { dataClient } from "./support/data.js";
@@ -427,10 +428,10 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
         .returning("ccPermissionID")
         .executeTakeFirstOrThrow()
     ).ccPermissionID;
-  /** The charge its spender entered with a request's code. */
-  const entered = async (ccID: number, request: number, amount: string) =>
+  /** The charge its spender entered with a request's code (on `on`: another transaction's connection). */
+  const entered = async (ccID: number, request: number, amount: string, on: Kysely<DB> = db()) =>
     (
-      await db()
+      await on
         .insertInto("tblCCCharge")
         .values({
           ccID,
@@ -558,7 +559,7 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
       const ccID = await cardOf(db(), staff, "100000.00", "4218");
       const request = await approved(ccID, "44.44");
       const csv = csvOf([`${today},Spends the request,44.44,N-1`, `${today},New,5.00,N-2`]);
-      let entered = 0;
+      let enteredID = 0;
       const step: ImportStep = async (kind, work) => {
         if (kind === "read") return work();
         // The spender's charge, inserted on another connection and committed once the import waits for it.
@@ -573,21 +574,7 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
         const other = db()
           .transaction()
           .execute(async (tx) => {
-            entered = (
-              await tx
-                .insertInto("tblCCCharge")
-                .values({
-                  ccID,
-                  empID: staff,
-                  ccPermissionID: request,
-                  ccChargeDate: today,
-                  ccChargeAmount: "44.44",
-                  ccChargeMerchant: "Entered",
-                  ccChargeSource: "entered",
-                })
-                .returning("ccChargeID")
-                .executeTakeFirstOrThrow()
-            ).ccChargeID;
+            enteredID = await entered(ccID, request, "44.44", tx);
             inserted();
             await held;
           });
@@ -608,7 +595,7 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
       expect(answer.counts).toEqual({ lines: 2, matched: 1, unmatched: 1, duplicate: 0 });
       const charges = await chargesOf(ccID);
       expect(charges.filter((c) => c.ccPermissionID === request).map((c) => [c.ccChargeID, c.ccChargeBankRef])).toEqual(
-        [[entered, "bank:N-1"]],
+        [[enteredID, "bank:N-1"]],
       );
     });
 
