@@ -8,7 +8,7 @@ import {
 } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ImportStep, importStatement } from "../src/credit-cards/statements.js";
+import { type ImportStep, importStatement, WRITE_STEP_LINES } from "../src/credit-cards/statements.js";
 import { SYSTEM } from "../src/data/actor.js";
 import type { DB } from "../src/db/schema.js";
 import { type TestApp, testApp } from "./support/app.js";
@@ -460,7 +460,7 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
   });
   afterAll(() => t?.close());
 
-  it("writes a statement of any size in the same few statements: new charges, reconciled ones, audits", async () => {
+  it("writes a statement in steps of WRITE_STEP_LINES lines, each in the same few statements: new charges, reconciled ones, audits", async () => {
     const importOf = async (lines: number) => {
       const ccID = await cardOf(db(), staff, "100000.00", "4218");
       const spent = await approved(ccID, "11.11");
@@ -510,9 +510,12 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
       return run;
     };
     const small = await importOf(4);
-    const large = await importOf(3_000);
-    expect(large.length).toBe(small.length);
-    expect(large.length).toBeLessThanOrEqual(15);
+    const large = await importOf(3 * WRITE_STEP_LINES);
+    const inserts = (run: string[]) => run.filter((text) => text.startsWith('insert into "tblCCCharge"')).length;
+    expect([inserts(small), inserts(large)]).toEqual([1, 3]);
+    // Each later step adds its insert and its audit: a step's lines are one statement of each.
+    expect(large.length).toBe(small.length + 2 * 2);
+    expect(small.length).toBeLessThanOrEqual(15);
   });
 
   it("reads again in its transaction what changed since its lines were matched: no duplicate, no request spent twice", async () => {

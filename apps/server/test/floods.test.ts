@@ -2,6 +2,7 @@ import { PAGES } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERSION_CHECK_MS } from "../src/auth/session.js";
+import { WRITE_STEP_LINES } from "../src/credit-cards/statements.js";
 import { currentCaller } from "../src/db/caller.js";
 import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
 import { cardOf, employeeWithLogin } from "./support/cards.js";
@@ -77,11 +78,18 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
   let t: TestApp;
   let adminToken: string;
   const log: Logged[] = [];
+  // Called with each statement as it ends, when a test wants to act at a moment of another's work.
+  let onStatement: ((text: string) => void) | undefined;
 
   beforeAll(async () => {
     t = await testApp(engine, {
       // Each statement, with whom it ran for, in the order they ended (one at a time on PGlite).
-      engine: { onStatement: (text) => log.push({ caller: currentCaller().key, text }) },
+      engine: {
+        onStatement: (text) => {
+          log.push({ caller: currentCaller().key, text });
+          onStatement?.(text);
+        },
+      },
       // The server's own session checks: from memory, changes heard by notification.
       config: { sessions: { versionCheckMs: VERSION_CHECK_MS } },
     });
@@ -175,32 +183,78 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
     expect([...statuses.keys()]).toEqual([200]);
   });
 
+  let finance: Promise<{ token: string; ccID: number }> | undefined;
+  /** A finance user (change on card approvals) and a card of theirs, made once. */
+  const financeCard = () => {
+    finance ??= (async () => {
+      const empID = await employeeWithLogin(t.database.db, "Finance", null);
+      await setPermissions(t.database.db, empID, [{ page: PAGES.creditCardApprovals, view: 1, change: 1 }]);
+      return { ccID: await cardOf(t.database.db, empID, "5000.00"), token: await tokenOf(t.app, "finance") };
+    })();
+    return finance;
+  };
+  let statement = 0;
+  /** Imports a statement of its own: `count` new charges. */
+  const importStatement = async (count: number) => {
+    const { token, ccID } = await financeCard();
+    const n = statement++;
+    const lines = Array.from(
+      { length: count },
+      (_, i) => `2026-11-02,Flood ${n}-${i},${(1 + (i % 90)).toFixed(2)},F-${n}-${i}`,
+    );
+    return t.app.inject(
+      withToken(token, {
+        method: "POST",
+        url: "/API/CreditCard/Statements",
+        payload: {
+          ccID,
+          fileName: "s.csv",
+          preview: false,
+          csv: ["Date,Description,Amount,Reference", ...lines].join("\n"),
+        },
+      }),
+    );
+  };
+
   it("statement imports from one account on four connections", async () => {
-    const empID = await employeeWithLogin(t.database.db, "Finance", null);
-    await setPermissions(t.database.db, empID, [{ page: PAGES.creditCardApprovals, view: 1, change: 1 }]);
-    const ccID = await cardOf(t.database.db, empID, "5000.00");
-    const finance = await tokenOf(t.app, "finance");
-    let statement = 0;
-    // Each import a statement of its own: 500 new charges.
-    const lines = (n: number) =>
-      Array.from({ length: 500 }, (_, i) => `2026-11-02,Flood ${n}-${i},${(1 + (i % 90)).toFixed(2)},F-${n}-${i}`);
-    const importOne = () =>
-      t.app.inject(
-        withToken(finance, {
-          method: "POST",
-          url: "/API/CreditCard/Statements",
-          payload: {
-            ccID,
-            fileName: "s.csv",
-            preview: false,
-            csv: ["Date,Description,Amount,Reference", ...lines(statement++)].join("\n"),
-          },
-        }),
-      );
+    const importOne = () => importStatement(500);
     const first = await importOne();
     expect(first.statusCode, first.body).toBe(200);
     const statuses = await during(4, importOne, () => adminSearches());
     expect([...statuses.keys()].filter((status) => status !== 200 && status !== 429)).toEqual([]);
+  });
+
+  it("an import's transaction: a colleague's search runs between its steps, and no read sees part of it", async () => {
+    const { ccID } = await financeCard();
+    const lines = 3 * WRITE_STEP_LINES;
+    const admin = dataClient(t.app, adminToken);
+    const chargesNow = () =>
+      admin.query({ table: "tblCCCharge", fields: "ccChargeID", where: `ccID = ${ccID}`, rowLimit: 1 });
+    const before = (await chargesNow()).json().meta.TotalRecords;
+    let asked: Array<Promise<{ statusCode: number; json: () => { meta: { TotalRecords: number } } }>> = [];
+    onStatement = (text) => {
+      // At the import's first step: a search, and a count of the card's charges.
+      if (!text.startsWith('insert into "tblCCCharge"') || asked.length > 0) return;
+      asked = [
+        admin.query({ table: "vwProjectSearch", fields: "projectID", where: "projectName LIKE '%a%'", rowLimit: 50 }),
+        chargesNow(),
+      ];
+    };
+    try {
+      const imported = await importStatement(lines);
+      expect(imported.statusCode, imported.body).toBe(200);
+    } finally {
+      onStatement = undefined;
+    }
+    const [search, count] = await Promise.all(asked);
+    expect(search?.statusCode).toBe(200);
+    // Before the import, or after it: never a step of it.
+    expect([before, before + lines]).toContain(count?.json().meta.TotalRecords);
+    if (engine.name !== "pglite") return;
+    // PGlite's one connection served the search between the import's steps, not after it.
+    const searched = log.findLastIndex((entry) => entry.caller === ADMIN && entry.text.includes("vwProjectSearch"));
+    const lastStep = log.findLastIndex((entry) => entry.text.startsWith('insert into "tblCCCharge"'));
+    expect(searched).toBeLessThan(lastStep);
   });
 
   describe("searches that take long", () => {

@@ -54,6 +54,24 @@ describe("the read gate", () => {
     expect(gate.load()).toMatchObject({ running: 0, waiting: 0 });
   });
 
+  it("runs bounded work (an import's steps) without a turn where the pool interleaves it, in a heavy turn elsewhere", async () => {
+    for (const engine of ["pglite", "postgres"] as const) {
+      const gate = readGateFor(engine, 3, 60_000);
+      await known(gate, 1, 2);
+      const log: string[] = [];
+      const importing = controlled(log, "import");
+      const search = controlled(log, "search");
+      const answers = [gate.run(1, importing.read, { heavy: true, bounded: true }), gate.run(2, search.read)];
+      await settle();
+      // PGlite's one turn stays free for the search; PostgreSQL's one turn (a pool of 3) is the import's.
+      expect([engine, log]).toEqual([engine, engine === "pglite" ? ["import", "search"] : ["import"]]);
+      expect(gate.load().heavy).toBe(engine === "pglite" ? 0 : 1);
+      importing.finish();
+      search.finish();
+      expect(await Promise.all(answers)).toEqual(["import", "search"]);
+    }
+  });
+
   it("lets one employee run a few and queue a few more, then answers 429 with Retry-After", async () => {
     const gate = createReadGate({ running: 100, waitMs: 60_000 });
     const log: string[] = [];

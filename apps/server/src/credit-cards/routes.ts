@@ -208,10 +208,12 @@ export async function creditCardRoutes(
       const actor = actorOf(req);
       const key = actorEmpID(actor) ?? 0;
       // Its reads and its transaction take heavy read turns like a search's: however many
-      // imports come at once, they share the heavy turns with everyone's long reads.
+      // imports come at once, they share the heavy turns with everyone's long reads. On PGlite
+      // they take none: their statements are bounded, and others' come between them
+      // (db/pglite-pool.ts).
       return importStatement(db, actor, { ccID, fileName: fileName ?? null, csv }, !preview, {
         allowance: imported,
-        step: (_kind, work) => reads.run(key, work, { heavy: true }),
+        step: (_kind, work) => reads.run(key, work, { heavy: true, bounded: true }),
       });
     },
   );

@@ -9,10 +9,11 @@ import {
   tblCCCharge,
   tblCCStatement,
 } from "@office/core";
-import { parse } from "csv-parse/sync";
+import { parse } from "csv-parse";
 import { type Kysely, type Selectable, sql } from "kysely";
 import { type Actor, actorEmpID, requireAccess } from "../data/actor.js";
 import { audit } from "../data/audit.js";
+import { lendingBetween } from "../db/caller.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { createRateWindow, type RateWindow } from "../http/rate-window.js";
@@ -21,6 +22,12 @@ import { createRateWindow, type RateWindow } from "../http/rate-window.js";
 const PREVIEW_SHOWN = 500;
 /** How many unreadable lines a refusal names. */
 const ERRORS_NAMED = 5;
+/** Lines written in one step of an import's transaction (a few dozen ms of PGlite's at scale 14). */
+export const WRITE_STEP_LINES = 500;
+/** References looked up in one statement: a few dozen ms of PGlite's, whatever the statement's size. */
+const LOOKUP_STEP = 2_000;
+/** What an import's transaction writes: on PGlite, reads of anything else run between its steps. */
+const IMPORT_WRITES = ["tblCCStatement", "tblCCCharge", "auditLog"];
 
 export interface StatementFile {
   ccID: number;
@@ -70,15 +77,10 @@ const refusal = (errors: readonly string[]) => {
 };
 
 /** The statement's lines, read and checked; refuses (400) a file that cannot be read as a whole. */
-function readLines(csv: string): StatementLine[] {
+async function readLines(csv: string): Promise<StatementLine[]> {
   let records: string[][];
   try {
-    records = parse(csv, {
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      to_line: STATEMENT_MAX_LINES + 2,
-    });
+    records = await recordsOf(csv);
   } catch (error) {
     throw AppError.badRequest(`The statement is not a CSV file that can be read: ${(error as Error).message}`);
   }
@@ -94,6 +96,7 @@ function readLines(csv: string): StatementLine[] {
   const lines: StatementLine[] = [];
   const lineOfReference = new Map<string, number>();
   for (const [i, record] of rows.entries()) {
+    if (i > 0 && i % READ_SLICE_LINES === 0) await nextTurn();
     const line = statementLine(record, columns, i + 2);
     if (typeof line === "string") {
       errors.push(line);
@@ -108,6 +111,35 @@ function readLines(csv: string): StatementLine[] {
   }
   if (errors.length) throw refusal(errors);
   return lines;
+}
+
+/** Lets the server's other requests run: 10,000 lines read at once held them for 0.1 s. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Characters of the file parsed, and lines read, between two turns of the server's other requests. */
+const READ_SLICE_CHARS = 64 * 1024;
+const READ_SLICE_LINES = 1_000;
+
+/** The file's records, parsed a slice at a time; up to one past the most lines a statement may have. */
+async function recordsOf(csv: string): Promise<string[][]> {
+  const records: string[][] = [];
+  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true });
+  parser.on("readable", () => {
+    for (let record = parser.read(); record !== null; record = parser.read()) records.push(record);
+  });
+  const ended = new Promise<void>((resolve, reject) => {
+    parser.on("end", resolve);
+    parser.on("error", reject);
+  });
+  // A parse error ends the writing: the promise above carries it.
+  ended.catch(() => undefined);
+  for (let at = 0; at < csv.length && !parser.destroyed; at += READ_SLICE_CHARS) {
+    parser.write(csv.slice(at, at + READ_SLICE_CHARS));
+    await nextTurn();
+    if (records.length > STATEMENT_MAX_LINES + 1) break;
+  }
+  parser.end();
+  await ended;
+  return records;
 }
 
 /** Refuses (400) lines that name another card than the one imported into. */
@@ -172,18 +204,23 @@ function spanOf(lines: readonly StatementLine[]) {
 }
 
 /**
- * The card's holdings for these lines, in two statements whose cost follows the statement, not
- * the card's history. The references are one array, each looked up in the unique index on
- * (ccID, ccChargeBankRef) by a lateral probe: as a join the planner may hash all the card's
- * charges for a long statement, and `in (…)` under a generic plan was a filter comparing every
- * charge with every reference (tens of seconds for a card of 140,000 charges, docs/decisions.md).
+ * The card's holdings for these lines, in statements whose cost follows the statement, not the
+ * card's history, each bounded (LOOKUP_STEP references). The references are arrays, each looked
+ * up in the unique index on (ccID, ccChargeBankRef) by a lateral probe: as a join the planner
+ * may hash all the card's charges for a long statement, and `in (…)` under a generic plan was a
+ * filter comparing every charge with every reference (tens of seconds for a card of 140,000
+ * charges, docs/decisions.md).
  * The dates are compared in SQL: a day past 9999-12-31 is a date there, not in JavaScript's ISO text.
  */
 async function holdingsOf(db: Kysely<DB>, ccID: number, lines: StatementLine[], references: string[]) {
-  const { rows: held } = await sql<{ ref: string }>`
-    select r.ref from unnest(${references}::text[]) as r (ref)
-    cross join lateral (select 1 from "tblCCCharge" ch
-      where ch."ccID" = ${ccID} and ch."ccChargeBankRef" = r.ref limit 1) as charge`.execute(db);
+  const known = new Set<string>();
+  for (let at = 0; at < references.length; at += LOOKUP_STEP) {
+    const { rows: held } = await sql<{ ref: string }>`
+      select r.ref from unnest(${references.slice(at, at + LOOKUP_STEP)}::text[]) as r (ref)
+      cross join lateral (select 1 from "tblCCCharge" ch
+        where ch."ccID" = ${ccID} and ch."ccChargeBankRef" = r.ref limit 1) as charge`.execute(db);
+    for (const row of held) known.add(row.ref);
+  }
   const { first, last } = spanOf(lines);
   const { rows: candidates } = await sql<Candidate>`
     select cp."ccPermissionID", cp."empID", cp."projectID", coalesce(ch."ccChargeAmount", cp."ccPermissionAmount")::text as amount,
@@ -195,7 +232,7 @@ async function holdingsOf(db: Kysely<DB>, ccID: number, lines: StatementLine[], 
       and cp."ccPermissionRequestedTS" < ${last}::date + 1
       and (ch."ccChargeID" is null or ch."ccChargeBankRef" is null)
     order by cp."ccPermissionRequestedTS", cp."ccPermissionID"`.execute(db);
-  return { known: new Set(held.map((row) => row.ref)), candidates };
+  return { known, candidates };
 }
 
 const sameHoldings = (a: Holdings, b: Holdings) =>
@@ -283,9 +320,9 @@ async function reconcileCharges(tx: Kysely<DB>, { ccStatementID }: Imported, pla
 }
 
 /**
- * Writes a planned import in a bounded number of statements whatever its size: the statement's
- * row, its new charges, the entered charges it reconciles, and the audit of each kind of change
- * in one statement. Answers the statement's id.
+ * Writes a planned import: the statement's row, then a step of lines at a time, each in a
+ * bounded number of statements (its new charges, the entered charges it reconciles, and the
+ * audit of each kind of change in one statement). Answers the statement's id.
  */
 async function writePlan(tx: Kysely<DB>, actor: Actor, file: StatementFile, plan: Plan): Promise<number> {
   const fresh = plan.fates.flatMap((fate, i) => (fate.fate === "duplicate" ? [] : [i]));
@@ -304,23 +341,35 @@ async function writePlan(tx: Kysely<DB>, actor: Actor, file: StatementFile, plan
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const added = await insertCharges(
-    tx,
-    statement,
-    plan,
-    fresh.filter((i) => !entered(i)),
-  );
-  const changed = await reconcileCharges(tx, statement, plan, fresh.filter(entered));
   await audit(tx, actor, "insert", tblCCStatement, [{ after: statement }]);
-  await audit(
-    tx,
-    actor,
-    "insert",
-    tblCCCharge,
-    added.map((after) => ({ after })),
-  );
-  await audit(tx, actor, "update", tblCCCharge, changed);
+  for (const step of stepsOf(fresh)) {
+    const added = await insertCharges(
+      tx,
+      statement,
+      plan,
+      step.filter((i) => !entered(i)),
+    );
+    const changed = await reconcileCharges(tx, statement, plan, step.filter(entered));
+    await audit(
+      tx,
+      actor,
+      "insert",
+      tblCCCharge,
+      added.map((after) => ({ after })),
+    );
+    await audit(tx, actor, "update", tblCCCharge, changed);
+  }
   return statement.ccStatementID;
+}
+
+/**
+ * The lines in steps of WRITE_STEP_LINES: each step's statements are short, and on PGlite the
+ * connection serves others' reads between them (db/pglite-pool.ts).
+ */
+function stepsOf(indexes: number[]): number[][] {
+  const steps: number[][] = [];
+  for (let at = 0; at < indexes.length; at += WRITE_STEP_LINES) steps.push(indexes.slice(at, at + WRITE_STEP_LINES));
+  return steps;
 }
 
 const noCard = (ccID: number) => new AppError(404, `There is no credit card with the id ${ccID}.`);
@@ -383,7 +432,7 @@ export async function importStatement(
   let written = 0;
   let lines: StatementLine[] = [];
   try {
-    lines = readLines(file.csv);
+    lines = await readLines(file.csv);
     const references = referencesOf(lines);
     const plan = await step("read", async () => {
       const card = await db.selectFrom("tblCC").select("ccLastFour").where("ccID", "=", file.ccID).executeTakeFirst();
@@ -393,18 +442,20 @@ export async function importStatement(
     });
     if (!write) return answerOf(plan, null);
     const answer = await step("write", () =>
-      db.transaction().execute(async (tx) => {
-        const card = await tx
-          .selectFrom("tblCC")
-          .select("ccID")
-          .where("ccID", "=", file.ccID)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!card) throw noCard(file.ccID);
-        const now = await holdingsOf(tx, file.ccID, lines, references);
-        const final = sameHoldings(now, plan.holdings) ? plan : planOf(lines, references, now);
-        return answerOf(final, await writePlan(tx, actor, file, final));
-      }),
+      lendingBetween(IMPORT_WRITES, () =>
+        db.transaction().execute(async (tx) => {
+          const card = await tx
+            .selectFrom("tblCC")
+            .select("ccID")
+            .where("ccID", "=", file.ccID)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!card) throw noCard(file.ccID);
+          const now = await holdingsOf(tx, file.ccID, lines, references);
+          const final = sameHoldings(now, plan.holdings) ? plan : planOf(lines, references, now);
+          return answerOf(final, await writePlan(tx, actor, file, final));
+        }),
+      ),
     );
     written = answer.counts.matched + answer.counts.unmatched;
     return answer;

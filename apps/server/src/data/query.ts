@@ -23,7 +23,6 @@ import { readableRows } from "./row-scope.js";
 // The window count's and row number's columns: names no declared column can have (not identifiers).
 const TOTAL = "office:total";
 const ROW = "office:row";
-const KEY = "office:key";
 
 /** Rows a query answers at most; past the confirm threshold only with `continue`. */
 export const MAX_ROW_LIMIT = 100_000;
@@ -120,9 +119,8 @@ export async function runQuery(
         (item) => sql`${of ? sql`${of}.${sql.ref(item.column)}` : sql.ref(item.column)} ${sql.raw(item.direction)}`,
       ),
     );
-  // Rows and total in one statement; only a page past the end needs a count of its own.
-  // The page's keys and the total are found first, then its rows joined back by key. The
-  // fence (offset 0) keeps the planner from walking an index in the page's order and testing
+  // A page's rows and total in one statement: the page's keys and the total are found first,
+  // then its rows joined back by key. The fence (offset 0) keeps the planner from walking an index in the page's order and testing
   // the where on every row, which the count over all matches makes the slowest plan
   // (PostgreSQL before 17 costs it as if the limit stopped early; bench/RESULTS.md, issue 8).
   // The rows are numbered after the limit, over the page alone: numbering every match would
@@ -133,9 +131,8 @@ export async function runQuery(
   const keysOf = (count: number) => sql`select ${sql.ref(def.key)}, count(*) over () as ${totalRef}
     from (select * from ${table} where ${where} offset 0) as ${table}
     order by ${orderBySql()} limit ${count} offset ${input.offset}`;
-  // The key rides along as KEY (dropped before the answer) so a load can tell its first batch's rows.
   const page = (count: number) => sql`select ${sql.join(fields.map((field) => sql.ref(field)))},
-      ${sql.ref(def.key)} as ${sql.ref(KEY)}, ${totalRef},
+      ${totalRef},
       row_number() over (order by ${orderBySql(table)}) as ${rowRef}
     from (${keysOf(count)}) as page_keys join ${table} using (${sql.ref(def.key)})
     where ${where} order by ${rowRef}`;
@@ -150,28 +147,19 @@ export async function runQuery(
       union all
       select * from (select * from page where ${totalRef} > ${TABLE_CONFIRM_THRESHOLD} limit 1) over_threshold
       order by ${rowRef}`;
-  // A load (more rows than a batch) reads its first batch with the total, in one statement:
-  // most loads (a week's notes, the colleagues' list) fit in it and cost one round trip. A
-  // longer one then finds all its keys and reads the rest later, a batch at a time, as the
-  // answer is written (json-stream.ts); the first batch serves again if the keys begin with it.
+  // A load (more rows than a batch) counts its matches first, in a statement of its own: a
+  // count is one pass, where the page's count over all matches also sorts them all for the
+  // first batch, the longest statement of a load (0.4 s for 700,000 notes on PGlite, whose
+  // one connection waits for it: bench/RESULTS.md, issue 32). One that fits in a batch is then
+  // read as a page; a longer one finds all its keys and reads its rows a batch at a time, as
+  // the answer is written (json-stream.ts).
   const load = limit > LOAD_BATCH_ROWS;
-  const firstLimit = load ? LOAD_BATCH_ROWS : limit;
-  const { rows } = await sql<Record<string, unknown>>`${statement(firstLimit)}`.execute(db);
-  let total = Number(rows[0]?.[TOTAL] ?? 0);
-  if (rows.length === 0 && input.offset > 0) {
-    const { rows: counted } = await sql<{
-      total: number;
-    }>`select count(*)::int as total from ${table} where ${where}`.execute(db);
-    total = counted[0]?.total ?? 0;
+  const counted = load ? await countOf(db, table, where) : undefined;
+  if (counted !== undefined && counted > TABLE_CONFIRM_THRESHOLD && !input.continue) {
+    return { data: [], meta: { TotalRecords: counted, confirmRequired: true } };
   }
-  const meta = { TotalRecords: total };
-  if (total > TABLE_CONFIRM_THRESHOLD && !input.continue && !bounded) {
-    return { data: [], meta: { ...meta, confirmRequired: true } };
-  }
-  if (load && total > input.offset + firstLimit) {
+  if (counted !== undefined && counted > input.offset + LOAD_BATCH_ROWS) {
     // The keys come as one array: as 50,000 rows they took PGlite ten times as long (issue 17).
-    // Not counted again: the first statement's total is the answer's (a count over every match
-    // doubled what the statement cost PGlite, and held its one connection that long).
     const sortedBy = [...new Set([def.key, ...unique.map((item) => item.column)])];
     const { rows: keyRows } = await sql<{ keys: unknown[] | null }>`
       select array_agg(${sql.ref(def.key)} order by ${orderBySql(sql.table("k"))}) as keys
@@ -179,26 +167,34 @@ export async function runQuery(
         from ${table} where ${where}
         order by ${orderBySql()} limit ${limit} offset ${input.offset}) as k`.execute(db);
     const found = keyRows[0]?.keys ?? [];
-    const same = rows.length === LOAD_BATCH_ROWS && rows.every((row, at) => row[KEY] === found[at]);
-    const again = same ? rows.map(withoutOurs) : undefined;
-    return {
-      data: [],
-      meta: { TotalRecords: total },
-      batches: rowsByKey(db, def, fields, where, found, batchTurn, again),
-    };
+    return { data: [], meta: { TotalRecords: counted }, batches: rowsByKey(db, def, fields, where, found, batchTurn) };
+  }
+  const { rows } = await sql<Record<string, unknown>>`${statement(load ? LOAD_BATCH_ROWS : limit)}`.execute(db);
+  // The page's window count is the total; only a page past the end (no rows) needs a count of its own.
+  const total =
+    counted ??
+    (rows.length === 0 && input.offset > 0 ? await countOf(db, table, where) : Number(rows[0]?.[TOTAL] ?? 0));
+  const meta = { TotalRecords: total };
+  if (total > TABLE_CONFIRM_THRESHOLD && !input.continue && !bounded) {
+    return { data: [], meta: { ...meta, confirmRequired: true } };
   }
   return { data: rows.map(withoutOurs), meta };
 }
 
+/** How many rows of the table the where matches. */
+async function countOf(db: Kysely<DB>, table: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {
+  const { rows } = await sql<{ total: number }>`select count(*)::int as total from ${table} where ${where}`.execute(db);
+  return rows[0]?.total ?? 0;
+}
+
 // New objects rather than deleting the two columns: a delete turns each row into a slow
 // dictionary object, which doubled the time to serialize 100,000 rows (issue 17).
-const withoutOurs = ({ [TOTAL]: _total, [ROW]: _row, [KEY]: _key, ...row }: Record<string, unknown>) => row;
+const withoutOurs = ({ [TOTAL]: _total, [ROW]: _row, ...row }: Record<string, unknown>) => row;
 
 /**
  * The rows of the keys a load found, in their order, a batch per statement, each in a turn of
  * its own (`turn`): between two batches the connection and the read turns serve other calls
  * (PGlite has one), and no more than a batch of rows is held at once. A row changed meanwhile so that the where no longer matches it is left out.
- * `firstBatch`, the first batch's rows when the load read them already, is answered as it is.
  */
 async function* rowsByKey(
   db: Kysely<DB>,
@@ -207,7 +203,6 @@ async function* rowsByKey(
   where: RawBuilder<unknown>,
   keys: unknown[],
   turn: BatchTurn,
-  firstBatch?: Record<string, unknown>[],
 ): AsyncGenerator<Record<string, unknown>[]> {
   const table = sql.table(def.name);
   const key = sql.ref(def.key);
@@ -215,8 +210,7 @@ async function* rowsByKey(
   // The key goes with the row to put the batch in order here: `= any(…)` is the plan both
   // engines run fastest (PGlite took 3.4 times as long to join an unnest with ordinality).
   const wanted = fields.includes(def.key) ? fields : [...fields, def.key];
-  if (firstBatch) yield firstBatch;
-  for (let at = firstBatch ? LOAD_BATCH_ROWS : 0; at < keys.length; at += LOAD_BATCH_ROWS) {
+  for (let at = 0; at < keys.length; at += LOAD_BATCH_ROWS) {
     const batch = keys.slice(at, at + LOAD_BATCH_ROWS);
     const { rows } = await turn(() =>
       sql<Record<string, unknown>>`select ${sql.join(wanted.map((field) => sql.ref(field)))}

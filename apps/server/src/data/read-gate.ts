@@ -46,6 +46,12 @@ export interface ReadGateOptions {
    * the most a read may cost, its budget.
    */
   newcomerMs?: number;
+  /**
+   * Whether the pool interleaves others' statements with work made of bounded statements, and
+   * serves others' reads between a lending transaction's (db/pglite-pool.ts, PGlite's): such
+   * work then takes no turn here, where it would keep them out for all its length.
+   */
+  interleaves?: boolean;
 }
 
 export interface ReadOptions {
@@ -53,6 +59,11 @@ export interface ReadOptions {
   heavy?: boolean;
   /** Longer than the gate's wait: an answer already being written is not cut for a queue. */
   waitMs?: number;
+  /**
+   * Work made of statements each bounded whatever its input (an import's steps), whose
+   * transaction lends its connection between them (caller.ts, lendingBetween).
+   */
+  bounded?: boolean;
 }
 
 interface Waiter {
@@ -112,6 +123,7 @@ export function createReadGate({
   waitMs,
   pauseMs = PAUSE_AFTER_STOPPED_READ_MS,
   newcomerMs = NEWCOMER_MS,
+  interleaves = false,
 }: ReadGateOptions) {
   const reserve = Math.ceil(running / 4);
   const inTurn = new Set<Running>();
@@ -212,6 +224,7 @@ export function createReadGate({
     async run<T>(key: number, read: () => Promise<T>, options: ReadOptions = {}): Promise<T> {
       const left = pauseLeft(key);
       if (left > 0) throw pausedError(left);
+      if (options.bounded && interleaves) return read();
       const account = accountOf(key);
       if (account.waiting >= READS_WAITING_PER_EMPLOYEE) {
         throw new AppError(429, "Too many searches at once for this account; try again in a moment.", {
@@ -249,7 +262,7 @@ export function createReadGate({
         dispatch();
       });
       try {
-        return await asRead(read);
+        return await asRead(read, mine.heavy);
       } catch (error) {
         if (sqlState(error) !== "57014" || key === 0) throw error;
         pause(key);
@@ -290,5 +303,5 @@ export function readGateFor(
 ): ReadGate {
   const running = engine === "pglite" ? 1 : Math.max(1, poolSize - 2);
   const newcomerMs = engine === "pglite" && readBudgetMs ? readBudgetMs : NEWCOMER_MS;
-  return createReadGate({ running, waitMs, newcomerMs });
+  return createReadGate({ running, waitMs, newcomerMs, interleaves: engine === "pglite" });
 }

@@ -13,6 +13,14 @@ export interface Caller {
    * and the caller's where: on PGlite such a statement runs within a budget (pglite-pool.ts).
    */
   read?: boolean;
+  /**
+   * The tables a transaction of this work writes, when it lends its connection between its
+   * statements to others' reads of anything else (pglite-pool.ts): a long write, such as a
+   * statement import, then holds PGlite's one connection for a statement at a time.
+   */
+  lends?: readonly string[];
+  /** A read in a heavy turn (data/read-gate.ts): one that may run to its budget. */
+  heavy?: boolean;
 }
 
 export const SYSTEM = "system";
@@ -32,9 +40,14 @@ export function currentCaller(): Caller {
 export const employeeCaller = (empID: number) => `emp:${empID}`;
 export const addressCaller = (address: string) => `ip:${address}`;
 
-/** Runs work as one of the data service's reads of the current caller. */
-export function asRead<T>(work: () => Promise<T>): Promise<T> {
-  return callers.run({ ...currentCaller(), read: true }, work);
+/** Runs work as one of the data service's reads of the current caller, `heavy` if its turn is. */
+export function asRead<T>(work: () => Promise<T>, heavy = false): Promise<T> {
+  return callers.run({ ...currentCaller(), read: true, heavy }, work);
+}
+
+/** Runs work whose transactions lend the connection between their statements (Caller.lends). */
+export function lendingBetween<T>(writes: readonly string[], work: () => Promise<T>): Promise<T> {
+  return callers.run({ ...currentCaller(), lends: writes }, work);
 }
 
 export function isRead(): boolean {
