@@ -30,6 +30,10 @@ describe.each(ENGINES)("a read that runs too long on $name", (engine) => {
         engine.name === "pglite"
           ? { pgliteReadTimeoutMs: BUDGET_MS.pglite }
           : { statementTimeoutMs: BUDGET_MS.postgres },
+      // The reads waiting behind a stopped one wait for its stop, not a timer: on a busy machine
+      // PGlite's reopening after the previous stop (its budget counts after it) took the 5 s a
+      // read may wait for its turn, and a waiting delete answered 503 for the wait.
+      config: { poolAcquireTimeoutMs: 30_000 },
     });
     const insert = sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes", "ProjectNotesDesc", "createdTS")
       select 1, 5, 15, 'budget ' || n || repeat('x', 480), now() from generate_series(1, ${ROWS}) n`;
