@@ -25,15 +25,17 @@ describe.each(ENGINES)("a read that runs too long on $name", (engine) => {
   let adminToken: string;
 
   beforeAll(async () => {
+    // What waits behind a stopped read waits for the stop, not a timer: on a busy machine
+    // PGlite's reopening after a stop took longer than the 5 s a statement may wait for the
+    // connection (or a read for its turn), and a delete sent with the stopped one answered 503
+    // for the wait (seen on CI and with six busy cores) where the test looks for the pause's 429.
+    const patience = { poolAcquireTimeoutMs: 30_000 };
     t = await testApp(engine, {
       engine:
         engine.name === "pglite"
-          ? { pgliteReadTimeoutMs: BUDGET_MS.pglite }
-          : { statementTimeoutMs: BUDGET_MS.postgres },
-      // The reads waiting behind a stopped one wait for its stop, not a timer: on a busy machine
-      // PGlite's reopening after the previous stop (its budget counts after it) took the 5 s a
-      // read may wait for its turn, and a waiting delete answered 503 for the wait.
-      config: { poolAcquireTimeoutMs: 30_000 },
+          ? { pgliteReadTimeoutMs: BUDGET_MS.pglite, ...patience }
+          : { statementTimeoutMs: BUDGET_MS.postgres, ...patience },
+      config: patience,
     });
     const insert = sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes", "ProjectNotesDesc", "createdTS")
       select 1, 5, 15, 'budget ' || n || repeat('x', 480), now() from generate_series(1, ${ROWS}) n`;
