@@ -23,7 +23,12 @@ export default defineConfig({
         test: {
           name: "node",
           globalSetup: ["apps/server/test/support/global-setup.ts"],
-          include: ["packages/*/src/**/*.test.ts", "apps/server/test/**/*.test.ts", "apps/web/src/**/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/server/test/**/*.test.ts",
+            "apps/web/src/**/*.test.ts",
+            "scripts/*.test.ts",
+          ],
         },
       },
       {

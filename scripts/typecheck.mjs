@@ -5,6 +5,9 @@ import { runAll } from "./run-all.mjs";
 
 execSync("tsc -b apps/server", { stdio: "inherit" });
 const passed = await runAll(
-  ["apps/server/test", "apps/web", "e2e", "bench"].map((project) => ({ name: project, command: `tsc -p ${project}` })),
+  ["apps/server/test", "apps/web", "e2e", "bench", "scripts"].map((project) => ({
+    name: project,
+    command: `tsc -p ${project}`,
+  })),
 );
 process.exit(passed ? 0 : 1);

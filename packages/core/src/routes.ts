@@ -95,7 +95,7 @@ export const PAGE_ROUTES: readonly RouteGroup[] = [
     { path: "/project/ac", title: "Project Accounting", hidden: true, disabled: true },
   ]),
   // The cards' list and page are the credit card area's (areas/credit-cards.ts), the report and
-  // the non-project expenses its search pages (areas/card-searches.ts).
+  // the non-project expenses its search pages (areas/searches.ts).
   group("creditCards", PAGES.creditCardApprovals, { under: ["Credit Card"], sequence: 630 }, [
     { path: "/creditcard/statement", title: "Credit Card Statement", hidden: true },
     { path: "/creditcard/statementsearch", title: "Statement Search", hidden: true },
