@@ -1,4 +1,4 @@
-import { addDays, dateIn, formatMinutes, PAGES, WEEKDAYS, weekdayOf } from "@office/core";
+import { addDays, dateIn, formatMinutes, PAGES, WEEKDAYS, weekdayOf, zonedIso } from "@office/core";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type FakeApi, installFakeApi, permissionsOf } from "../../test/fake-api";
@@ -120,6 +120,17 @@ describe("Home", () => {
   beforeEach(() => {
     liveStreamOpened();
     localStorage.clear();
+  });
+
+  it("follows the company's clock, not the browser's", async () => {
+    // A company whose part of the day is not the browser's now: zones span 26 hours, so one is.
+    const hourIn = (zone: string) => Number(zonedIso(new Date(), zone).slice(11, 13));
+    const browsers = greeting(new Date().getHours());
+    const zone = ["Etc/GMT+12", "America/New_York", "Europe/Berlin", "Asia/Tokyo", "Pacific/Kiritimati"].find(
+      (candidate) => greeting(hourIn(candidate)) !== browsers,
+    ) as string;
+    renderWithApp(<HomePage />, { api: homeApi(), config: { timeZone: zone } });
+    expect(await screen.findByRole("heading", { level: 1, name: `${greeting(hourIn(zone))}, Sam` })).toBeTruthy();
   });
 
   it("shows an administrator every block, with the figures of its reads", async () => {

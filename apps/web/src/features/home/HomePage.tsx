@@ -1,7 +1,8 @@
 import { SimpleGrid, Stack, Title } from "@mantine/core";
+import { zonedIso } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
-import { permissionsQuery, userQuery } from "../../services/session";
+import { appConfigQuery, permissionsQuery, userQuery } from "../../services/session";
 import { ColleaguesBlock } from "./ColleaguesBlock";
 import { type HomeBlockName, homeBlocksFor } from "./home-blocks";
 import { MyWeekBlock } from "./MyWeekBlock";
@@ -17,7 +18,7 @@ const BLOCKS: Record<HomeBlockName, ComponentType> = {
   releaseNotes: ReleaseNotesBlock,
 };
 
-/** By the user's own clock; past midnight is still the evening until five. */
+/** By the hour of the day; past midnight is still the evening until five. */
 export const greeting = (hour: number) =>
   hour >= 5 && hour < 12 ? "Good morning" : hour >= 12 && hour < 18 ? "Good afternoon" : "Good evening";
 
@@ -29,10 +30,14 @@ export const greeting = (hour: number) =>
 export function HomePage() {
   const { data: user } = useQuery(userQuery);
   const { data: permissions = [] } = useQuery(permissionsQuery);
+  const { data: config } = useQuery(appConfigQuery);
+  // The company's hour, as every time the app shows (the browser's only until it is known).
+  const now = new Date();
+  const hour = config ? Number(zonedIso(now, config.timeZone).slice(11, 13)) : now.getHours();
   return (
     <Stack p="md" gap="md" maw={1400}>
       <Title order={1} size="h2">
-        {greeting(new Date().getHours())}
+        {greeting(hour)}
         {user ? `, ${user.empFirstName}` : ""}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" style={{ alignItems: "start" }}>
