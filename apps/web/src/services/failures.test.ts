@@ -91,6 +91,21 @@ describe("the shared exception handler", () => {
     );
   });
 
+  it("toasts one failure once, however many reads it reached, and again once that toast is gone", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const failure = () => answer(500, "Internal Server Error", "One failure, three reads.");
+      for (let read = 0; read < 3; read++) reportFailure(failure());
+      expect(showToast).toHaveBeenCalledTimes(1);
+      const [toast] = vi.mocked(showToast).mock.calls[0] ?? [];
+      vi.advanceTimersByTime((toast?.ms ?? 0) + 1);
+      reportFailure(failure());
+      expect(showToast).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("does not toast a failure the error page shows", () => {
     reportFailure(answer(404));
     expect(showToast).not.toHaveBeenCalled();

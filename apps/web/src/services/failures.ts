@@ -1,4 +1,4 @@
-import { APP_STATUS, type ErrorBody, failureDisplay, TOASTS } from "@office/core";
+import { APP_STATUS, type ErrorBody, failureDisplay, TOASTS, type Toast } from "@office/core";
 import { useSyncExternalStore } from "react";
 import { ApiError, ExpiredAuthSessionError, type SentRequest } from "../api/client";
 import { showToast } from "./toast";
@@ -54,11 +54,24 @@ const emit = () => {
   for (const listener of listeners) listener();
 };
 
+// When each failure toast on screen goes away, by its words: a page's reads that fail together
+// (one server error reaching the three queries a page loads) are one failure, one toast.
+const onScreen = new Map<string, number>();
+
+function toastOnce(toast: Toast): void {
+  const now = Date.now();
+  for (const [words, until] of onScreen) if (until <= now) onScreen.delete(words);
+  const words = `${toast.title}\n${toast.message}`;
+  if (onScreen.has(words)) return;
+  onScreen.set(words, now + toast.ms);
+  showToast(toast);
+}
+
 /** The shared exception handler: a 500 answer is a toast, any other failure the error page. */
 export function reportFailure(error: unknown): void {
   const failure = toFailure(error);
   if (failureDisplay(failure) === "toast") {
-    showToast(TOASTS.applicationError(failure.message));
+    toastOnce(TOASTS.applicationError(failure.message));
     return;
   }
   current = failure;
@@ -66,6 +79,8 @@ export function reportFailure(error: unknown): void {
 }
 
 export function clearFailure(): void {
+  // A new page's failures are its own: toasted even while the last page's toast still shows.
+  onScreen.clear();
   if (current === null) return;
   current = null;
   emit();
