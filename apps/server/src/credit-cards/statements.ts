@@ -214,9 +214,9 @@ function spanOf(lines: readonly StatementLine[]) {
  */
 async function holdingsOf(db: Kysely<DB>, ccID: number, lines: StatementLine[], references: string[]) {
   const known = new Set<string>();
-  for (let at = 0; at < references.length; at += LOOKUP_STEP) {
+  for (const step of stepsOf(references, LOOKUP_STEP)) {
     const { rows: held } = await sql<{ ref: string }>`
-      select r.ref from unnest(${references.slice(at, at + LOOKUP_STEP)}::text[]) as r (ref)
+      select r.ref from unnest(${step}::text[]) as r (ref)
       cross join lateral (select 1 from "tblCCCharge" ch
         where ch."ccID" = ${ccID} and ch."ccChargeBankRef" = r.ref limit 1) as charge`.execute(db);
     for (const row of held) known.add(row.ref);
@@ -342,7 +342,7 @@ async function writePlan(tx: Kysely<DB>, actor: Actor, file: StatementFile, plan
     .returningAll()
     .executeTakeFirstOrThrow();
   await audit(tx, actor, "insert", tblCCStatement, [{ after: statement }]);
-  for (const step of stepsOf(fresh)) {
+  for (const step of stepsOf(fresh, WRITE_STEP_LINES)) {
     const added = await insertCharges(
       tx,
       statement,
@@ -363,12 +363,12 @@ async function writePlan(tx: Kysely<DB>, actor: Actor, file: StatementFile, plan
 }
 
 /**
- * The lines in steps of WRITE_STEP_LINES: each step's statements are short, and on PGlite the
- * connection serves others' reads between them (db/pglite-pool.ts).
+ * Items in steps of `size`, one statement each: each step's statement is short, and on PGlite
+ * the connection serves others' reads between them (db/pglite-pool.ts).
  */
-function stepsOf(indexes: number[]): number[][] {
-  const steps: number[][] = [];
-  for (let at = 0; at < indexes.length; at += WRITE_STEP_LINES) steps.push(indexes.slice(at, at + WRITE_STEP_LINES));
+function stepsOf<T>(items: readonly T[], size: number): T[][] {
+  const steps: T[][] = [];
+  for (let at = 0; at < items.length; at += size) steps.push(items.slice(at, at + size));
   return steps;
 }
 
