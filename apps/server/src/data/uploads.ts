@@ -125,6 +125,9 @@ async function receiveFile(request: FastifyRequest, source: Readable, inspect: T
   try {
     await pipeline(source, inspect, disk);
   } catch (error) {
+    // The file may still be being opened: closed only once it is, so the caller's removal of
+    // the partial file comes after it exists (seen on a busy CI: a `.part` left behind).
+    if (!disk.closed) await new Promise<void>((closed) => disk.once("close", () => closed()));
     throw formFailedFirst ? malformedForm(error, request) : error;
   }
 }
