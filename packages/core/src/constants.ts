@@ -20,7 +20,6 @@ export const DEFAULT_NOTE_CATEGORY = 105;
 export const NOTE_CATEGORY_GROUP = 68;
 export const EXCLUDED_PROJECT_STATUS_IDS = [56, 66, 194] as const;
 export const DEPARTMENT_LOOKUP_PARENT = 135;
-export const SITE_PAGES_LOOKUP_PARENT = "sitePages1";
 
 export const TOAST_MS = {
   success: 1_500,

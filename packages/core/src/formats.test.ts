@@ -94,6 +94,13 @@ describe("the formats of spec 5", () => {
     expect(formatMoney(-12)).toBe("-$12.00");
     expect(formatMoney(0.005)).toBe("$0.01");
     expect(formatMoney(-0.001)).toBe("$0.00");
+    // An amount's text is printed from its digits: sums past what a double holds to the cent.
+    expect(formatMoney("1234.5")).toBe("$1,234.50");
+    expect(formatMoney("-0.00")).toBe("$0.00");
+    expect(formatMoney("-7")).toBe("-$7.00");
+    expect(formatMoney("90071992547409.93")).toBe("$90,071,992,547,409.93");
+    expect(formatMoney("")).toBe("");
+    expect(formatMoney(null)).toBe("");
     expect(parseMoney("$1,234.50")).toBe(1234.5);
     expect(parseMoney("-$3")).toBe(-3);
     expect(parseMoney("1,23")).toBeNull();

@@ -140,8 +140,23 @@ export function parsePipeList(text: string | null | undefined): string[] {
 
 // --- Money: $1,234.50 ----------------------------------------------------------------------
 
-/** "$1,234.50", "-$12.00": dollars with 2 decimals and thousands separators. */
-export function formatMoney(amount: number): string {
+const AMOUNT_TEXT = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * "$1,234.50", "-$12.00": dollars with 2 decimals and thousands separators. An amount as the
+ * calls send it ("1234.5", any size) is printed from its digits, never through a double; no
+ * amount (null) prints nothing.
+ */
+export function formatMoney(amount: number | string | null): string {
+  if (amount === null) return "";
+  if (typeof amount === "string") {
+    const m = AMOUNT_TEXT.exec(amount.trim());
+    if (!m?.[2]) return amount === "" ? "" : formatMoney(Number(amount));
+    const dollars = BigInt(m[2]);
+    const cents = (m[3] ?? "").padEnd(2, "0");
+    const zero = dollars === 0n && cents === "00";
+    return `${m[1] && !zero ? "-" : ""}$${dollars.toLocaleString("en-US")}.${cents}`;
+  }
   if (!Number.isFinite(amount)) return "";
   const cents = Math.round(Math.abs(amount) * 100);
   const dollars = Math.floor(cents / 100).toLocaleString("en-US");

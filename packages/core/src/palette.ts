@@ -14,9 +14,12 @@ import { whereBuilder } from "./where/build.js";
 /** Routes that are no destination: the sign-in and the pages the app sends a user to. */
 const NOT_DESTINATIONS = new Set(["/login", "/forbidden", "/update-config"]);
 
+/** An area's data-entry form: a record's page, reached from its list, search or New. */
+const RECORD_PAGES = new Set(AREAS.map((area) => area.recordPath));
+
 /** The pages the palette offers (before the user's rights): every route but a data-entry form, disabled ones and the app's own. */
 export const PALETTE_PAGES: readonly RouteDef[] = ROUTES.filter(
-  (route) => !route.disabled && !route.bare && !route.record && !NOT_DESTINATIONS.has(route.path),
+  (route) => !route.disabled && !route.bare && !RECORD_PAGES.has(route.path) && !NOT_DESTINATIONS.has(route.path),
 );
 
 /** Areas whose records the palette finds by name, and whose New it offers: those with a record page. */

@@ -42,11 +42,6 @@ export interface RouteDef {
   menu?: readonly string[];
   /** The menu item's label where it differs from the page title. */
   label?: string;
-  /**
-   * The resource (table) whose record a data-entry route shows when opened with `?id=`: the
-   * breadcrumb's level 2 is that id, and an id that names no record is 'Not Found' (-404).
-   */
-  record?: string;
 }
 
 /** A route as its group declares it: the group gives its icon, gate and menu place. */

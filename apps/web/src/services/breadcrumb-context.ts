@@ -31,18 +31,14 @@ export function useBreadcrumb(crumb: Crumb): void {
 }
 
 /**
- * The crumb a route has before its page says more: on a data-entry page opened with an id,
- * '...' while its page is coming to look the record up (a route that names its table), else
- * (and once a failure stands in for the page) the id itself.
+ * The crumb a route has before its page says more: on a data-entry page opened with an id (an
+ * area's record page, which looks the record up), '...' while its page is coming, else (and
+ * once a failure stands in for the page) the id itself.
  */
-export function defaultCrumb(
-  route: Pick<RouteDef, "path" | "record">,
-  search: string,
-  pageComing = true,
-): Crumb | null {
+export function defaultCrumb(route: Pick<RouteDef, "path">, search: string, pageComing = true): Crumb | null {
   const id = new URLSearchParams(search).get("id");
   if (!route.path.endsWith("/de") || !id) return null;
-  return route.record && pageComing ? { level2: LOADING_CRUMB } : { level2: id, clipboard: id };
+  return pageComing ? { level2: LOADING_CRUMB } : { level2: id, clipboard: id };
 }
 
 /** The page title: level 1, then level 2 when there is one. */

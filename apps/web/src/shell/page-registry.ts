@@ -24,7 +24,7 @@ const OWN_PAGES: Record<string, PageModule> = {
  * The page of a route, found in one place: a page of its own; else the page core's declaration
  * builds (an area's list, search or data entry on the area engine, a search page, a list of
  * page 26), each a chunk of its own so the declarations stay out of the login page; else the
- * shell over an empty page, with a record's breadcrumb on a data-entry route.
+ * shell over an empty page.
  */
 export function pageOf(route: RouteDef): PageModule {
   const own = OWN_PAGES[route.path];
@@ -35,6 +35,5 @@ export function pageOf(route: RouteDef): PageModule {
     return async () => (await import("../features/searches/search-pages")).searchPage(path);
   if (LOOKUP_LISTS.some((list) => list.path === path))
     return async () => (await import("../features/lists/LookupListPage")).LookupListPage;
-  if (route.record) return async () => (await import("./RecordPage")).RecordPage;
   return async () => (await import("./EmptyPage")).EmptyPage;
 }

@@ -169,13 +169,13 @@ describe("area(): a directory area's declaration, checked", () => {
     expect(() => area({ ...base(), routes: recordOnly })).toThrow("an area needs a list or a search");
   });
 
-  it("declares its routes for the route table: gated by its page, in its menu, the record route naming its table", () => {
+  it("declares its routes for the route table: gated by its page, in its menu", () => {
     const group = area(base()).routeGroup;
     expect(group).toMatchObject({ icon: "employees", gate: PAGES.employees, menu: { under: ["Employees"] } });
-    expect(group.routes.map((r) => [r.path, r.title, r.label, r.record])).toEqual([
-      ["/employee/all", "Employees", "All Employees", undefined],
-      ["/employee", "Employee Search", "Advanced Search", undefined],
-      ["/employee/de", "Employee", "New Employee", "tblEmployee"],
+    expect(group.routes.map((r) => [r.path, r.title, r.label])).toEqual([
+      ["/employee/all", "Employees", "All Employees"],
+      ["/employee", "Employee Search", "Advanced Search"],
+      ["/employee/de", "Employee", "New Employee"],
     ]);
   });
 });

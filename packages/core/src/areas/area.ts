@@ -143,11 +143,7 @@ export function area(def: AreaDeclaration): Area {
   if (!record && !def.dialog) throw new Error(`${def.noun}: an area needs a record page or a dialog`);
   const listRoute = all ?? search;
   if (!listRoute) throw new Error(`${def.noun}: an area needs a list or a search`);
-  const routes: RouteEntry[] = [
-    ...(all ? [all] : []),
-    ...(search ? [search] : []),
-    ...(record ? [{ ...record, record: def.resource.name }] : []),
-  ];
+  const routes: RouteEntry[] = [...(all ? [all] : []), ...(search ? [search] : []), ...(record ? [record] : [])];
   return {
     ...def,
     form: recordForm(

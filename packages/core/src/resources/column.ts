@@ -118,14 +118,30 @@ export function moneyText(value: unknown): string | null {
   return typeof text === "string" && /^\d{1,10}(?:\.\d{1,2})?$/.test(text.trim()) ? text.trim() : null;
 }
 
+/** An amount's cents, exactly: digits with at most 2 decimals, an optional minus ("-12.5"). */
+function cents(text: string): bigint {
+  const negative = text.startsWith("-");
+  const [whole = "0", fraction = ""] = (negative ? text.slice(1) : text).split(".");
+  const value = BigInt(whole || "0") * 100n + BigInt(fraction.padEnd(2, "0"));
+  return negative ? -value : value;
+}
+
+/** Cents as an amount's text with 2 decimals ("-3.05"). */
+function centsText(value: bigint): string {
+  const magnitude = value < 0n ? -value : value;
+  return `${value < 0n ? "-" : ""}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, "0")}`;
+}
+
 /** Compares two amounts written as digits with at most 2 decimals, exactly (no floating point). */
 export function compareMoney(a: string, b: string): number {
-  const cents = (text: string) => {
-    const [whole = "0", fraction = ""] = text.split(".");
-    return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"));
-  };
   const difference = cents(a) - cents(b);
   return difference === 0n ? 0 : difference < 0n ? -1 : 1;
+}
+
+/** What is left of `limit` once `used` is spent, exactly, never below zero ("0.00"). */
+export function moneyLeft(limit: string, used: string): string {
+  const left = cents(limit) - cents(used);
+  return centsText(left < 0n ? 0n : left);
 }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;

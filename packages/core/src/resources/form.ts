@@ -76,7 +76,7 @@ export function displayText(column: Column, value: unknown): string {
     case "minutes":
       return formatMinutes(Number(value));
     case "money":
-      return formatMoney(Number(value));
+      return formatMoney(typeof value === "number" ? value : String(value));
     case "choice":
       if (column.field.shown === "minutes") return formatMinutes(Number(value));
       return lookupLabel(column.field.options, value as number | string);

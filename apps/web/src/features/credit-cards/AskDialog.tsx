@@ -4,6 +4,7 @@ import {
   cardLabel,
   compareMoney,
   formatMoney,
+  moneyLeft,
   moneyText,
   recordForm,
   TOASTS,
@@ -60,11 +61,8 @@ export function AskDialog({ opened, onClose }: { opened: boolean; onClose: () =>
   });
   const card = cards.data?.find((c) => String(c.ccID) === state.values.ccID);
   const amount = moneyText(state.values.ccPermissionAmount);
-  const left = card ? Number(card.ccMonthlyLimit) - Number(card.ccMonthCommitted) : null;
-  const over =
-    card && amount !== null
-      ? compareMoney(amount, Math.max(0, Number(card.ccMonthlyLimit) - Number(card.ccMonthCommitted)).toFixed(2)) > 0
-      : false;
+  const left = card ? moneyLeft(card.ccMonthlyLimit, card.ccMonthCommitted) : null;
+  const over = left !== null && amount !== null && compareMoney(amount, left) > 0;
 
   return (
     <RecordDialog
@@ -94,7 +92,7 @@ export function AskDialog({ opened, onClose }: { opened: boolean; onClose: () =>
       />
       {card && left !== null ? (
         <Text size="sm" c={over ? "orange.8" : "dimmed"} aria-live="polite">
-          {formatMoney(Math.max(0, left))} left of {formatMoney(Number(card.ccMonthlyLimit))} this month
+          {formatMoney(left)} left of {formatMoney(card.ccMonthlyLimit)} this month
           {over ? ": over the limit, so an over-limit approver decides too." : "."}
         </Text>
       ) : null}

@@ -27,7 +27,7 @@ export function InboxRequest({ request }: { request: Request }) {
         version: request.ccPermissionVersion,
       }),
     onSuccess: (_, decision) => {
-      const amount = formatMoney(Number(request.ccPermissionAmount));
+      const amount = formatMoney(request.ccPermissionAmount);
       showToast(
         TOASTS.decided(`${decision === "approve" ? "Approved" : "Denied"}: ${request.requesterName}, ${amount}`),
       );
@@ -47,7 +47,7 @@ export function InboxRequest({ request }: { request: Request }) {
     decide.mutate("deny");
   };
   const overLimit = request.step === "overLimit";
-  const amount = formatMoney(Number(request.ccPermissionAmount));
+  const amount = formatMoney(request.ccPermissionAmount);
 
   return (
     <Paper component="article" withBorder p="sm" radius="md" aria-labelledby={headingId}>

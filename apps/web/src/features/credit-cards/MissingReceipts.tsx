@@ -20,7 +20,7 @@ export function MissingReceipts() {
     <Stack gap="xs">
       {rule.data ? (
         <Text size="sm" c="dimmed">
-          Charges of {formatMoney(Number(rule.data.minAmount))} or more need a receipt within {rule.data.days} days.
+          Charges of {formatMoney(rule.data.minAmount)} or more need a receipt within {rule.data.days} days.
         </Text>
       ) : null}
       {missing.data.data.length === 0 ? (
@@ -54,7 +54,7 @@ function MissingReceiptRow({ charge }: { charge: MissingReceipt }) {
         </Stack>
         <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
           <Text fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
-            {formatMoney(Number(charge.ccChargeAmount))}
+            {formatMoney(charge.ccChargeAmount)}
           </Text>
           <FileButton onChange={(file) => file && attach.mutate(file)} accept=".pdf,.png,.jpg,.jpeg,.gif,.webp">
             {(props) => (

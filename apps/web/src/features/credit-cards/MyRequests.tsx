@@ -56,7 +56,7 @@ function MyRequestRow({ request, onCharge }: { request: MyRequest; onCharge: () 
           </Text>
         </Stack>
         <Text fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
-          {formatMoney(Number(request.ccPermissionAmount))}
+          {formatMoney(request.ccPermissionAmount)}
         </Text>
       </Group>
       <Group gap="xs" mt={6}>

@@ -151,7 +151,7 @@ export function StatementPage() {
                   <Table.Td>{formatUsDate(line.date)}</Table.Td>
                   <Table.Td>{line.merchant}</Table.Td>
                   <Table.Td style={{ textAlign: "right", fontVariantNumeric: "tabular-nums" }}>
-                    {formatMoney(Number(line.amount))}
+                    {formatMoney(line.amount)}
                   </Table.Td>
                   <Table.Td>
                     <Badge color={FATES[line.fate].color} autoContrast>

@@ -31,11 +31,7 @@ export interface TotalsWords {
 export const NOTE_TOTALS: TotalsWords = { counted: "Notes", summed: "HH:mm", format: (t) => formatMinutes(Number(t)) };
 
 /** Card charges: counted, and their amounts summed as money. */
-export const MONEY_TOTALS: TotalsWords = {
-  counted: "Charges",
-  summed: "Amount",
-  format: (t) => formatMoney(Number(t)),
-};
+export const MONEY_TOTALS: TotalsWords = { counted: "Charges", summed: "Amount", format: formatMoney };
 
 /** Groups as the table's rows: records of their columns. */
 const asRows = (groups: readonly TotalRow[]): Record<string, unknown>[] => groups.map((group) => ({ ...group }));
