@@ -87,7 +87,7 @@ test.describe("notes / time search /project/pn", () => {
     const sorted = (rows: string[][]) => [...rows].sort((a, b) => a.join("|").localeCompare(b.join("|")));
     await expect.poll(async () => sorted(await cellsOf(byProject))).toEqual(sorted(projects));
     await expect(page.getByText(`Total: ${hhmm(minutes)}`, { exact: true })).toBeVisible();
-    // The totals export as the list does: data.xlsx, Sheet1, the first column (the key) dropped.
+    // The totals export as the list does: data.xlsx, Sheet1, each group by its name (no key column).
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export totals by project" }).click();
     const file = await download;

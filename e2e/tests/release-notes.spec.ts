@@ -46,7 +46,7 @@ test.describe("the searchable table", () => {
     await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
   });
 
-  test("exports data.xlsx: Sheet1, the first column dropped, widths fitted to the longest value plus 2", async ({
+  test("exports data.xlsx: Sheet1, the row's key (its first column) dropped, widths fitted to the longest value plus 2", async ({
     page,
   }) => {
     const download = page.waitForEvent("download");

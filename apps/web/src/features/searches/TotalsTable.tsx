@@ -13,7 +13,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { queryTotals } from "../../api/client";
 import { reportFailure } from "../../services/failures";
-import { cellText, type TableColumn } from "../../widgets/table/columns";
+import { cellText } from "../../widgets/table/columns";
 import { type PlainColumn, PlainTable } from "../../widgets/table/PlainTable";
 import { totalsQuery } from "./totals-query";
 
@@ -55,7 +55,7 @@ export function TotalsTable({ list, by, title, where, words, order }: TotalsTabl
   const { data, isError } = useQuery(totalsQuery(list, by, where, order));
   const [exporting, setExporting] = useState(false);
   const caption = `Totals ${title.toLowerCase()}`;
-  const { key, shown } = useMemo(() => {
+  const shown = useMemo(() => {
     const labelIn = (name: string) => {
       const column = list.columns[name];
       return column ? labelOf(column, name) : name;
@@ -66,12 +66,11 @@ export function TotalsTable({ list, by, title, where, words, order }: TotalsTabl
       { key: "count", label: words.counted, numeric: true, format: (v) => Number(v).toLocaleString("en-US") },
       { key: "total", label: words.summed, numeric: true, format: (v) => words.format(v as number | string) },
     ];
-    return { key: { key: "key", label: labelIn(by) } satisfies TableColumn, shown: columns };
+    return columns;
   }, [list, by, words]);
   const rows = useMemo(() => asRows(data?.data ?? []), [data]);
   const left = (data?.meta.TotalRecords ?? 0) - rows.length;
 
-  // Exported as a list is: the key leads, and the export leaves that first column out.
   const exportTotals = () => {
     setExporting(true);
     const all = async () =>
@@ -79,7 +78,7 @@ export function TotalsTable({ list, by, title, where, words, order }: TotalsTabl
         ? asRows((await queryTotals({ table: list.name, by, where, order, rowLimit: TOTALS_MAX_GROUPS })).data)
         : rows;
     Promise.all([import("../../widgets/table/export-excel"), all()])
-      .then(([{ exportToExcel }, groups]) => exportToExcel([key, ...shown], groups, cellText))
+      .then(([{ exportToExcel }, groups]) => exportToExcel(shown, groups, cellText))
       .catch(reportFailure)
       .finally(() => setExporting(false));
   };

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setDevice } from "../../services/device";
 import { type FakeApi, installFakeApi, rowsOf } from "../../test/fake-api";
+import { catchDownloads, sheetRows } from "../../test/downloads";
 import { renderWithApp } from "../../test/render";
 import { tableColumns } from "./columns";
 import { SearchableTable } from "./SearchableTable";
@@ -263,5 +264,35 @@ describe("a search of more than 20,000 records", () => {
     expect(await records("20")).toBeTruthy();
     await waitFor(() => expect(dataRows()).toHaveLength(20));
     expect(screen.queryByRole("dialog", { name: "Load every record?" })).toBeNull();
+  });
+});
+
+describe("the Excel export of a table", () => {
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("leaves out the row's key by its name, and keeps a leading date: every column the user sees but the key", async () => {
+    const downloads = catchDownloads();
+    const shown = tableColumns(tblReleaseNote, ["releaseNoteDate", "releaseNoteVersion", "releaseNoteID"]);
+    const { user } = renderWithApp(
+      <SearchableTable
+        label="Release notes"
+        table="tblReleaseNote"
+        columns={shown}
+        searchColumns={SEARCH}
+        order="releaseNoteID"
+      />,
+      { tables: { tblReleaseNote: NOTES.slice(0, 2) } },
+    );
+    const exportButton = screen.getByRole("button", { name: "Export to Excel" });
+    await waitFor(() => expect(exportButton).toHaveProperty("disabled", false));
+    await user.click(exportButton);
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(await sheetRows(downloads[0] as Blob)).toEqual([
+      ["Date", "Version"],
+      ["01/01/2025", "bulk-01"],
+      ["01/01/2025", "bulk-02"],
+    ]);
   });
 });

@@ -11,8 +11,11 @@ describe("the Excel export", () => {
       { key: "merchant", label: "Merchant" },
       { key: "amount", label: "Amount" },
     ];
-    const layout = sheetLayout(columns, [{ id: 1, merchant: injected, amount: "+1+1" }], (c, row) =>
-      String(row[c.key]),
+    const layout = sheetLayout(
+      columns,
+      [{ id: 1, merchant: injected, amount: "+1+1" }],
+      (c, row) => String(row[c.key]),
+      "id",
     );
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await workbookOf(layout));

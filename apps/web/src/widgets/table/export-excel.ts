@@ -14,13 +14,14 @@ export async function workbookOf(layout: SheetLayout): Promise<ArrayBuffer> {
   return workbook.xlsx.writeBuffer();
 }
 
-/** Writes rows to data.xlsx and downloads it. */
+/** Writes rows to data.xlsx, without their key's column (`rowKey`), and downloads it. */
 export async function exportToExcel(
   columns: readonly ExportColumn[],
   rows: readonly Record<string, unknown>[],
   text: (column: ExportColumn, row: Record<string, unknown>) => string,
+  rowKey?: string,
 ): Promise<void> {
-  const buffer = await workbookOf(sheetLayout(columns, rows, text));
+  const buffer = await workbookOf(sheetLayout(columns, rows, text, rowKey));
   const url = URL.createObjectURL(
     new Blob([buffer], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }),
   );
