@@ -1,5 +1,5 @@
 import * as argon2 from "@node-rs/argon2";
-import { ERROR_MESSAGES, TOKEN_LIFETIME_SECONDS } from "@office/core";
+import { ERROR_MESSAGES, SESSION_MAX_SECONDS, TOKEN_LIFETIME_SECONDS } from "@office/core";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { changePassword, setAccountDisabled } from "../src/auth/accounts.js";
@@ -278,20 +278,39 @@ describe.each(ENGINES)("sign-in on $name", (engine) => {
     expect((await employeeInfo(elsewhere)).statusCode).toBe(200);
   });
 
-  it("refreshes a token into a new one of the same session, which keeps its end", async () => {
+  it("refreshes a token through a long working day, never past the session's end", async () => {
     const token = await tokenOf(t.app, "staff");
     const signedIn = payloadOf(token);
-    // Two hours later, by the server's clock: a refresh then must not give eight hours more.
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 2 * 3600 * 1000 });
+    const { expiresAt } = await t.database.db
+      .selectFrom("authSession")
+      .select("expiresAt")
+      .where("sessionID", "=", signedIn.sid)
+      .executeTakeFirstOrThrow();
+    const end = expiresAt.getTime() / 1000;
+    // A session lasts SESSION_MAX_SECONDS (its end and the token's time may fall in two seconds).
+    expect(end - signedIn.iat).toBeGreaterThanOrEqual(SESSION_MAX_SECONDS);
+    expect(end - signedIn.iat).toBeLessThanOrEqual(SESSION_MAX_SECONDS + 1);
+    expect(signedIn.exp).toBe(signedIn.iat + TOKEN_LIFETIME_SECONDS);
+    const at = (hours: number) => (signedIn.iat + hours * 3600) * 1000;
+    vi.useFakeTimers({ toFake: ["Date"], now: at(7.5) });
     try {
+      // Signed in at 8:00 and at work past 16:00: the token refreshed at 15:30 lasts 8 hours from then.
       const response = await refresh(token);
       expect(response.statusCode).toBe(200);
-      const { token: fresh, expire } = response.json();
-      expect(fresh).not.toBe(token);
-      expect(expire).toBe(signedIn.exp);
-      expect(payloadOf(fresh)).toMatchObject({ sid: signedIn.sid, exp: signedIn.exp });
-      expect((await employeeInfo(fresh)).statusCode).toBe(200);
-      expect((await refresh(fresh)).json().expire).toBe(signedIn.exp);
+      const { token: late, expire } = response.json();
+      expect(late).not.toBe(token);
+      expect(expire).toBe(Math.floor(at(7.5) / 1000) + TOKEN_LIFETIME_SECONDS);
+      expect(payloadOf(late)).toMatchObject({ sid: signedIn.sid, exp: expire });
+      vi.setSystemTime(at(9));
+      expect((await employeeInfo(token)).statusCode).toBe(401);
+      expect((await employeeInfo(late)).statusCode).toBe(200);
+      // Near the session's end a refresh gives what is left of it, and nothing after it.
+      vi.setSystemTime(at(14));
+      const last = (await refresh(late)).json();
+      expect(last.expire).toBe(end);
+      vi.setSystemTime(end * 1000 + 1000);
+      expect((await employeeInfo(last.token)).statusCode).toBe(401);
+      expect((await refresh(last.token)).statusCode).toBe(401);
     } finally {
       vi.useRealTimers();
     }

@@ -4,6 +4,11 @@
 export const INT4 = { min: -2_147_483_648, max: 2_147_483_647 } as const;
 
 export const TOKEN_LIFETIME_SECONDS = 28_800;
+/**
+ * Ours: the longest a sign-in lasts, however often its token is refreshed (18 hours: from 6:00
+ * to midnight). A working day never meets it; a stolen token cannot be kept alive past it.
+ */
+export const SESSION_MAX_SECONDS = 64_800;
 export const DEVICE_COOKIE_SECONDS = 604_800;
 export const SESSION_EXPIRY_COUNTDOWN_SECONDS = 15;
 export const TABLE_PAGE_SIZE = 50;

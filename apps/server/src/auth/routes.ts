@@ -101,15 +101,15 @@ export async function authRoutes(instance: FastifyInstance, { db, tokens, sessio
     {
       config: { access: "signedIn" },
       schema: {
-        summary: "A new token of the same session, ending when the session does (8 hours after sign-in).",
+        summary:
+          "A new token of the same session, with the full lifetime (8 hours) but never past the session's end (18 hours after sign-in).",
         tags,
         response: { 200: refreshAnswer },
       },
     },
     async (request): Promise<RefreshResponse> => {
-      const { empID, epoch, sid, exp } = signedInUser(request);
-      // Every token of a session expires at the session's end: the refreshed one too.
-      const { token, exp: expire } = await tokens.issue({ empID, epoch, sid }, exp);
+      const { empID, epoch, sid, sessionEnd } = signedInUser(request);
+      const { token, exp: expire } = await tokens.issue({ empID, epoch, sid }, sessionEnd);
       return { token, expire };
     },
   );

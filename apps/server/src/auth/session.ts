@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { SESSION_MAX_SECONDS } from "@office/core";
 import { CompiledQuery, type Kysely, sql } from "kysely";
 import { type PageFlags, permissionMap } from "../data/actor.js";
 import { asCaller, SYSTEM } from "../db/caller.js";
@@ -10,6 +11,8 @@ import type { TokenClaims, Tokens } from "./tokens.js";
 export type SessionUser = TokenClaims & {
   /** The employee's permissions: a change applies at the caller's next call (below). */
   permissions: ReadonlyMap<number, PageFlags>;
+  /** When the session ends (seconds since the epoch): no token of it outlives this. */
+  sessionEnd: number;
 };
 
 /** What a change of sign-ins or rights concerns: a session that ended, or an employee's account or rights. */
@@ -186,7 +189,7 @@ export async function createSessions(database: Database, tokens: Tokens, options
     const found = account && endsAt !== undefined ? { account, endsAt } : await loadOnce(claims);
     if (!found?.account.usable || found.account.tokenEpoch !== claims.epoch || found.endsAt <= Date.now())
       throw AppError.sessionExpired();
-    return { ...claims, permissions: found.account.permissions };
+    return { ...claims, permissions: found.account.permissions, sessionEnd: Math.floor(found.endsAt / 1000) };
   }
 
   /** A token's claims from an Authorization header, or a 401: no database needed. */
@@ -219,17 +222,18 @@ export type Sessions = Awaited<ReturnType<typeof createSessions>>;
 export type Authenticator = Sessions["authenticate"];
 
 /**
- * A sign-in starts a session whose end is fixed then: its first token's expiry. Refreshed
- * tokens keep the session and its end, so a session lasts the token lifetime at most.
+ * A sign-in starts a session whose end is fixed then: SESSION_MAX_SECONDS later. Its tokens
+ * last the token lifetime, and a refresh gives a new one while the session lasts, never past
+ * its end: an active user is never signed out mid-day, and nobody stays signed in for good.
  */
 export async function startSession(db: Kysely<DB>, tokens: Tokens, empID: number, epoch: number): Promise<string> {
   const sid = randomUUID();
-  const { token, exp } = await tokens.issue({ empID, epoch, sid });
+  const end = Math.floor(Date.now() / 1000) + SESSION_MAX_SECONDS;
   await db
     .insertInto("authSession")
-    .values({ sessionID: sid, empID, expiresAt: new Date(exp * 1000) })
+    .values({ sessionID: sid, empID, expiresAt: new Date(end * 1000) })
     .execute();
-  return token;
+  return (await tokens.issue({ empID, epoch, sid }, end)).token;
 }
 
 /** Logout: the session goes, and with it every token of it, on every server. */

@@ -7,8 +7,8 @@ export const tokenStore = {
   clear: () => localStorage.removeItem(KEY),
 };
 
-/** The token's own expiry (its JWT `exp`) in milliseconds, or null when it carries none. */
-export function tokenExpiry(token: string): number | null {
+/** A time the token states of itself (a JWT NumericDate) in milliseconds, or null when it states none. */
+function claimMs(token: string, claim: "exp" | "iat"): number | null {
   try {
     const payload = token.split(".")[1] ?? "";
     const json = atob(
@@ -17,12 +17,18 @@ export function tokenExpiry(token: string): number | null {
         .replace(/_/g, "/")
         .padEnd(Math.ceil(payload.length / 4) * 4, "="),
     );
-    const { exp } = JSON.parse(json) as { exp?: unknown };
-    return typeof exp === "number" ? exp * 1000 : null;
+    const value = (JSON.parse(json) as Record<string, unknown>)[claim];
+    return typeof value === "number" ? value * 1000 : null;
   } catch {
     return null;
   }
 }
+
+/** The token's own expiry (its JWT `exp`) in milliseconds, or null when it carries none. */
+export const tokenExpiry = (token: string) => claimMs(token, "exp");
+
+/** When the token was signed (its JWT `iat`) in milliseconds, or null when it says not. */
+export const tokenIssuedAt = (token: string) => claimMs(token, "iat");
 
 /** Whether the token has run out by the browser's clock (a token we cannot read is left to the server). */
 export function tokenExpired(token: string, now = Date.now()): boolean {

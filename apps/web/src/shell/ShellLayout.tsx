@@ -3,6 +3,7 @@ import { findRoute, menuTree, NOT_FOUND_ROUTE, ROUTES } from "@office/core";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
+import { useTokenRefresh } from "../auth/token-refresh";
 import { useAccess } from "../services/access";
 import { type Crumb, defaultCrumb, pageTitle, SetCrumbContext } from "../services/breadcrumb-context";
 import { useChunkComponent } from "../services/chunk-component";
@@ -42,6 +43,7 @@ function Shell() {
   const [menuOpened, setMenuOpened] = useState(false);
   const { data: user } = useQuery(userQuery);
   useUserColourScheme(user?.empID);
+  useTokenRefresh();
   const access = useAccess();
   // The inbox count is loaded when the shell starts, in either layout, and kept (docs/product-rules.md#access).
   const { data: pendingApprovals } = useQuery(pendingApprovalCountQuery);
