@@ -65,6 +65,47 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
     expect(download.rawPayload.equals(PNG)).toBe(true);
   });
 
+  it("lists who added a file and when; removes it for whoever may change its record, audited, and restorable", async () => {
+    const project = { table: "tblProject", key: "2" };
+    const added = (await upload(admin, project, { name: "quote.pdf", content: PDF })).json();
+    const files = async (token = staff) =>
+      (await t.app.inject(withToken(token, { method: "GET", url: "/API/Upload/", query: project }))).json().data;
+    expect((await files()).find((f: { uploadID: string }) => f.uploadID === added.id)).toMatchObject({
+      fileName: "quote.pdf",
+      size: PDF.length,
+      empID: 1,
+      addedBy: "Alex Morgan",
+      createdTS: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+    });
+    const remove = (token: string, id: string) =>
+      t.app.inject(withToken(token, { method: "DELETE", url: `/API/Upload/${id}` }));
+    // Staff may view the project, not change it: the file stays.
+    expect((await remove(staff, added.id)).statusCode).toBe(403);
+    expect((await remove(noperm, added.id)).statusCode).toBe(403);
+    expect((await remove(admin, "not-a-uuid")).statusCode).toBe(400);
+    const removed = await remove(admin, added.id);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ status: "success" });
+    expect((await files()).map((f: { uploadID: string }) => f.uploadID)).not.toContain(added.id);
+    expect((await t.app.inject(withToken(admin, { method: "GET", url: `/API/Upload/${added.id}` }))).statusCode).toBe(
+      404,
+    );
+    expect((await remove(admin, added.id)).statusCode).toBe(404);
+    // The trail keeps it, and an administrator puts it back: listed and served again.
+    const trail = await t.app.inject(
+      withToken(admin, { method: "GET", url: "/API/Audit/", query: { table: "upload", key: added.id } }),
+    );
+    const deletion = trail.json().data.find((entry: { action: string }) => entry.action === "delete");
+    expect(deletion?.before).toMatchObject({ uploadID: added.id, fileName: "quote.pdf", recordKey: "2" });
+    const restored = await t.app.inject(
+      withToken(admin, { method: "POST", url: "/API/Restore/", payload: { auditID: deletion.auditID } }),
+    );
+    expect(restored.json()).toEqual({ id: added.id });
+    expect((await files()).find((f: { uploadID: string }) => f.uploadID === added.id)?.addedBy).toBe("Alex Morgan");
+    const served = await t.app.inject(withToken(staff, { method: "GET", url: `/API/Upload/${added.id}` }));
+    expect(served.rawPayload.equals(PDF)).toBe(true);
+  });
+
   it("drops bidirectional controls from the name: it is stored and sent back as it reads", async () => {
     // "report<RLO>fdp.png" shows as "reportgnp.pdf"; the other controls would hide other tricks.
     const controls = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u2066\u2067\u2068\u2069";

@@ -32,3 +32,16 @@ export interface TotalsResponse {
   data: TotalRow[];
   meta: { TotalRecords: number; count: number; total: number | string };
 }
+
+/** One file of a record, as GET /API/Upload/ lists them (oldest first). */
+export interface UploadedFile {
+  uploadID: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  /** When it was added: an instant (ISO 8601, UTC). */
+  createdTS: string;
+  empID: number | null;
+  /** Who added it, by name (null where nobody known did). */
+  addedBy: string | null;
+}

@@ -12,6 +12,7 @@ export * from "./courier.js";
 export * from "./date-range.js";
 export * from "./device.js";
 export * from "./errors.js";
+export * from "./files.js";
 export * from "./formats.js";
 export * from "./hours.js";
 export * from "./lists.js";

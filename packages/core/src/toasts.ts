@@ -37,6 +37,10 @@ export const TOASTS = {
   /** Ours: a receipt attached to a charge, or refused (its type, say). */
   receiptAttached: success("Receipt Attached", "The receipt was attached to the charge."),
   receiptFailed: (why: string) => failure("Failed Upload", why),
+  /** Ours: a file attached to a record, or removed from it (the audit trail keeps it). */
+  fileAttached: (name: string) => success("File Attached", `${name} was attached.`),
+  fileRemoved: (name: string) => success("File Removed", `${name} was removed.`),
+  fileFailed: (why: string) => failure("Failed File", why),
   /** An API answer of 500: an error with code 500 shows as a toast, not the error page. */
   applicationError: (message: string) => failure("Application Error", message),
 } as const;

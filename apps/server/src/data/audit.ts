@@ -10,6 +10,12 @@ export type AuditAction = "insert" | "update" | "delete" | "restore";
 /** What was changed: a resource, or another table of the server's (its name and key). */
 export type AuditTarget = Pick<Resource, "name" | "key"> & Partial<Pick<Resource, "columns">>;
 
+/** The files attached to records (uploads.ts): their records, the bytes under UPLOAD_DIR. */
+export const UPLOAD_TABLE: AuditTarget = { name: "upload", key: "uploadID" };
+
+/** The server's own tables whose deleted rows an administrator may put back: a removed file's record (its bytes stay). */
+const RESTORABLE_SERVER_TABLES: Readonly<Record<string, AuditTarget>> = { upload: UPLOAD_TABLE };
+
 /**
  * One audit record per changed row, written in the transaction of the change: one statement
  * whatever the rows, their keys and images sent as one JSON document, so a write of thousands
@@ -43,16 +49,18 @@ export async function audit(
  * Puts a deleted row back from its audit record, with its own key, and records the restore.
  * Only deletes are restored; a key taken again since answers 409.
  */
-export async function restoreDeleted(db: Kysely<DB>, auditID: number, actor: Actor): Promise<{ id: number }> {
+export async function restoreDeleted(db: Kysely<DB>, auditID: number, actor: Actor): Promise<{ id: number | string }> {
   return db.transaction().execute(async (tx) => {
     const record = await tx.selectFrom("auditLog").selectAll().where("auditID", "=", auditID).executeTakeFirst();
     if (!record) throw new AppError(404, "No such audit record.");
-    const def = RESOURCES.get(record.tableName);
-    if (record.action !== "delete" || !record.before || !def || def.kind !== "table") {
+    const resource = RESOURCES.get(record.tableName);
+    const def = resource?.kind === "table" ? resource : RESTORABLE_SERVER_TABLES[record.tableName];
+    if (record.action !== "delete" || !record.before || !def) {
       throw AppError.badRequest("Only a deleted record can be restored.");
     }
     const row = record.before as Record<string, unknown>;
-    const columns = Object.keys(row).filter((column) => Object.hasOwn(def.columns, column));
+    // A server table's image is its whole row, as the server wrote it.
+    const columns = Object.keys(row).filter((column) => !def.columns || Object.hasOwn(def.columns, column));
     const { rows } = await withConstraintMessages(
       def.name,
       sql<Record<string, unknown>>`insert into ${sql.table(def.name)}
@@ -61,6 +69,7 @@ export async function restoreDeleted(db: Kysely<DB>, auditID: number, actor: Act
     );
     const restored = rows[0] as Record<string, unknown>;
     await audit(tx, actor, "restore", def, [{ after: restored }]);
-    return { id: Number(restored[def.key]) };
+    const key = restored[def.key];
+    return { id: typeof key === "string" ? key : Number(key) };
   });
 }

@@ -367,7 +367,8 @@ export async function dataRoutes(
         description: beyondTheSchemas("an audit record that is not a delete"),
         tags,
         body: restoreBody,
-        response: { 200: insertAnswer },
+        // A record's key, or a removed file's id.
+        response: { 200: z.object({ id: z.union([z.number().int().positive(), z.uuid()]) }) },
       },
       preValidation: administrators,
     },

@@ -14,7 +14,7 @@ import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { streamedBody, validate } from "../http/validate.js";
 import { type Actor, may, requireAccess } from "./actor.js";
-import { audit } from "./audit.js";
+import { audit, UPLOAD_TABLE } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
 import { fileTypeOf } from "./file-types.js";
 import { resourceName, tableFor } from "./inputs.js";
@@ -61,9 +61,12 @@ const listAnswer = z.object({
       size: z.number().int(),
       createdTS: z.iso.datetime(),
       empID: z.number().int().nullable(),
+      /** Who added it: the employee's name (null for the server's own files). */
+      addedBy: z.string().nullable(),
     }),
   ),
 });
+const removeAnswer = z.object({ status: z.literal("success") });
 
 // Bidirectional controls (ALM, LRM, RLM, the embeddings and overrides, the isolates) make a
 // name show other than it is: "invoice<RLO>fdp.exe" reads as "invoiceexe.pdf".
@@ -225,7 +228,7 @@ export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await audit(tx, actor, "insert", { name: "upload", key: "uploadID" }, [{ after: row }]);
+        await audit(tx, actor, "insert", UPLOAD_TABLE, [{ after: row }]);
         await rename(partial, join(dir, uploadID));
       });
     } catch (error) {
@@ -248,13 +251,41 @@ export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }
     const { table, key } = request.query;
     await ownerRecord(db, actorOf(request), table, key, "view");
     const data = await db
-      .selectFrom("upload")
-      .select(["uploadID", "fileName", "contentType", "size", "createdTS", "empID"])
-      .where("tableName", "=", table)
-      .where("recordKey", "=", key)
-      .orderBy("createdTS")
+      .selectFrom("upload as u")
+      .leftJoin("tblEmployee as e", "e.empID", "u.empID")
+      .select(["u.uploadID", "u.fileName", "u.contentType", "u.size", "u.createdTS", "u.empID"])
+      .select(sql<string | null>`nullif(trim(concat_ws(' ', e."empFirstName", e."empLastName")), '')`.as("addedBy"))
+      .where("u.tableName", "=", table)
+      .where("u.recordKey", "=", key)
+      .orderBy("u.createdTS")
+      .orderBy("u.uploadID")
       .execute();
     return { data: data.map((file) => ({ ...file, createdTS: file.createdTS.toISOString() })) };
+  });
+
+  const remove = {
+    config: { access: "signedIn" as const },
+    schema: {
+      summary:
+        "Removes a file from its record (change on its table). Its record is kept in the audit trail, and its bytes, so an administrator can restore it.",
+      tags,
+      params: uploadPath,
+      response: { 200: removeAnswer },
+    },
+  };
+  app.delete("/API/Upload/:uploadID", remove, async (request) => {
+    const { uploadID } = request.params;
+    const actor = actorOf(request);
+    const upload = await db.selectFrom("upload").selectAll().where("uploadID", "=", uploadID).executeTakeFirst();
+    if (!upload) throw new AppError(404, "No such file.");
+    await ownerRecord(db, actor, upload.tableName, upload.recordKey, "change");
+    await db.transaction().execute(async (tx) => {
+      const removed = await tx.deleteFrom("upload").where("uploadID", "=", uploadID).returningAll().executeTakeFirst();
+      // Removed by someone else meanwhile: nothing of it is left to remove.
+      if (!removed) throw new AppError(404, "No such file.");
+      await audit(tx, actor, "delete", UPLOAD_TABLE, [{ before: removed }]);
+    });
+    return { status: "success" as const };
   });
 
   const one = {

@@ -8,10 +8,11 @@ import {
   statusText,
   type TotalsOrder,
   type TotalsResponse,
+  type UploadedFile,
 } from "@office/core";
 import { tokenExpired, tokenStore } from "../auth/token-store";
 
-type Method = "GET" | "POST" | "PUT";
+type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 /** What was sent, for the error page's Request and Params tabs and its Debug re-send. */
 export interface SentRequest {
@@ -180,4 +181,28 @@ export function uploadFile(table: string, key: number, file: File): Promise<{ id
   body.append("key", String(key));
   body.append("file", file);
   return send<{ id: string }>({ method: "POST", path: "/API/Upload/", params: {}, body });
+}
+
+/** GET /API/Upload/: the files of a record, oldest first. */
+export async function listUploads(table: string, key: number): Promise<UploadedFile[]> {
+  const params = { table, key: String(key) };
+  return (await send<{ data: UploadedFile[] }>({ method: "GET", path: "/API/Upload/", params })).data;
+}
+
+/** DELETE /API/Upload/:id: a file taken off its record (the audit trail keeps it for restore). */
+export function removeUpload(id: string): Promise<{ status: "success" }> {
+  return api("DELETE", `/API/Upload/${encodeURIComponent(id)}`);
+}
+
+/** GET /API/Upload/:id: a file's bytes, with the session's token (a link could not carry it). */
+export async function fetchUpload(id: string): Promise<Blob> {
+  const request: SentRequest = { method: "GET", path: `/API/Upload/${encodeURIComponent(id)}`, params: {} };
+  let response: Response;
+  try {
+    response = await fetch(request.path, { headers: sessionHeaders() });
+  } catch {
+    throw noAnswer(request);
+  }
+  if (!response.ok) throw await failedAnswer(response, request);
+  return response.blob();
 }

@@ -15,6 +15,7 @@ import { ResourceRecords } from "../widgets/record/ResourceRecords";
 import { useCompanyToday } from "../widgets/search/useCompanyToday";
 import { tableColumns } from "../widgets/table/columns";
 import { SearchableTable } from "../widgets/table/SearchableTable";
+import { RecordsWithFiles } from "./RecordsWithFiles";
 
 const forms = new WeakMap<ChildList, RecordForm<string>>();
 const formOf = (child: ChildList, fields: readonly string[]) => {
@@ -71,7 +72,9 @@ export function ChildRecords({
         </Title>
         {child.search ? <SeeAll search={child.search} parentKey={parentKey} /> : null}
       </Group>
-      {!("fields" in edit) ? (
+      {"files" in edit ? (
+        <RecordsWithFiles child={child} recordTitle={edit.recordTitle} where={where} columns={columns} />
+      ) : !("fields" in edit) ? (
         <SearchableTable
           label={child.title}
           table={list.name}

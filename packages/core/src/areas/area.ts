@@ -55,12 +55,14 @@ export interface ChildList {
   /**
    * Edited in a record dialog over these fields; or, with `recordPath`, each row opens its own
    * page (by its `key` column, the child's key by default: a time note opens its project); or
-   * only read here (`readOnly`: a card's requests are made and decided elsewhere).
+   * only read here (`readOnly`: a card's requests are made and decided elsewhere); or read
+   * here with each row opening its record's files (`files`: a card's charges and their receipts).
    */
   edit:
     | { fields: readonly string[]; newLabel: string; recordTitle: string }
     | { recordPath: string; key?: string }
-    | { readOnly: true };
+    | { readOnly: true }
+    | { files: true; recordTitle: string };
   /** The search that lists all of them, filtered to the record. */
   search?: SearchLink;
 }

@@ -1,6 +1,7 @@
 import { PAGES } from "../pages.js";
-import { vwCardList } from "../resources/card-views.js";
+import { vwCardCharges, vwCardList } from "../resources/card-views.js";
 import { tblCC } from "../resources/tblCC.js";
+import { tblCCCharge } from "../resources/tblCCCharge.js";
 import { tblCCPermission } from "../resources/tblCCPermission.js";
 import { vwCCApprovals } from "../resources/vwCCApprovals.js";
 import { type Area, area } from "./area.js";
@@ -16,7 +17,7 @@ export const CREDIT_CARDS = area({
   status: "ccStatus",
   resource: tblCC,
   list: vwCardList,
-  // The id first, as every list has it: the Excel export leaves the first column out (spec 4).
+  // The id first, as every list has it: the Excel export leaves the row's key out (spec 5).
   listColumns: [
     "ccID",
     "ccName",
@@ -54,6 +55,16 @@ export const CREDIT_CARDS = area({
         "ccPermissionOverLimitApprovalStatus",
       ],
       edit: { readOnly: true },
+    },
+    {
+      resource: tblCCCharge,
+      list: vwCardCharges,
+      foreignKey: "ccID",
+      title: "Charges",
+      columns: ["ccChargeDate", "ccChargeMerchant", "spenderName", "projectName", "ccChargeAmount", "hasReceipt"],
+      order: "ccChargeDate DESC",
+      // A charge is the bank's or its spender's; what is done with it here is its receipts.
+      edit: { files: true, recordTitle: "Charge" },
     },
   ],
 });

@@ -38,7 +38,8 @@ const chargeNames = {
   cardLabel: name("Card"),
   hasReceipt: col.flag({ label: "Receipt" }),
 };
-const chargeReads = ["tblCC", "tblEmployee", "tblProject", "tblCCPermission"];
+// A charge's receipt is a file attached to it (hasReceipt).
+const chargeReads = ["tblCC", "tblEmployee", "tblProject", "tblCCPermission", "upload"];
 
 /** Spending by card, holder, spender, project and month, summed by the server (the card report). */
 const spending = {
@@ -63,10 +64,15 @@ export const vwNonProjectExpenses = listView(tblCCCharge, "vwNonProjectExpenses"
 /**
  * Charges that need a receipt (at least the company's amount) and still have none after the
  * company's number of days: counted by holder in the report, listed in the inbox. It reads the
- * upload and appSetting tables too, which no resource serves: the pages that attach a receipt
- * or change the rule read it again themselves.
+ * company's receipt rule too (appSetting).
  */
-export const vwMissingReceipts = listView(tblCCCharge, "vwMissingReceipts", chargeNames, chargeReads, {
-  sum: "ccChargeAmount",
-  by: { holderEmpID: "holderName" },
-});
+export const vwMissingReceipts = listView(
+  tblCCCharge,
+  "vwMissingReceipts",
+  chargeNames,
+  [...chargeReads, "appSetting"],
+  {
+    sum: "ccChargeAmount",
+    by: { holderEmpID: "holderName" },
+  },
+);

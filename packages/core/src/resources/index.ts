@@ -14,6 +14,12 @@ export const RESOURCES: ReadonlyMap<string, Resource> = new Map(
   Object.values(all).map((def) => [def.name, def as unknown as Resource]),
 );
 
+/**
+ * Tables of the server's own that no resource serves but views read: the files attached to
+ * records and the company's settings. A change through their calls changes those views too.
+ */
+export const SERVER_TABLES = ["upload", "appSetting"] as const;
+
 const readersOf = (table: string) =>
   [...RESOURCES.values()].filter((def) => def.reads?.includes(table)).map((def) => def.name);
 
