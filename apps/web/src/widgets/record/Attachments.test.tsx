@@ -1,6 +1,7 @@
 import { PAGES, type UploadedFile } from "@office/core";
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { catchDownloads } from "../../test/downloads";
 import { type FakeApi, installFakeApi, permissionsOf } from "../../test/fake-api";
 import { renderWithApp } from "../../test/render";
 import { Attachments } from "./Attachments";
@@ -76,6 +77,25 @@ describe("a record's files", () => {
     expect(api.callsTo(`/API/Upload/${FILES[0]?.uploadID}`, "DELETE")).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole("button", { name: "receipt.pdf" })).toBeNull());
     expect(screen.getByRole("button", { name: "march.xlsx" })).toBeTruthy();
+  });
+
+  it("open in a tab of their own where the browser shows them, and are saved otherwise", async () => {
+    const api = serving(FILES);
+    for (const file of FILES) api.on("GET", `/API/Upload/${file.uploadID}`, () => ({ bytes: file.fileName }));
+    const downloads = catchDownloads();
+    const tab = { opener: window as unknown, location: { href: "" }, close: vi.fn() };
+    const open = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
+    const { user } = render(api, false);
+    await user.click(await screen.findByRole("button", { name: "receipt.pdf" }));
+    await waitFor(() => expect(tab.location.href).toBe("blob:download"));
+    expect(open).toHaveBeenCalledWith("", "_blank");
+    expect(tab.opener).toBeNull();
+    expect(downloads).toHaveLength(1);
+    // A spreadsheet is saved, not shown: no tab.
+    await user.click(screen.getByRole("button", { name: "march.xlsx" }));
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(api.callsTo(`/API/Upload/${FILES[1]?.uploadID}`)).toHaveLength(1);
   });
 
   it("say when there are none", async () => {
