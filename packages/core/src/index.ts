@@ -14,6 +14,7 @@ export * from "./device.js";
 export * from "./errors.js";
 export * from "./files.js";
 export * from "./formats.js";
+export * from "./grants.js";
 export * from "./hours.js";
 export * from "./lists.js";
 export * from "./live.js";

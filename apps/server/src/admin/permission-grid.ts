@@ -1,6 +1,6 @@
-import { GRID_FLAGS, PAGES, type PermissionGridBody, type PermissionRow, tblPermission } from "@office/core";
+import { GRID_FLAGS, type PermissionGridBody, type PermissionRow, tblPermission } from "@office/core";
 import type { Kysely } from "kysely";
-import { type Actor, requireAccess } from "../data/actor.js";
+import type { Actor } from "../data/actor.js";
 import { audit } from "../data/audit.js";
 import type { DB } from "../db/schema.js";
 import { requireEmployee } from "./employee.js";
@@ -9,9 +9,8 @@ const FLAG_COLUMNS = GRID_FLAGS.map((f) => f.column);
 const granted = (row: PermissionRow) => FLAG_COLUMNS.some((column) => row[column] === 1);
 const same = (a: PermissionRow, b: PermissionRow) => FLAG_COLUMNS.every((column) => a[column] === b[column]);
 
-/** An employee's permission rows (administrators: view on page 40). */
-export async function readPermissionGrid(db: Kysely<DB>, empID: number, actor: Actor): Promise<PermissionRow[]> {
-  requireAccess(actor, PAGES.administrator, "view", "permissions");
+/** An employee's permission rows (administrators: the route's grant). */
+export async function readPermissionGrid(db: Kysely<DB>, empID: number): Promise<PermissionRow[]> {
   await requireEmployee(db, empID, false);
   return db
     .selectFrom("tblPermission")
@@ -32,7 +31,6 @@ export async function savePermissionGrid(
   grid: PermissionGridBody,
   actor: Actor,
 ): Promise<{ status: "success"; count: number }> {
-  requireAccess(actor, PAGES.administrator, "view", "permissions");
   return db.transaction().execute(async (tx) => {
     await requireEmployee(tx, empID, true);
     const before = await tx

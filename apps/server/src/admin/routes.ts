@@ -1,5 +1,5 @@
-import { listOrderBody, PAGES, permissionGridBody, permissionRowsAnswer, signInBody, tblAppLookup } from "@office/core";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { listOrderBody, permissionGridBody, permissionRowsAnswer, signInBody, tblAppLookup } from "@office/core";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
@@ -18,13 +18,6 @@ const signInAnswer = z.object({
   data: z.object({ username: z.string(), disabled: z.boolean(), passwordChangedTS: z.iso.datetime() }).nullable(),
 });
 const statusAnswer = z.object({ status: z.literal("success") });
-/**
- * Who may call these: administrators, for an employee's page. Access is checked before the
- * request is read (a route's preValidation), as in the data service: a refused caller learns
- * nothing from their input.
- */
-const administrators = async (request: FastifyRequest) =>
-  requireAccess(actorOf(request), PAGES.administrator, "view", "employees' permissions and sign-ins");
 
 /** What administrators do on an employee's page, and the Lists page's reordering. */
 export async function adminRoutes(
@@ -32,7 +25,8 @@ export async function adminRoutes(
   { db, sessions }: { db: Kysely<DB>; sessions: Pick<Sessions, "changed"> },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const config = { access: "signedIn" as const };
+  // An employee's page: administrators only, refused before the request is read.
+  const config = { access: "signedIn" as const, grant: "administrators" as const };
   const tags = ["Administration"];
   app.get(
     "/API/Permissions/:empID",
@@ -44,10 +38,9 @@ export async function adminRoutes(
         params: employeePath,
         response: { 200: permissionRowsAnswer },
       },
-      preValidation: administrators,
     },
     async (request) => {
-      const data = await readPermissionGrid(db, request.params.empID, actorOf(request));
+      const data = await readPermissionGrid(db, request.params.empID);
       return { data: data as z.output<typeof permissionRowsAnswer>["data"] };
     },
   );
@@ -63,7 +56,6 @@ export async function adminRoutes(
         body: permissionGridBody,
         response: { 200: savedAnswer },
       },
-      preValidation: administrators,
     },
     async (request) => {
       const saved = await savePermissionGrid(db, request.params.empID, request.body, actorOf(request));
@@ -82,9 +74,8 @@ export async function adminRoutes(
         params: employeePath,
         response: { 200: signInAnswer },
       },
-      preValidation: administrators,
     },
-    async (request) => ({ data: await readSignIn(db, request.params.empID, actorOf(request)) }),
+    async (request) => ({ data: await readSignIn(db, request.params.empID) }),
   );
   app.put(
     "/API/SignIn/:empID",
@@ -99,7 +90,6 @@ export async function adminRoutes(
         body: signInBody,
         response: { 200: statusAnswer },
       },
-      preValidation: administrators,
     },
     async (request) => {
       const saved = await saveSignIn(db, request.params.empID, request.body, actorOf(request));
@@ -110,7 +100,7 @@ export async function adminRoutes(
   app.put(
     "/API/ListOrder/",
     {
-      config,
+      config: { access: "signedIn" },
       schema: {
         summary: "Puts a list's values in a new order (change on Lists).",
         tags,

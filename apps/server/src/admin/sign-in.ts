@@ -1,7 +1,7 @@
-import { PAGES, type SignInBody, type SignInInfo } from "@office/core";
+import type { SignInBody, SignInInfo } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import { hashPassword } from "../auth/passwords.js";
-import { type Actor, actorEmpID, requireAccess } from "../data/actor.js";
+import { type Actor, actorEmpID } from "../data/actor.js";
 import { audit } from "../data/audit.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
@@ -16,9 +16,8 @@ const visible = (row: { username: string; disabled: boolean; empID: number; pass
   passwordChangedTS: row.passwordChangedTS,
 });
 
-/** An employee's sign-in, or null (administrators). */
-export async function readSignIn(db: Kysely<DB>, empID: number, actor: Actor): Promise<SignInInfo | null> {
-  requireAccess(actor, PAGES.administrator, "view", "sign-ins");
+/** An employee's sign-in, or null (administrators: the route's grant). */
+export async function readSignIn(db: Kysely<DB>, empID: number): Promise<SignInInfo | null> {
   await requireEmployee(db, empID, false);
   const account = await db
     .selectFrom("authAccount")
@@ -39,7 +38,6 @@ export async function saveSignIn(
   input: SignInBody,
   actor: Actor,
 ): Promise<{ status: "success" }> {
-  requireAccess(actor, PAGES.administrator, "view", "sign-ins");
   if (input.disabled && actorEmpID(actor) === empID) {
     throw new AppError(409, "You cannot disable your own sign-in.", { fieldErrors: { disabled: "is your own" } });
   }

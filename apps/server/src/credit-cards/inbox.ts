@@ -1,6 +1,6 @@
-import { type DecisionStep, INBOX_SHOWN, PAGES } from "@office/core";
+import { type DecisionStep, INBOX_SHOWN } from "@office/core";
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import { type Actor, may } from "../data/actor.js";
+import { type Actor, mayAs } from "../data/actor.js";
 import type { DB } from "../db/schema.js";
 
 /**
@@ -12,7 +12,7 @@ import type { DB } from "../db/schema.js";
  */
 function waiting(actor: Actor): RawBuilder<unknown> | null {
   if (actor.kind !== "employee") return null;
-  const approver = may(actor, PAGES.overLimitApproval, "view");
+  const approver = mayAs(actor, "overLimitApprovers");
   return sql`"fnWaitingApprovals"(${actor.empID}::integer, ${approver}::boolean)`;
 }
 

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
-import { compareMoney, type DecisionStep, ERROR_MESSAGES, PAGES, tblCCPermission } from "@office/core";
+import { compareMoney, type DecisionStep, ERROR_MESSAGES, tblCCPermission } from "@office/core";
 import { type Kysely, sql } from "kysely";
-import { type Actor, may } from "../data/actor.js";
+import { type Actor, mayAs } from "../data/actor.js";
 import { audit } from "../data/audit.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
@@ -137,7 +137,7 @@ export async function decide(db: Kysely<DB>, actor: Actor, ccPermissionID: numbe
     const { holder, ...before } = found;
     if (before.empID === me) throw new AppError(403, "Nobody decides on their own request.");
     const cardUse = decision.step === "cardUse";
-    if (cardUse ? holder !== me : !may(actor, PAGES.overLimitApproval, "view")) {
+    if (cardUse ? holder !== me : !mayAs(actor, "overLimitApprovers")) {
       throw new AppError(
         403,
         cardUse

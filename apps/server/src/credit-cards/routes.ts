@@ -235,9 +235,9 @@ export async function creditCardRoutes(
   app.put(
     "/API/CreditCard/ReceiptRule",
     {
-      config,
+      config: { ...config, grant: "administrators" },
       schema: {
-        summary: "Sets the company's rule for receipts (administrators: view on page 40); audited.",
+        summary: "Sets the company's rule for receipts (administrators); audited.",
         tags,
         body: receiptRuleBody,
         response: { 200: rule },

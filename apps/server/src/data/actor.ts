@@ -1,6 +1,8 @@
 import {
   ERROR_MESSAGES,
+  GRANTS,
   type Grant,
+  type GrantName,
   grantAccess,
   PERMISSION_FLAGS,
   type PermissionFlag,
@@ -53,6 +55,23 @@ export function requireAccess(actor: Actor, grant: Grant, flag: PermissionFlag, 
   const decision = decide(actor, grant, flag);
   if (decision === "accessDenied") throw new AppError(403, ERROR_MESSAGES.accessDenied);
   if (decision === "denied") throw new AppError(403, `You may not ${ACTIONS[flag]} ${what}.`);
+}
+
+/** Whether the caller holds a named grant (core's GRANTS). */
+export function mayAs(actor: Actor, name: GrantName): boolean {
+  return may(actor, GRANTS[name], GRANTS[name].flag);
+}
+
+/**
+ * Refuses a caller without a named grant, as requireAccess does: 'Access Denied!' without
+ * permission rows, else a 403 that says whom the call is for. A route declares its grant
+ * (`config.grant`) and http/access.ts calls this before the request is read.
+ */
+export function requireGrant(actor: Actor, name: GrantName): void {
+  const grant = GRANTS[name];
+  const decision = decide(actor, grant, grant.flag);
+  if (decision === "accessDenied") throw new AppError(403, ERROR_MESSAGES.accessDenied);
+  if (decision === "denied") throw new AppError(403, `Only ${grant.who} may do this.`);
 }
 
 const ACTIONS: Record<PermissionFlag, string> = { view: "read", add: "add to", change: "change", del: "delete from" };

@@ -1,4 +1,4 @@
-import { type Grant, PAGES, WEEKDAYS } from "@office/core";
+import { GRANTS, type Grant, WEEKDAYS } from "@office/core";
 import type { Kysely } from "kysely";
 import { pendingApprovalCount } from "../credit-cards/inbox.js";
 import type { DB } from "../db/schema.js";
@@ -37,7 +37,7 @@ export const NAMED_QUERIES: ReadonlyMap<string, NamedQuery> = new Map<string, Na
         return db
           .selectFrom("tblEmployee as e")
           .innerJoin("tblPermission as p", "p.empID", "e.empID")
-          .where("p.permissionPageID", "=", PAGES.administrator)
+          .where("p.permissionPageID", "=", GRANTS.administrators.page)
           .where("p.permissionView", "=", 1)
           .where("e.empActive", "=", 1)
           .select(["e.empID", "e.empFirstName", "e.empLastName", "e.empEmail", "e.empOfficeExtention"])

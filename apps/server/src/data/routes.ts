@@ -1,4 +1,4 @@
-import { PAGES, permissionRowsAnswer, RESOURCES, storable } from "@office/core";
+import { permissionRowsAnswer, RESOURCES, storable } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
@@ -320,21 +320,18 @@ export async function dataRoutes(
     },
   );
 
-  // The audit trail of a record and the restore of a deleted one: administrators (page 40).
-  // Access is checked before the request is read: a refused caller learns nothing from their input.
-  const administrators = async (request: FastifyRequest) =>
-    requireAccess(actorOf(request), PAGES.administrator, "view", "the audit trail");
+  // The audit trail of a record and the restore of a deleted one: administrators, refused
+  // before the request is read (a refused caller learns nothing from their input).
   app.get(
     "/API/Audit/",
     {
-      config: { access: "signedIn" },
+      config: { access: "signedIn", grant: "administrators" },
       schema: {
         summary: "The audit trail of a record (administrators).",
         tags,
         querystring: auditQuery,
         response: { 200: auditAnswer },
       },
-      preValidation: administrators,
     },
     async (request) => {
       const input = request.query;
@@ -361,7 +358,7 @@ export async function dataRoutes(
   app.post(
     "/API/Restore/",
     {
-      config: { access: "signedIn" },
+      config: { access: "signedIn", grant: "administrators" },
       schema: {
         summary: "Puts a deleted record back from its audit record, with its own key (administrators).",
         description: beyondTheSchemas("an audit record that is not a delete"),
@@ -370,7 +367,6 @@ export async function dataRoutes(
         // A record's key, or a removed file's id.
         response: { 200: z.object({ id: z.union([z.number().int().positive(), z.uuid()]) }) },
       },
-      preValidation: administrators,
     },
     async (request) => {
       const restored = await restoreDeleted(db, request.body.auditID, actorOf(request));

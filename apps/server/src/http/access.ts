@@ -1,6 +1,7 @@
-import { ERROR_MESSAGES } from "@office/core";
+import { ERROR_MESSAGES, type GrantName } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Sessions, SessionUser } from "../auth/session.js";
+import { requireGrant } from "../data/actor.js";
 import { addressCaller, asCaller, type Caller, employeeCaller } from "../db/caller.js";
 import { AppError } from "./app-error.js";
 import { undeclaredMethods } from "./methods.js";
@@ -11,6 +12,8 @@ export type Access = "public" | "signedIn";
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /** The named grant a signed-in caller needs (core's GRANTS), checked before the request is read. */
+    grant?: GrantName;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -37,6 +40,9 @@ export function registerAccess(app: FastifyInstance, sessions: Pick<Sessions, "c
     if (!route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no config.access`);
     }
+    if (route.config.grant && route.config.access !== "signedIn") {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares a grant but is not signed-in only`);
+    }
   });
 
   app.addHook("onRequest", async (request) => {
@@ -45,7 +51,10 @@ export function registerAccess(app: FastifyInstance, sessions: Pick<Sessions, "c
     const claims = await sessions.claimsOf(request.headers.authorization);
     // A signed token names its account: from here the request's turns are that account's.
     request.caller.key = employeeCaller(claims.empID);
-    request.user = await sessions.check(claims);
+    const user = await sessions.check(claims);
+    request.user = user;
+    const { grant } = request.routeOptions.config;
+    if (grant) requireGrant({ kind: "employee", empID: user.empID, permissions: user.permissions }, grant);
   });
 
   // An unknown /API/ path is a 404, and a method a known one does not declare a 405 (with

@@ -1,8 +1,8 @@
 import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from "@fastify/swagger";
 import {
   type ErrorBody,
+  GRANTS,
   insertSchema,
-  PAGES,
   RESOURCES,
   type ResourceDef,
   rowJsonSchema,
@@ -12,7 +12,7 @@ import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Authenticator } from "../auth/session.js";
-import { requireAccess } from "../data/actor.js";
+import { requireGrant } from "../data/actor.js";
 import { actorOf } from "../data/context.js";
 import { headerAsWritten } from "./validate.js";
 
@@ -155,7 +155,10 @@ const transform: SwaggerTransform = (input) => {
   if (!documented(input.url)) return { schema: { hide: true }, url: input.url };
   const { schema, url } = jsonSchemaTransform(input);
   const security = input.route.config?.access === "public" ? [] : [{ bearer: [] }];
-  return { schema: { ...schema, headers: headersAsWritten(schema?.headers), security }, url };
+  // Who may call it, from the field the access hook enforces.
+  const grant = input.route.config?.grant;
+  const who = grant ? { "x-office-grant": { name: grant, ...GRANTS[grant] } } : {};
+  return { schema: { ...schema, headers: headersAsWritten(schema?.headers), security, ...who }, url };
 };
 
 type Operation = JsonSchema & {
@@ -301,17 +304,14 @@ export async function openApiRoutes(instance: FastifyInstance, { authenticate }:
   app.get(
     "/API/docs/openapi.json",
     {
-      config: { access: "signedIn" },
+      config: { access: "signedIn", grant: "administrators" },
       schema: {
         summary: "The OpenAPI 3.1 document of the API (administrators).",
         tags,
         response: { 200: openApiAnswer },
       },
     },
-    async (request) => {
-      requireAccess(actorOf(request), PAGES.administrator, "view", "the API documentation");
-      return app.swagger() as z.output<typeof openApiAnswer>;
-    },
+    async () => app.swagger() as z.output<typeof openApiAnswer>,
   );
   app.get(
     "/API/docs",
@@ -328,7 +328,7 @@ export async function openApiRoutes(instance: FastifyInstance, { authenticate }:
       let body = VIEWER_PAGE;
       if (header || !request.headers.accept?.includes("text/html")) {
         request.user = await authenticate(header);
-        requireAccess(actorOf(request), PAGES.administrator, "view", "the API documentation");
+        requireGrant(actorOf(request), "administrators");
         body = html(app.swagger() as unknown as Document);
       }
       return reply.header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);

@@ -1,7 +1,9 @@
 import {
   can,
   type Grant,
+  type GrantName,
   grantAllows,
+  holds,
   type PageId,
   type PermissionFlag,
   type Resource,
@@ -28,8 +30,10 @@ export function useAccess() {
   const { data: permissions = [] } = useQuery(permissionsQuery);
   return useMemo(
     () => ({
-      /** A flag on a site page (view on page 40 for administrators' parts). */
+      /** A flag on a site page. */
       page: (page: PageId, flag: PermissionFlag) => can(permissions, page, flag),
+      /** A named grant (core's GRANTS): administrators' parts of a page, say. */
+      holds: (name: GrantName) => holds(permissions, name),
       /** A resource's grant for an action ("everyone", "anyone", or a page's flag). */
       grant: (grant: Grant, flag: PermissionFlag) => grantAllows(permissions, grant, flag),
       /** Whether a route opens (the guard's rule; a data-entry path without a query needs add). */

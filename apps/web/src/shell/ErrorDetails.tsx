@@ -1,5 +1,4 @@
 import { Button, Code, Stack, Tabs } from "@mantine/core";
-import { PAGES } from "@office/core";
 import { useState } from "react";
 import { send } from "../api/client";
 import { useAccess } from "../services/access";
@@ -47,7 +46,7 @@ export function ErrorDetails({ failure }: { failure: Failure }) {
           <Code block>{json(request?.params ?? {})}</Code>
         </Tabs.Panel>
       </Tabs>
-      {request && access.page(PAGES.administrator, "view") ? (
+      {request && access.holds("administrators") ? (
         <Button variant="default" w="fit-content" loading={busy} onClick={debug}>
           Debug
         </Button>

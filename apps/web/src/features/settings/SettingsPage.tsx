@@ -1,6 +1,5 @@
 import type { MantineColorScheme } from "@mantine/core";
 import { SegmentedControl, Stack, Text } from "@mantine/core";
-import { PAGES } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { useAccess } from "../../services/access";
 import { useUserColourScheme } from "../../services/colour-scheme";
@@ -18,7 +17,7 @@ export function SettingsPage() {
   const layout = useLayout();
   const { data: user } = useQuery(userQuery);
   const { scheme, choose } = useUserColourScheme(user?.empID);
-  const administrator = useAccess().page(PAGES.administrator, "view");
+  const administrator = useAccess().holds("administrators");
   return (
     <Stack p="lg" gap="md" maw={480}>
       <PageHeading path="/settings" />
