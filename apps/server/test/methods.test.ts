@@ -33,7 +33,7 @@ describe("methods a path does not declare", () => {
     const cases: Array<[Method, string, string]> = [
       ["DELETE", "/API/Query/", "GET, HEAD"],
       ["DELETE", "/API/Query?table=tblProject", "GET, HEAD"],
-      ["PATCH", `/API/Upload/${randomUUID()}`, "GET, HEAD"],
+      ["PATCH", `/API/Upload/${randomUUID()}`, "DELETE, GET, HEAD"],
       ["DELETE", "/API/Upload/", "GET, HEAD, POST"],
       // A route of several methods, and a POST's path asked for with HEAD.
       ["GET", "/API/Update/", "POST, PUT"],

@@ -142,6 +142,7 @@ export const statementBody = z.strictObject({
   csv: storable().min(1).max(STATEMENT_MAX_BYTES),
   preview: z.boolean(),
 });
+export type StatementBody = z.infer<typeof statementBody>;
 
 /** PUT /API/CreditCard/ReceiptRule — the company's rule for receipts (an administrator's). */
 export const receiptRuleBody = z.strictObject({

@@ -1,4 +1,11 @@
-import { listOrderBody, permissionGridBody, permissionRowsAnswer, signInBody, tblAppLookup } from "@office/core";
+import {
+  listOrderBody,
+  ADMINISTRATION_OPERATIONS as op,
+  permissionGridBody,
+  permissionRowsAnswer,
+  signInBody,
+  tblAppLookup,
+} from "@office/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
@@ -9,6 +16,7 @@ import { actorOf } from "../data/context.js";
 import { reorderList } from "../data/list-order.js";
 import type { DB } from "../db/schema.js";
 import { beyondTheSchemas } from "../http/openapi.js";
+import { served } from "../http/operations.js";
 import { readPermissionGrid, savePermissionGrid } from "./permission-grid.js";
 import { readSignIn, saveSignIn } from "./sign-in.js";
 
@@ -25,92 +33,51 @@ export async function adminRoutes(
   { db, sessions }: { db: Kysely<DB>; sessions: Pick<Sessions, "changed"> },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  // An employee's page: administrators only, refused before the request is read.
-  const config = { access: "signedIn" as const, grant: "administrators" as const };
-  const tags = ["Administration"];
-  app.get(
-    "/API/Permissions/:empID",
-    {
-      config,
-      schema: {
-        summary: "An employee's permission rows (administrators).",
-        tags,
-        params: employeePath,
-        response: { 200: permissionRowsAnswer },
-      },
-    },
-    async (request) => {
+  // An employee's page is for administrators: the operations name the grant, refused before
+  // the request is read.
+  app.route({
+    ...served(op.permissionGrid, { params: employeePath, response: { 200: permissionRowsAnswer } }),
+    handler: async (request) => {
       const data = await readPermissionGrid(db, request.params.empID);
       return { data: data as z.output<typeof permissionRowsAnswer>["data"] };
     },
-  );
-  app.put(
-    "/API/Permissions/:empID",
-    {
-      config,
-      schema: {
-        summary: "Replaces an employee's permissions with the grid, in one transaction (administrators).",
-        description: beyondTheSchemas("a grid that names a page twice"),
-        tags,
-        params: employeePath,
-        body: permissionGridBody,
-        response: { 200: savedAnswer },
-      },
-    },
-    async (request) => {
+  });
+  app.route({
+    ...served(op.savePermissionGrid, {
+      description: beyondTheSchemas("a grid that names a page twice"),
+      params: employeePath,
+      body: permissionGridBody,
+      response: { 200: savedAnswer },
+    }),
+    handler: async (request) => {
       const saved = await savePermissionGrid(db, request.params.empID, request.body, actorOf(request));
       // The employee's next call, here, has the new rights; other processes hear it from the database.
       sessions.changed(request.params.empID);
       return saved;
     },
-  );
-  app.get(
-    "/API/SignIn/:empID",
-    {
-      config,
-      schema: {
-        summary: "An employee's sign-in, or null (administrators).",
-        tags,
-        params: employeePath,
-        response: { 200: signInAnswer },
-      },
-    },
-    async (request) => ({ data: await readSignIn(db, request.params.empID) }),
-  );
-  app.put(
-    "/API/SignIn/:empID",
-    {
-      config,
-      schema: {
-        summary:
-          "Sets an employee's username, password or disabling; a new password ends their sessions (administrators).",
-        description: beyondTheSchemas("a new sign-in without a password"),
-        tags,
-        params: employeePath,
-        body: signInBody,
-        response: { 200: statusAnswer },
-      },
-    },
-    async (request) => {
+  });
+  app.route({
+    ...served(op.signIn, { params: employeePath, response: { 200: signInAnswer } }),
+    handler: async (request) => ({ data: await readSignIn(db, request.params.empID) }),
+  });
+  app.route({
+    ...served(op.saveSignIn, {
+      description: beyondTheSchemas("a new sign-in without a password"),
+      params: employeePath,
+      body: signInBody,
+      response: { 200: statusAnswer },
+    }),
+    handler: async (request) => {
       const saved = await saveSignIn(db, request.params.empID, request.body, actorOf(request));
       sessions.changed(request.params.empID);
       return saved;
     },
-  );
-  app.put(
-    "/API/ListOrder/",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        summary: "Puts a list's values in a new order (change on Lists).",
-        tags,
-        body: listOrderBody,
-        response: { 200: savedAnswer },
-      },
-      // The Lists page's right, before the body is read.
-      preValidation: async (request) =>
-        requireAccess(actorOf(request), tblAppLookup.access.change, "change", tblAppLookup.name),
-    },
-    async (request) => reorderList(db, request.body, actorOf(request)),
-  );
+  });
+  app.route({
+    ...served(op.reorderList, { body: listOrderBody, response: { 200: savedAnswer } }),
+    // The Lists page's right, before the body is read.
+    preValidation: async (request) =>
+      requireAccess(actorOf(request), tblAppLookup.access.change, "change", tblAppLookup.name),
+    handler: async (request) => reorderList(db, request.body, actorOf(request)),
+  });
 }

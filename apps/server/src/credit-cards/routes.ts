@@ -4,6 +4,7 @@ import {
   cardRequestBody,
   documented,
   enteredChargeBody,
+  CREDIT_CARD_OPERATIONS as op,
   receiptRuleBody,
   STATEMENT_MAX_BYTES,
   statementBody,
@@ -18,6 +19,7 @@ import type { ReadGate } from "../data/read-gate.js";
 import { zoneTimes } from "../data/zoned-times.js";
 import type { DB } from "../db/schema.js";
 import { beyondTheSchemas } from "../http/openapi.js";
+import { served } from "../http/operations.js";
 import { idPath } from "../http/validate.js";
 import { enterCharge, isValidCode } from "./charges.js";
 import { inbox } from "./inbox.js";
@@ -48,67 +50,34 @@ export async function creditCardRoutes(
     data: zoneTimes(list, timeZone),
     meta: { TotalRecords: total },
   });
-  const config = { access: "signedIn" as const };
-  const tags = ["Credit cards"];
   // The charges each account imported in the last minute, in this process.
   const imported = importAllowance();
 
-  app.get(
-    "/API/CreditCard/Inbox",
-    {
-      config,
-      schema: {
-        summary:
-          "The card requests waiting for the caller's decision, oldest first (the first 100), and how many in all.",
-        tags,
-        response: { 200: rows },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...served(op.cardInbox, { response: { 200: rows } }),
+    handler: async (req) => {
       const { rows: list, total } = await inbox(db, actorOf(req));
       return answer(list, total);
     },
-  );
+  });
 
-  app.get(
-    "/API/CreditCard/MyRequests",
-    {
-      config,
-      schema: {
-        summary: "The caller's own card requests, newest first, each approved one with its approval code.",
-        tags,
-        response: { 200: rows },
-      },
-    },
-    async (req) => answer(await myRequests(db, actorOf(req))),
-  );
+  app.route({
+    ...served(op.myCardRequests, { response: { 200: rows } }),
+    handler: async (req) => answer(await myRequests(db, actorOf(req))),
+  });
 
-  app.get(
-    "/API/CreditCard/Cards",
-    {
-      config,
-      schema: {
-        summary: "The active cards the caller may ask to use: their own and those of the managers above them.",
-        tags,
-        response: { 200: rows },
-      },
-    },
-    async (req) => answer(await cardsToAsk(db, actorOf(req))),
-  );
+  app.route({
+    ...served(op.cardsToAsk, { response: { 200: rows } }),
+    handler: async (req) => answer(await cardsToAsk(db, actorOf(req))),
+  });
 
-  app.post(
-    "/API/CreditCard/Requests",
-    {
-      config,
-      schema: {
-        summary: "Asks to use a card for a purpose, an amount and a project (none: a non-project expense).",
-        description: beyondTheSchemas("a project that does not exist"),
-        tags,
-        body: cardRequestBody,
-        response: { 200: request },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...served(op.askToUseCard, {
+      description: beyondTheSchemas("a project that does not exist"),
+      body: cardRequestBody,
+      response: { 200: request },
+    }),
+    handler: async (req) => {
       const body = req.body;
       const row = await askToUse(db, actorOf(req), {
         ccID: body.ccID as number,
@@ -119,21 +88,11 @@ export async function creditCardRoutes(
       // The requester's own: with its approval code where it needed no one's decision.
       return zoneTimes([row], timeZone)[0] ?? row;
     },
-  );
+  });
 
-  app.post(
-    "/API/CreditCard/Requests/:ccPermissionID/Decision",
-    {
-      config,
-      schema: {
-        summary: "Approves or denies one step of a request (card use by its holder, over limit by page 45).",
-        tags,
-        params: requestPath,
-        body: cardDecisionBody,
-        response: { 200: request },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...served(op.decideCardRequest, { params: requestPath, body: cardDecisionBody, response: { 200: request } }),
+    handler: async (req) => {
       const { step, decision, reason, version } = req.body;
       const row = await decide(db, actorOf(req), req.params.ccPermissionID, {
         step,
@@ -143,38 +102,23 @@ export async function creditCardRoutes(
       });
       return publicRow(zoneTimes([row], timeZone)[0] ?? row);
     },
-  );
+  });
 
-  app.post(
-    "/API/CreditCard/ValidateCode",
-    {
-      config,
-      schema: {
-        summary: "Whether an approval code is one the caller may enter a charge with (theirs, approved, unused).",
-        tags,
-        body: approvalCodeBody,
-        response: { 200: z.object({ valid: z.boolean() }) },
-      },
-    },
-    async (req) => ({ valid: await isValidCode(db, actorOf(req), req.body.code) }),
-  );
+  app.route({
+    ...served(op.validateApprovalCode, { body: approvalCodeBody, response: { 200: z.object({ valid: z.boolean() }) } }),
+    handler: async (req) => ({ valid: await isValidCode(db, actorOf(req), req.body.code) }),
+  });
 
-  app.post(
-    "/API/CreditCard/Charges",
-    {
-      config,
-      schema: {
-        summary: "Enters a charge with the approval code of the caller's request (used up by it).",
-        description: beyondTheSchemas(
-          "an approval code that is not the caller's, approved and unused",
-          "an amount over the one approved",
-        ),
-        tags,
-        body: enteredChargeBody,
-        response: { 200: request },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...served(op.enterCharge, {
+      description: beyondTheSchemas(
+        "an approval code that is not the caller's, approved and unused",
+        "an amount over the one approved",
+      ),
+      body: enteredChargeBody,
+      response: { 200: request },
+    }),
+    handler: async (req) => {
       const { code, ccChargeDate, ccChargeAmount, ccChargeMerchant } = req.body;
       const row = await enterCharge(db, actorOf(req), {
         code,
@@ -184,26 +128,22 @@ export async function creditCardRoutes(
       });
       return zoneTimes([row], timeZone)[0] ?? row;
     },
-  );
+  });
 
-  app.post(
-    "/API/CreditCard/Statements",
-    {
-      config,
-      // The file's text in JSON, at most STATEMENT_MAX_BYTES of it (quotes escaped on the way).
-      bodyLimit: STATEMENT_MAX_BYTES * 2,
-      schema: {
-        summary:
-          "Previews or imports a card's statement (the bank's CSV): duplicates of an earlier import skipped, each new line matched to an approved request, all or nothing. An account imports at most 20,000 charges a minute per server process; past it 429 with Retry-After (previews do not count).",
+  app.route({
+    ...served(
+      op.importStatement,
+      {
         description: beyondTheSchemas(
           "a CSV the statement reader cannot read: its columns, its lines, their dates and amounts",
         ),
-        tags,
         body: statementBody,
         response: { 200: statementAnswer },
       },
-    },
-    async (req) => {
+      // The file's text in JSON, at most STATEMENT_MAX_BYTES of it (quotes escaped on the way).
+      { bodyLimit: STATEMENT_MAX_BYTES * 2 },
+    ),
+    handler: async (req) => {
       const { ccID, fileName, csv, preview } = req.body;
       const actor = actorOf(req);
       const key = actorEmpID(actor) ?? 0;
@@ -216,63 +156,40 @@ export async function creditCardRoutes(
         step: (_kind, work) => reads.run(key, work, { heavy: true, bounded: true }),
       });
     },
-  );
+  });
 
   const rule = z.object({ minAmount: z.string(), days: z.number() });
-  app.get(
-    "/API/CreditCard/ReceiptRule",
-    {
-      config,
-      schema: {
-        summary: "The company's rule for receipts: charges of at least minAmount need one within days days.",
-        tags,
-        response: { 200: rule },
-      },
-    },
-    async () => receiptRule(db),
-  );
+  app.route({
+    ...served(op.receiptRule, { response: { 200: rule } }),
+    handler: async () => receiptRule(db),
+  });
 
-  app.put(
-    "/API/CreditCard/ReceiptRule",
-    {
-      config: { ...config, grant: "administrators" },
-      schema: {
-        summary: "Sets the company's rule for receipts (administrators); audited.",
-        tags,
-        body: receiptRuleBody,
-        response: { 200: rule },
-      },
-    },
-    async (req) => setReceiptRule(db, actorOf(req), { minAmount: req.body.minAmount as string, days: req.body.days }),
-  );
+  app.route({
+    ...served(op.setReceiptRule, { body: receiptRuleBody, response: { 200: rule } }),
+    handler: async (req) =>
+      setReceiptRule(db, actorOf(req), { minAmount: req.body.minAmount as string, days: req.body.days }),
+  });
 
-  app.get(
-    "/API/CreditCard/MissingReceipts",
-    {
-      config,
-      schema: {
-        summary:
-          "Charges still missing a receipt that the caller spent or that are on a card they hold, oldest first: the first rowLimit (default and at most 100; 0: only how many, in meta.TotalRecords).",
-        tags,
-        querystring: z.object({
-          // Digits only: coerced, "" or " " would be 0 and ask only how many. Documented as the
-          // whole number a client sends.
-          rowLimit: documented(
-            z
-              .string()
-              .regex(/^\d+$/, "must be a whole number")
-              .pipe(z.coerce.number<string>().int().min(0).max(MISSING_RECEIPTS_SHOWN)),
-            { type: "integer", minimum: 0, maximum: MISSING_RECEIPTS_SHOWN },
-          ).default(MISSING_RECEIPTS_SHOWN),
-        }),
-        response: { 200: rows },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...served(op.missingReceipts, {
+      querystring: z.object({
+        // Digits only: coerced, "" or " " would be 0 and ask only how many. Documented as the
+        // whole number a client sends.
+        rowLimit: documented(
+          z
+            .string()
+            .regex(/^\d+$/, "must be a whole number")
+            .pipe(z.coerce.number<string>().int().min(0).max(MISSING_RECEIPTS_SHOWN)),
+          { type: "integer", minimum: 0, maximum: MISSING_RECEIPTS_SHOWN },
+        ).default(MISSING_RECEIPTS_SHOWN),
+      }),
+      response: { 200: rows },
+    }),
+    handler: async (req) => {
       const { rows: list, total } = await myMissingReceipts(db, actorOf(req), req.query.rowLimit);
       return answer(list, total);
     },
-  );
+  });
 }
 
 /** A statement line as a preview or an import reports it. */

@@ -1,4 +1,4 @@
-import { permissionRowsAnswer, RESOURCES, storable } from "@office/core";
+import { ADMINISTRATION_OPERATIONS, permissionRowsAnswer, RESOURCES, storable } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
@@ -8,6 +8,7 @@ import type { DB } from "../db/schema.js";
 import { signedInUser } from "../http/access.js";
 import { AppError } from "../http/app-error.js";
 import { beyondTheSchemas } from "../http/openapi.js";
+import { served } from "../http/operations.js";
 import { documentedOnly } from "../http/validate.js";
 import { type Actor, requireAccess } from "./actor.js";
 import { restoreDeleted } from "./audit.js";
@@ -300,13 +301,9 @@ export async function dataRoutes(
   );
 
   // The signed-in user's permissions, for the web app's route guard.
-  app.get(
-    "/API/Permissions/",
-    {
-      config: { access: "signedIn" },
-      schema: { summary: "The signed-in user's permission rows.", tags, response: { 200: permissionRowsAnswer } },
-    },
-    async (request) => {
+  app.route({
+    ...served(ADMINISTRATION_OPERATIONS.myPermissions, { response: { 200: permissionRowsAnswer } }),
+    handler: async (request) => {
       const user = signedInUser(request);
       const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
       const data = [...user.permissions].map(([permissionPageID, flags]) => ({
@@ -318,22 +315,13 @@ export async function dataRoutes(
       }));
       return { data };
     },
-  );
+  });
 
   // The audit trail of a record and the restore of a deleted one: administrators, refused
   // before the request is read (a refused caller learns nothing from their input).
-  app.get(
-    "/API/Audit/",
-    {
-      config: { access: "signedIn", grant: "administrators" },
-      schema: {
-        summary: "The audit trail of a record (administrators).",
-        tags,
-        querystring: auditQuery,
-        response: { 200: auditAnswer },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...served(ADMINISTRATION_OPERATIONS.auditTrail, { querystring: auditQuery, response: { 200: auditAnswer } }),
+    handler: async (request) => {
       const input = request.query;
       const data = await db
         .selectFrom("auditLog")
@@ -353,26 +341,20 @@ export async function dataRoutes(
         })),
       };
     },
-  );
+  });
 
-  app.post(
-    "/API/Restore/",
-    {
-      config: { access: "signedIn", grant: "administrators" },
-      schema: {
-        summary: "Puts a deleted record back from its audit record, with its own key (administrators).",
-        description: beyondTheSchemas("an audit record that is not a delete"),
-        tags,
-        body: restoreBody,
-        // A record's key, or a removed file's id.
-        response: { 200: z.object({ id: z.union([z.number().int().positive(), z.uuid()]) }) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...served(ADMINISTRATION_OPERATIONS.restoreDeleted, {
+      description: beyondTheSchemas("an audit record that is not a delete"),
+      body: restoreBody,
+      // A record's key, or a removed file's id.
+      response: { 200: z.object({ id: z.union([z.number().int().positive(), z.uuid()]) }) },
+    }),
+    handler: async (request) => {
       const restored = await restoreDeleted(db, request.body.auditID, actorOf(request));
       // Any table's record: a permission row put back is a right given again (a rare call).
       sessions.changed();
       return restored;
     },
-  );
+  });
 }

@@ -5,13 +5,14 @@ import { join } from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
-import { documented, INT4, RESOURCES } from "@office/core";
+import { documented, INT4, RECORD_OPERATIONS, RESOURCES } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
+import { served } from "../http/operations.js";
 import { streamedBody, validate } from "../http/validate.js";
 import { type Actor, may, requireAccess } from "./actor.js";
 import { audit, UPLOAD_TABLE } from "./audit.js";
@@ -238,54 +239,45 @@ export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }
     return { status: "success" as const, id: uploadID, fileName, size };
   });
 
-  const list = {
-    config: { access: "signedIn" as const },
-    schema: {
-      summary: "The files of a record (view on its table).",
-      tags,
-      querystring: target,
-      response: { 200: listAnswer },
+  app.route({
+    ...served(RECORD_OPERATIONS.recordFiles, { querystring: target, response: { 200: listAnswer } }),
+    handler: async (request) => {
+      const { table, key } = request.query;
+      await ownerRecord(db, actorOf(request), table, key, "view");
+      const data = await db
+        .selectFrom("upload as u")
+        .leftJoin("tblEmployee as e", "e.empID", "u.empID")
+        .select(["u.uploadID", "u.fileName", "u.contentType", "u.size", "u.createdTS", "u.empID"])
+        .select(sql<string | null>`nullif(trim(concat_ws(' ', e."empFirstName", e."empLastName")), '')`.as("addedBy"))
+        .where("u.tableName", "=", table)
+        .where("u.recordKey", "=", key)
+        .orderBy("u.createdTS")
+        .orderBy("u.uploadID")
+        .execute();
+      return { data: data.map((file) => ({ ...file, createdTS: file.createdTS.toISOString() })) };
     },
-  };
-  app.get("/API/Upload/", list, async (request) => {
-    const { table, key } = request.query;
-    await ownerRecord(db, actorOf(request), table, key, "view");
-    const data = await db
-      .selectFrom("upload as u")
-      .leftJoin("tblEmployee as e", "e.empID", "u.empID")
-      .select(["u.uploadID", "u.fileName", "u.contentType", "u.size", "u.createdTS", "u.empID"])
-      .select(sql<string | null>`nullif(trim(concat_ws(' ', e."empFirstName", e."empLastName")), '')`.as("addedBy"))
-      .where("u.tableName", "=", table)
-      .where("u.recordKey", "=", key)
-      .orderBy("u.createdTS")
-      .orderBy("u.uploadID")
-      .execute();
-    return { data: data.map((file) => ({ ...file, createdTS: file.createdTS.toISOString() })) };
   });
 
-  const remove = {
-    config: { access: "signedIn" as const },
-    schema: {
-      summary:
-        "Removes a file from its record (change on its table). Its record is kept in the audit trail, and its bytes, so an administrator can restore it.",
-      tags,
-      params: uploadPath,
-      response: { 200: removeAnswer },
+  app.route({
+    ...served(RECORD_OPERATIONS.removeFile, { params: uploadPath, response: { 200: removeAnswer } }),
+    handler: async (request) => {
+      const { uploadID } = request.params;
+      const actor = actorOf(request);
+      const upload = await db.selectFrom("upload").selectAll().where("uploadID", "=", uploadID).executeTakeFirst();
+      if (!upload) throw new AppError(404, "No such file.");
+      await ownerRecord(db, actor, upload.tableName, upload.recordKey, "change");
+      await db.transaction().execute(async (tx) => {
+        const removed = await tx
+          .deleteFrom("upload")
+          .where("uploadID", "=", uploadID)
+          .returningAll()
+          .executeTakeFirst();
+        // Removed by someone else meanwhile: nothing of it is left to remove.
+        if (!removed) throw new AppError(404, "No such file.");
+        await audit(tx, actor, "delete", UPLOAD_TABLE, [{ before: removed }]);
+      });
+      return { status: "success" as const };
     },
-  };
-  app.delete("/API/Upload/:uploadID", remove, async (request) => {
-    const { uploadID } = request.params;
-    const actor = actorOf(request);
-    const upload = await db.selectFrom("upload").selectAll().where("uploadID", "=", uploadID).executeTakeFirst();
-    if (!upload) throw new AppError(404, "No such file.");
-    await ownerRecord(db, actor, upload.tableName, upload.recordKey, "change");
-    await db.transaction().execute(async (tx) => {
-      const removed = await tx.deleteFrom("upload").where("uploadID", "=", uploadID).returningAll().executeTakeFirst();
-      // Removed by someone else meanwhile: nothing of it is left to remove.
-      if (!removed) throw new AppError(404, "No such file.");
-      await audit(tx, actor, "delete", UPLOAD_TABLE, [{ before: removed }]);
-    });
-    return { status: "success" as const };
   });
 
   const one = {

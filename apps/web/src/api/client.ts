@@ -8,7 +8,6 @@ import {
   statusText,
   type TotalsOrder,
   type TotalsResponse,
-  type UploadedFile,
 } from "@office/core";
 import { tokenExpired, tokenStore } from "../auth/token-store";
 
@@ -181,17 +180,6 @@ export function uploadFile(table: string, key: number, file: File): Promise<{ id
   body.append("key", String(key));
   body.append("file", file);
   return send<{ id: string }>({ method: "POST", path: "/API/Upload/", params: {}, body });
-}
-
-/** GET /API/Upload/: the files of a record, oldest first. */
-export async function listUploads(table: string, key: number): Promise<UploadedFile[]> {
-  const params = { table, key: String(key) };
-  return (await send<{ data: UploadedFile[] }>({ method: "GET", path: "/API/Upload/", params })).data;
-}
-
-/** DELETE /API/Upload/:id: a file taken off its record (the audit trail keeps it for restore). */
-export function removeUpload(id: string): Promise<{ status: "success" }> {
-  return api("DELETE", `/API/Upload/${encodeURIComponent(id)}`);
 }
 
 /** GET /API/Upload/:id: a file's bytes, with the session's token (a link could not carry it). */

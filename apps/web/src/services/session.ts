@@ -1,15 +1,18 @@
-import type { AppConfigResponse, PermissionRow, SignedInUser } from "@office/core";
+import { ADMINISTRATION_OPERATIONS, type AppConfigResponse, type SignedInUser } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
 import { api, executeQuery } from "../api/client";
+import { call } from "../api/operations";
 import { loadSignedInUser } from "../auth/session";
+import { readKey } from "./query-keys";
 
-/** What the shell keeps of the session; login and logout drop all of it. */
+/** What the shell keeps of the session; login and logout drop it, with every other read. */
 export const SESSION_KEY = ["session"] as const;
 
 /** The user's permissions: loaded before the first navigation, kept until the next login. */
 export const permissionsQuery = queryOptions({
-  queryKey: [...SESSION_KEY, "permissions"],
-  queryFn: async () => (await api<{ data: PermissionRow[] }>("GET", "/API/Permissions/")).data,
+  // Read again when permission rows change (an administrator's grid saved for themselves).
+  queryKey: readKey(["tblPermission"], ...SESSION_KEY, "permissions"),
+  queryFn: async () => (await call(ADMINISTRATION_OPERATIONS.myPermissions)).data,
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -30,16 +33,14 @@ export const appConfigQuery = queryOptions({
  * starts, in either layout, and kept.
  */
 export const pendingApprovalCountQuery = queryOptions({
-  queryKey: [...SESSION_KEY, "pendingApprovalCount"],
+  // Read again whenever a card request changes (made, decided, or heard of on the live stream).
+  queryKey: readKey(["vwCCApprovals"], "pendingApprovalCount"),
   queryFn: async () => {
     const [row] = await executeQuery<{ TotalCount: number }>("pendingApprovalCount");
     return row?.TotalCount ?? 0;
   },
   staleTime: Number.POSITIVE_INFINITY,
 });
-
-/** What lists card requests (the inbox, one's own requests): read again when any is made or decided. */
-export const APPROVALS_KEY = ["approvals"] as const;
 
 /** The count in words, for the mobile header, the menu and the inbox's breadcrumb. */
 export const pendingApprovalsLabel = (count: number) =>

@@ -1,7 +1,7 @@
 import { type AvailabilitySource, LIVE_PATH, readLiveEvent } from "@office/core";
 import type { QueryClient } from "@tanstack/react-query";
 import { openEventStream } from "../../api/event-stream";
-import { APPROVALS_KEY, pendingApprovalCountQuery } from "../../services/session";
+import { invalidateTables } from "../../services/query-keys";
 import { AVAILABILITY_KEY, listReadStarted, liveStreamOpened, liveStreamStopped } from "./availability-query";
 import { setServerClock } from "./clock";
 
@@ -69,10 +69,7 @@ export function startLiveAvailability(
   let catchingUp = false;
   const readAgain = () => void client.invalidateQueries({ queryKey: AVAILABILITY_KEY });
   // A card request was made or decided: the inbox count (and an open inbox) read again.
-  const approvalsChanged = () => {
-    void client.invalidateQueries({ queryKey: pendingApprovalCountQuery.queryKey });
-    void client.invalidateQueries({ queryKey: APPROVALS_KEY });
-  };
+  const approvalsChanged = () => void invalidateTables(client, ["tblCCPermission"]);
 
   /**
    * A change while the list is being read may or may not be in what the read brings: read it

@@ -1,24 +1,25 @@
 import { NativeSelect, Text } from "@mantine/core";
 import {
   CARD_REQUEST_FIELDS,
+  type CardRequestBody,
   cardLabel,
   compareMoney,
   formatMoney,
   moneyLeft,
   moneyText,
+  CREDIT_CARD_OPERATIONS as op,
   recordForm,
   TOASTS,
   tblCCPermission,
 } from "@office/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { ApiError, api } from "../../api/client";
-import { showToast } from "../../services/toast";
+import { useOperation } from "../../services/operations";
 import { FieldInput } from "../../widgets/form/FieldInput";
 import { ProjectTypeahead } from "../../widgets/ProjectTypeahead";
 import { RecordDialog } from "../../widgets/record/RecordDialog";
 import { useRecordForm } from "../../widgets/record/useRecordForm";
-import { cardsToAskQuery, type MyRequest, requestsChanged } from "./queries";
+import { cardsToAskQuery } from "./queries";
 
 const FORM = recordForm(tblCCPermission, CARD_REQUEST_FIELDS);
 
@@ -28,7 +29,6 @@ const FORM = recordForm(tblCCPermission, CARD_REQUEST_FIELDS);
  * checks the table's rules; the server decides whether it goes over the card's month.
  */
 export function AskDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const client = useQueryClient();
   const state = useRecordForm(FORM);
   const cards = useQuery({ ...cardsToAskQuery, enabled: opened });
   const { reset } = state;
@@ -36,22 +36,16 @@ export function AskDialog({ opened, onClose }: { opened: boolean; onClose: () =>
   useEffect(() => {
     if (opened) reset();
   }, [opened]);
-  const ask = useMutation({
-    mutationFn: (fields: Record<string, unknown>) => api<MyRequest>("POST", "/API/CreditCard/Requests", fields),
-    onSuccess: () => {
-      showToast(TOASTS.asked);
-      requestsChanged(client);
-      onClose();
-    },
-    onError: (error) => {
-      state.showServerErrors(error);
-      showToast(TOASTS.askFailed(error instanceof ApiError ? error.message : "The request could not be sent."));
-    },
+  const ask = useOperation(op.askToUseCard, {
+    done: () => TOASTS.asked,
+    failed: (why) => TOASTS.askFailed(why),
+    onDone: onClose,
+    onFailed: (error) => state.showServerErrors(error),
   });
   const send = () => {
     if (!state.validate()) return;
     const { projectID, ...fields } = state.fields();
-    ask.mutate(projectID === null || projectID === undefined ? fields : { ...fields, projectID });
+    ask.mutate((projectID === null || projectID === undefined ? fields : { ...fields, projectID }) as CardRequestBody);
   };
   const field = (name: (typeof CARD_REQUEST_FIELDS)[number]) => ({
     label: FORM.rules[name].label,

@@ -1,19 +1,26 @@
 import { TextInput } from "@mantine/core";
-import { isoDate, recordForm, TOASTS, tblCCCharge, validateApprovalCode } from "@office/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type EnteredChargeBody,
+  isoDate,
+  type MyRequest,
+  CREDIT_CARD_OPERATIONS as op,
+  recordForm,
+  TOASTS,
+  tblCCCharge,
+  validateApprovalCode,
+} from "@office/core";
 import { useEffect, useState } from "react";
-import { ApiError, api } from "../../api/client";
-import { showToast } from "../../services/toast";
+import { ApiError } from "../../api/client";
+import { call } from "../../api/operations";
+import { useOperation } from "../../services/operations";
 import { FieldInput } from "../../widgets/form/FieldInput";
 import { RecordDialog } from "../../widgets/record/RecordDialog";
 import { useRecordForm } from "../../widgets/record/useRecordForm";
-import { type MyRequest, requestsChanged } from "./queries";
 
 const FORM = recordForm(tblCCCharge, ["ccChargeDate", "ccChargeAmount", "ccChargeMerchant"]);
 const CODE_LABEL = "Approval Code";
 
-const codeIsValid = async (code: string) =>
-  (await api<{ valid: boolean }>("POST", "/API/CreditCard/ValidateCode", { code })).valid;
+const codeIsValid = async (code: string) => (await call(op.validateApprovalCode, { code })).valid;
 
 /**
  * Entering what was spent with an approved request: the approval code (checked on the server,
@@ -21,7 +28,6 @@ const codeIsValid = async (code: string) =>
  * and where. The code is used up by it.
  */
 export function ChargeDialog({ request, onClose }: { request: MyRequest | null; onClose: () => void }) {
-  const client = useQueryClient();
   const state = useRecordForm(FORM);
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -33,17 +39,13 @@ export function ChargeDialog({ request, onClose }: { request: MyRequest | null; 
     setCode(request.ccPermissionApprovalCode ?? "");
     setCodeError(null);
   }, [request]);
-  const enter = useMutation({
-    mutationFn: (fields: Record<string, unknown>) => api("POST", "/API/CreditCard/Charges", fields),
-    onSuccess: () => {
-      showToast(TOASTS.inserted);
-      requestsChanged(client);
-      onClose();
-    },
-    onError: (error) => {
+  const enter = useOperation(op.enterCharge, {
+    done: () => TOASTS.inserted,
+    failed: () => TOASTS.insertFailed,
+    onDone: onClose,
+    onFailed: (error) => {
       state.showServerErrors(error);
       if (error instanceof ApiError && error.body.fieldErrors?.code) setCodeError(String(error.body.fieldErrors.code));
-      showToast(TOASTS.insertFailed);
     },
   });
   const checkCode = () => validateApprovalCode(code, CODE_LABEL, codeIsValid);
@@ -52,7 +54,7 @@ export function ChargeDialog({ request, onClose }: { request: MyRequest | null; 
     const codeMessage = code.trim() ? await checkCode() : `${CODE_LABEL} is required`;
     setCodeError(codeMessage);
     if (!fieldsValid || codeMessage) return;
-    enter.mutate({ code: code.trim(), ...state.fields() });
+    enter.mutate({ code: code.trim(), ...state.fields() } as EnteredChargeBody);
   };
   const field = (name: (typeof FORM.names)[number]) => ({
     label: FORM.rules[name].label,

@@ -1,9 +1,9 @@
+import type { CardToAsk, InboxRequest, MissingReceipt, MyRequest } from "@office/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { installFakeApi } from "../../test/fake-api";
 import { renderWithApp } from "../../test/render";
 import { InboxPage } from "./InboxPage";
-import type { CardToAsk, InboxRequest, MissingReceipt, MyRequest } from "./queries";
 
 /*
  * The inbox (issue 20): what waits for the user, decided there (a denial only with a reason),

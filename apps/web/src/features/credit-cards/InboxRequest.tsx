@@ -1,10 +1,16 @@
 import { Badge, Button, Flex, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
-import { cardLabel, DECISION_STEP_LABELS, formatDateTime, formatMoney, REASON_MAX, TOASTS } from "@office/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  cardLabel,
+  DECISION_STEP_LABELS,
+  formatDateTime,
+  formatMoney,
+  CREDIT_CARD_OPERATIONS as op,
+  REASON_MAX,
+  type InboxRequest as Request,
+  TOASTS,
+} from "@office/core";
 import { useId, useState } from "react";
-import { ApiError, api } from "../../api/client";
-import { showToast } from "../../services/toast";
-import { type InboxRequest as Request, requestsChanged } from "./queries";
+import { useOperation } from "../../services/operations";
 
 /**
  * One request that waits for the signed-in user: who asks, how much, on which card, for what
@@ -13,38 +19,33 @@ import { type InboxRequest as Request, requestsChanged } from "./queries";
  * the inbox reads again.
  */
 export function InboxRequest({ request }: { request: Request }) {
-  const client = useQueryClient();
   const [reason, setReason] = useState("");
   const [missing, setMissing] = useState(false);
   const [denying, setDenying] = useState(false);
   const headingId = useId();
-  const decide = useMutation({
-    mutationFn: (decision: "approve" | "deny") =>
-      api("POST", `/API/CreditCard/Requests/${request.ccPermissionID}/Decision`, {
-        step: request.step,
-        decision,
-        ...(reason.trim() ? { reason: reason.trim() } : {}),
-        version: request.ccPermissionVersion,
-      }),
-    onSuccess: (_, decision) => {
-      const amount = formatMoney(request.ccPermissionAmount);
-      showToast(
-        TOASTS.decided(`${decision === "approve" ? "Approved" : "Denied"}: ${request.requesterName}, ${amount}`),
-      );
-      requestsChanged(client);
-    },
-    onError: (error) => {
-      showToast(TOASTS.decisionFailed(error instanceof ApiError ? error.message : "The decision could not be saved."));
-      // A request that changed or was decided elsewhere: show it as it is now.
-      if (error instanceof ApiError && error.statusCode === 409) requestsChanged(client);
-    },
+  // A request that changed or was decided elsewhere (409) is read again: shown as it is now.
+  const decision = useOperation(op.decideCardRequest, {
+    done: (_, { decision }) =>
+      TOASTS.decided(
+        `${decision === "approve" ? "Approved" : "Denied"}: ${request.requesterName}, ${formatMoney(request.ccPermissionAmount)}`,
+      ),
+    failed: (why) => TOASTS.decisionFailed(why),
   });
+  const decide = (choice: "approve" | "deny") => {
+    const { ccPermissionID, step, ccPermissionVersion: version } = request;
+    const why = reason.trim();
+    decision.mutate(
+      choice === "deny"
+        ? { ccPermissionID, step, version, decision: "deny", reason: why }
+        : { ccPermissionID, step, version, decision: "approve", ...(why ? { reason: why } : {}) },
+    );
+  };
   const deny = () => {
     if (!reason.trim()) {
       setMissing(true);
       return;
     }
-    decide.mutate("deny");
+    decide("deny");
   };
   const overLimit = request.step === "overLimit";
   const amount = formatMoney(request.ccPermissionAmount);
@@ -81,10 +82,10 @@ export function InboxRequest({ request }: { request: Request }) {
           </Text>
           {denying ? null : (
             <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="default" onClick={() => setDenying(true)} disabled={decide.isPending}>
+              <Button size="xs" variant="default" onClick={() => setDenying(true)} disabled={decision.isPending}>
                 Deny
               </Button>
-              <Button size="xs" color="teal.9" onClick={() => decide.mutate("approve")} loading={decide.isPending}>
+              <Button size="xs" color="teal.9" onClick={() => decide("approve")} loading={decision.isPending}>
                 Approve
               </Button>
             </Group>
@@ -111,7 +112,7 @@ export function InboxRequest({ request }: { request: Request }) {
           <Button size="sm" variant="default" onClick={() => setDenying(false)}>
             Cancel
           </Button>
-          <Button size="sm" color="red" onClick={deny} loading={decide.isPending}>
+          <Button size="sm" color="red" onClick={deny} loading={decision.isPending}>
             Deny {amount}
           </Button>
         </Group>

@@ -1,10 +1,11 @@
 import { Button, FileButton, Group, Paper, Stack, Text } from "@mantine/core";
-import { formatMoney, formatUsDate, TOASTS } from "@office/core";
+import { formatMoney, formatUsDate, type MissingReceipt, TOASTS } from "@office/core";
 import { IconPaperclip } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, uploadFile } from "../../api/client";
+import { invalidateTables } from "../../services/query-keys";
 import { showToast } from "../../services/toast";
-import { type MissingReceipt, missingReceiptsQuery, receiptRuleQuery } from "./queries";
+import { missingReceiptsQuery, receiptRuleQuery } from "./queries";
 
 /**
  * Charges past the company's rule without a receipt that are the user's to see to (spent by
@@ -38,7 +39,8 @@ function MissingReceiptRow({ charge }: { charge: MissingReceipt }) {
     mutationFn: (file: File) => uploadFile("tblCCCharge", charge.ccChargeID, file),
     onSuccess: () => {
       showToast(TOASTS.receiptAttached);
-      void client.invalidateQueries({ queryKey: missingReceiptsQuery.queryKey });
+      // The charge has its receipt now: every list that says so is read again.
+      void invalidateTables(client, ["upload"]);
     },
     onError: (error) =>
       showToast(TOASTS.receiptFailed(error instanceof ApiError ? error.message : "The receipt was not attached.")),

@@ -3,6 +3,7 @@ import {
   cardLabel,
   formatDateTime,
   formatMoney,
+  type MyRequest,
   REQUEST_STATE_LABELS,
   type RequestState,
   requestState,
@@ -11,7 +12,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { CopyButton } from "../../widgets/CopyButton";
 import { ChargeDialog } from "./ChargeDialog";
-import { type MyRequest, myRequestsQuery } from "./queries";
+import { myRequestsQuery } from "./queries";
 
 /** Filled, in shades whose text passes the contrast check in both schemes (autoContrast picks it). */
 const COLORS: Record<RequestState, string> = {

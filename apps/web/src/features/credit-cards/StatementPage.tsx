@@ -1,18 +1,21 @@
 import { Alert, Badge, Button, FileInput, Group, NativeSelect, Stack, Table, Text } from "@mantine/core";
-import { cardLabel, formatMoney, formatUsDate, STATEMENT_MAX_BYTES, STATEMENT_MAX_LINES } from "@office/core";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import {
+  cardLabel,
+  type StatementFate as Fate,
+  formatMoney,
+  formatUsDate,
+  CREDIT_CARD_OPERATIONS as op,
+  type StatementReport as Preview,
+  STATEMENT_MAX_BYTES,
+  STATEMENT_MAX_LINES,
+} from "@office/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { ApiError, api, queryRows } from "../../api/client";
+import { ApiError, queryRows } from "../../api/client";
+import { call } from "../../api/operations";
+import { invalidateTables } from "../../services/query-keys";
 import { PageHeading } from "../../widgets/PageHeading";
-
-type Fate = "matched" | "unmatched" | "duplicate";
-
-interface Preview {
-  ccStatementID: number | null;
-  counts: Record<Fate, number> & { lines: number };
-  lines: Array<{ line: number; date: string; amount: string; merchant: string; fate: Fate }>;
-}
 
 const FATES: Record<Fate, { label: string; color: string }> = {
   matched: { label: "Matches a request", color: "teal.9" },
@@ -30,6 +33,7 @@ const CARDS_SHOWN = 1_000;
  * transaction.
  */
 export function StatementPage() {
+  const client = useQueryClient();
   const [ccID, setCcID] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -50,7 +54,7 @@ export function StatementPage() {
     mutationFn: async (write: boolean) => {
       if (!file) throw new Error("No file");
       if (file.size > STATEMENT_MAX_BYTES) throw new Error("The file is larger than 2 MB.");
-      return api<Preview>("POST", "/API/CreditCard/Statements", {
+      return call(op.importStatement, {
         ccID: Number(ccID),
         fileName: file.name.slice(0, 200),
         csv: await file.text(),
@@ -58,10 +62,11 @@ export function StatementPage() {
       });
     },
     onSuccess: (answer, write) => {
-      if (write) {
-        setDone(answer);
-        setPreview(null);
-      } else setPreview(answer);
+      if (!write) return setPreview(answer);
+      setDone(answer);
+      setPreview(null);
+      // The charges it wrote: the card report, the cards' month, what misses a receipt.
+      return invalidateTables(client, op.importStatement.changes);
     },
   });
   const error = send.error instanceof ApiError || send.error instanceof Error ? send.error.message : null;

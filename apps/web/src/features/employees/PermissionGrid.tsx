@@ -1,14 +1,18 @@
 import { Alert, Button, Checkbox, Group, Loader, Stack, Table, Text, Title } from "@mantine/core";
-import { GRID_FLAGS, type PermissionRow, permissionGrid, TOASTS, tblPermission } from "@office/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  GRID_FLAGS,
+  ADMINISTRATION_OPERATIONS as op,
+  type PermissionGridBody,
+  type PermissionRow,
+  permissionGrid,
+  TOASTS,
+} from "@office/core";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiError, api } from "../../api/client";
-import { SESSION_KEY } from "../../services/session";
-import { showToast } from "../../services/toast";
-import { invalidateWritten } from "../../widgets/record/mutations";
+import { ApiError } from "../../api/client";
+import { operationQuery, useOperation } from "../../services/operations";
 
 type Grid = ReturnType<typeof permissionGrid>;
-const gridKey = (empID: number) => ["tblPermission", "grid", empID] as const;
 
 /**
  * An employee's permissions (administrators): every site page × view, add, change, delete,
@@ -16,38 +20,24 @@ const gridKey = (empID: number) => ["tblPermission", "grid", empID] as const;
  * and says why.
  */
 export function PermissionGrid({ empID }: { empID: number }) {
-  const { data } = useQuery({
-    queryKey: gridKey(empID),
-    queryFn: async () => (await api<{ data: PermissionRow[] }>("GET", `/API/Permissions/${empID}`)).data,
-  });
+  const { data } = useQuery({ ...operationQuery(op.permissionGrid, { empID }), select: (answer) => answer.data });
   if (!data) return <Loader size="sm" role="status" aria-label="Loading the permissions" />;
   return <GridForm key={JSON.stringify(data)} empID={empID} saved={permissionGrid(data)} />;
 }
 
 function GridForm({ empID, saved }: { empID: number; saved: Grid }) {
-  const client = useQueryClient();
   const [grid, setGrid] = useState(saved);
   const [refusal, setRefusal] = useState<string | null>(null);
   const dirty = JSON.stringify(grid) !== JSON.stringify(saved);
-  const save = useMutation({
-    mutationFn: () =>
-      api("PUT", `/API/Permissions/${empID}`, {
-        rows: grid.map(({ title: _title, ...row }) => row),
-      }),
-    onSuccess: async () => {
-      setRefusal(null);
-      showToast(TOASTS.updated);
-      // The administrator's own rights may be what changed.
-      await Promise.all([
-        invalidateWritten(client, tblPermission.name),
-        client.invalidateQueries({ queryKey: [...SESSION_KEY, "permissions"] }),
-      ]);
-    },
-    onError: (error) => {
-      showToast(TOASTS.updateFailed);
-      setRefusal(error instanceof ApiError ? error.body.message : "The permissions were not saved.");
-    },
+  // Saved, every read of permission rows is stale: the administrator's own rights among them.
+  const saving = useOperation(op.savePermissionGrid, {
+    done: () => TOASTS.updated,
+    failed: () => TOASTS.updateFailed,
+    onDone: () => setRefusal(null),
+    onFailed: (error) => setRefusal(error instanceof ApiError ? error.body.message : "The permissions were not saved."),
   });
+  const save = () =>
+    saving.mutate({ empID, rows: grid.map(({ title: _title, ...row }) => row) as PermissionGridBody["rows"] });
   const toggle = (page: number, column: keyof PermissionRow) =>
     setGrid((rows) =>
       rows.map((row) => (row.permissionPageID === page ? { ...row, [column]: row[column] === 1 ? 0 : 1 } : row)),
@@ -99,7 +89,7 @@ function GridForm({ empID, saved }: { empID: number; saved: Grid }) {
         </Table>
       </Table.ScrollContainer>
       <Group>
-        <Button onClick={() => save.mutate()} disabled={!dirty} loading={save.isPending}>
+        <Button onClick={() => save()} disabled={!dirty} loading={saving.isPending}>
           Save permissions
         </Button>
         <Button variant="default" onClick={() => setGrid(saved)} disabled={!dirty}>

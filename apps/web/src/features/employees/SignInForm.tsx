@@ -1,25 +1,26 @@
 import { Alert, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { checkField, formatDateTimeIn, PASSWORD_MIN, type SignInInfo, TOASTS } from "@office/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  checkField,
+  formatDateTimeIn,
+  ADMINISTRATION_OPERATIONS as op,
+  PASSWORD_MIN,
+  type SignInInfo,
+  TOASTS,
+} from "@office/core";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiError, api } from "../../api/client";
+import { ApiError } from "../../api/client";
+import { operationQuery, useOperation } from "../../services/operations";
 import { appConfigQuery } from "../../services/session";
-import { showToast } from "../../services/toast";
-
-const signInKey = (empID: number) => ["authAccount", "signIn", empID] as const;
 
 /** An employee's sign-in (administrators): set a username and a password, reset the password, disable it. */
 export function SignInForm({ empID }: { empID: number }) {
-  const { data, isPending } = useQuery({
-    queryKey: signInKey(empID),
-    queryFn: async () => (await api<{ data: SignInInfo | null }>("GET", `/API/SignIn/${empID}`)).data,
-  });
+  const { data, isPending } = useQuery({ ...operationQuery(op.signIn, { empID }), select: (answer) => answer.data });
   if (isPending) return <Loader size="sm" role="status" aria-label="Loading the sign-in" />;
   return <SignInFields key={JSON.stringify(data)} empID={empID} account={data ?? null} />;
 }
 
 function SignInFields({ empID, account }: { empID: number; account: SignInInfo | null }) {
-  const client = useQueryClient();
   // The server sends this time in UTC, not in the company's zone as the data service does.
   const { data: config } = useQuery(appConfigQuery);
   const setAt = account && config ? formatDateTimeIn(account.passwordChangedTS, config.timeZone) : null;
@@ -34,19 +35,16 @@ function SignInFields({ empID, account }: { empID: number; account: SignInInfo |
       checkField(account ? [{ min: PASSWORD_MIN }] : ["required", { min: PASSWORD_MIN }], password, "Password") ??
       server.fields?.password,
   };
-  const save = useMutation({
-    mutationFn: () => api("PUT", `/API/SignIn/${empID}`, { username, disabled, ...(password ? { password } : {}) }),
-    onSuccess: () => {
-      showToast(TOASTS.updated);
-      return client.invalidateQueries({ queryKey: signInKey(empID) });
-    },
-    onError: (error) => {
-      showToast(TOASTS.updateFailed);
+  const saving = useOperation(op.saveSignIn, {
+    done: () => TOASTS.updated,
+    failed: () => TOASTS.updateFailed,
+    onFailed: (error) => {
       if (error instanceof ApiError) {
         setServer({ message: error.body.message, fields: error.body.fieldErrors as Record<string, string> });
       }
     },
   });
+  const save = () => saving.mutate({ empID, username, disabled, ...(password ? { password } : {}) });
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="sign-in-title" maw={420}>
@@ -70,7 +68,7 @@ function SignInFields({ empID, account }: { empID: number; account: SignInInfo |
           event.preventDefault();
           setTried(true);
           setServer({});
-          if (!errors.username && !errors.password) save.mutate();
+          if (!errors.username && !errors.password) save();
         }}
       >
         <Stack gap="xs">
@@ -96,7 +94,7 @@ function SignInFields({ empID, account }: { empID: number; account: SignInInfo |
             onChange={(e) => setDisabled(e.currentTarget.checked)}
           />
           <Group>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={saving.isPending}>
               {account ? "Save sign-in" : "Create sign-in"}
             </Button>
           </Group>

@@ -1,10 +1,10 @@
-import { TOASTS, tblAppLookup } from "@office/core";
+import { ADMINISTRATION_OPERATIONS as op, TOASTS } from "@office/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
-import { api } from "../../api/client";
+import { call } from "../../api/operations";
 import { endsSession } from "../../services/failures";
+import { invalidateTables } from "../../services/query-keys";
 import { showToast } from "../../services/toast";
-import { invalidateWritten } from "../../widgets/record/mutations";
 import { type LookupRow, lookupRowsQuery } from "./lookup-list";
 
 /**
@@ -20,7 +20,7 @@ export function useListOrder(group: string) {
   const moving = useRef(0);
   return useMutation({
     scope: { id: `list-order:${group}` },
-    mutationFn: (ids: number[]) => api<{ status: string }>("PUT", "/API/ListOrder/", { group, ids }),
+    mutationFn: (ids: number[]) => call(op.reorderList, { group, ids }),
     onMutate: async (ids) => {
       moving.current++;
       await client.cancelQueries({ queryKey });
@@ -39,7 +39,7 @@ export function useListOrder(group: string) {
     },
     onSettled: () => {
       moving.current--;
-      return moving.current === 0 ? invalidateWritten(client, tblAppLookup.name) : undefined;
+      return moving.current === 0 ? invalidateTables(client, op.reorderList.changes) : undefined;
     },
   });
 }

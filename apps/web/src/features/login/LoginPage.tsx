@@ -41,13 +41,10 @@ export function LoginPage() {
     tokenStore.clear();
     try {
       await signIn(username, password);
-      // A new sign-in starts with no cached permissions (login clears them). The cache
-      // loads here only when signing in: the login page's first load does without it.
-      const [{ queryClient }, { SESSION_KEY }] = await Promise.all([
-        import("../../services/query-client"),
-        import("../../services/session"),
-      ]);
-      queryClient.removeQueries({ queryKey: SESSION_KEY });
+      // A new sign-in starts with nothing cached of an earlier one: its permissions, its rows.
+      // The cache loads here only when signing in: the login page's first load does without it.
+      const { queryClient } = await import("../../services/query-client");
+      queryClient.clear();
       navigate("/", { replace: true });
     } catch (error) {
       const refused = error instanceof ApiError && error.statusCode === 401;

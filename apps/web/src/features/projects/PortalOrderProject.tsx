@@ -1,12 +1,11 @@
 import { Anchor, Button, Group, Text } from "@mantine/core";
-import { TOASTS, tblPortalOrder, tblProject, tblProjectStatus, whereEquals } from "@office/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { RECORD_OPERATIONS, TOASTS, tblPortalOrder, tblProject, whereEquals } from "@office/core";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
-import { api, queryRows } from "../../api/client";
+import { queryRows } from "../../api/client";
 import { useAccess } from "../../services/access";
 import { endsSession } from "../../services/failures";
-import { showToast } from "../../services/toast";
-import { invalidateWritten } from "../../widgets/record/mutations";
+import { useOperation } from "../../services/operations";
 
 const FIELDS = "portalOrderID,portalOrderStatus,projectID";
 const APPROVED = 1;
@@ -18,7 +17,6 @@ const APPROVED = 1;
  */
 export function PortalOrderProject({ id, dirty = false }: { id: number; dirty?: boolean }) {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const mayChangeOrder = useAccess().rights(tblPortalOrder).update;
   const mayAddProject = useAccess().rights(tblProject).insert;
   const { data: order, refetch } = useQuery({
@@ -31,20 +29,14 @@ export function PortalOrderProject({ id, dirty = false }: { id: number; dirty?: 
       );
     },
   });
-  const create = useMutation({
-    mutationFn: () => api<{ id: number }>("POST", `/API/PortalOrders/${id}/Project`),
-    onSuccess: async ({ id: projectID }) => {
-      showToast(TOASTS.inserted);
-      // The call wrote the order, the project and its first status (which changes the project too).
-      await Promise.all([tblPortalOrder, tblProjectStatus].map((table) => invalidateWritten(client, table.name)));
-      navigate(`/project/de?id=${projectID}`);
-    },
-    // A 401 is the shell's (the mutation cache sends it to the error page). Otherwise the
-    // order is read again: a colleague may have made it a project, or changed its status.
-    onError: (error) => {
-      if (endsSession(error)) return;
-      showToast(TOASTS.insertFailed);
-      void refetch();
+  // A 401 is the shell's. Otherwise the order is read again: a colleague may have made it a
+  // project, or changed its status.
+  const create = useOperation(RECORD_OPERATIONS.projectFromPortalOrder, {
+    done: () => TOASTS.inserted,
+    failed: () => TOASTS.insertFailed,
+    onDone: ({ id: projectID }) => navigate(`/project/de?id=${projectID}`),
+    onFailed: (error) => {
+      if (!endsSession(error)) void refetch();
     },
   });
 
@@ -59,7 +51,12 @@ export function PortalOrderProject({ id, dirty = false }: { id: number; dirty?: 
   if (order.portalOrderStatus !== APPROVED || !mayChangeOrder || !mayAddProject) return null;
   return (
     <Group gap="sm">
-      <Button variant="light" loading={create.isPending} disabled={dirty} onClick={() => create.mutate()}>
+      <Button
+        variant="light"
+        loading={create.isPending}
+        disabled={dirty}
+        onClick={() => create.mutate({ portalOrderID: id })}
+      >
         Create project
       </Button>
       {dirty ? (

@@ -16,7 +16,7 @@ describe("the receipt rule's setting", () => {
     });
     const { user, fill, queryClient } = renderWithApp(<ReceiptRuleSettings />, { api });
     queryClient.setQueryData(missingReceiptsQuery.queryKey, { data: [], meta: { TotalRecords: 3 } });
-    queryClient.setQueryData(missingReceiptCountQuery.queryKey, 3);
+    queryClient.setQueryData(missingReceiptCountQuery.queryKey, { data: [], meta: { TotalRecords: 3 } });
     const amount = await screen.findByRole("textbox", { name: "Amount" });
     await waitFor(() => expect((amount as HTMLInputElement).value).toBe("75.00"));
     await fill(amount, "100.00");

@@ -1,17 +1,15 @@
 import { Button, Group, NumberInput, Stack, Text, TextInput } from "@mantine/core";
-import { checkField, type ReceiptRule, TOASTS } from "@office/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { checkField, CREDIT_CARD_OPERATIONS as op, TOASTS } from "@office/core";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { api } from "../../api/client";
-import { showToast } from "../../services/toast";
-import { missingReceiptsQuery, receiptRuleQuery } from "../credit-cards/queries";
+import { useOperation } from "../../services/operations";
+import { receiptRuleQuery } from "../credit-cards/queries";
 
 /**
  * The company's rule for card receipts (issue 20), an administrator's setting: charges of at
  * least this amount need a receipt within this many days, or they are listed as missing.
  */
 export function ReceiptRuleSettings() {
-  const client = useQueryClient();
   const rule = useQuery(receiptRuleQuery);
   const [minAmount, setMinAmount] = useState("");
   const [days, setDays] = useState<number | string>("");
@@ -22,16 +20,9 @@ export function ReceiptRuleSettings() {
     }
   }, [rule.data]);
   const amountError = checkField(["required", "currency"], minAmount, "Amount");
-  const save = useMutation({
-    mutationFn: (next: ReceiptRule) => api<ReceiptRule>("PUT", "/API/CreditCard/ReceiptRule", next),
-    onSuccess: (saved) => {
-      client.setQueryData(receiptRuleQuery.queryKey, saved);
-      // Which charges miss a receipt follows the rule: the inbox's list and Home's count (its key's child).
-      void client.invalidateQueries({ queryKey: missingReceiptsQuery.queryKey });
-      showToast(TOASTS.updated);
-    },
-    onError: () => showToast(TOASTS.updateFailed),
-  });
+  // The rule is a setting (appSetting): the rule itself, and which charges miss a receipt under
+  // it (the inbox's list, Home's count), are read again.
+  const save = useOperation(op.setReceiptRule, { done: () => TOASTS.updated, failed: () => TOASTS.updateFailed });
   return (
     <Stack gap={4} component="section" aria-labelledby="receipts-label">
       <Text fw={500} id="receipts-label">

@@ -5,6 +5,7 @@ import {
   fileKindOf,
   formatDateTimeIn,
   formatFileSize,
+  RECORD_OPERATIONS as op,
   shownInBrowser,
   TOASTS,
   type UploadedFile,
@@ -21,11 +22,12 @@ import {
 } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiError, fetchUpload, listUploads, removeUpload, uploadFile } from "../../api/client";
+import { ApiError, fetchUpload, uploadFile } from "../../api/client";
+import { operationQuery, useOperation } from "../../services/operations";
+import { invalidateTables } from "../../services/query-keys";
 import { appConfigQuery } from "../../services/session";
 import { showToast } from "../../services/toast";
 import { ConfirmDelete } from "../ConfirmDelete";
-import { invalidateWritten } from "./mutations";
 
 const KIND_ICONS: Record<FileKind, typeof IconFile> = {
   pdf: IconFileTypePdf,
@@ -40,9 +42,6 @@ const KIND_ICONS: Record<FileKind, typeof IconFile> = {
 const ACCEPTED = ".pdf,.png,.jpg,.jpeg,.gif,.webp,.xlsx,.docx,.txt,.csv";
 
 const why = (error: unknown, otherwise: string) => (error instanceof ApiError ? error.message : otherwise);
-
-/** The files of one record, read again when one is attached or removed. */
-export const uploadsKey = (table: string, key: number) => ["upload", table, key] as const;
 
 /**
  * Opens a file: one the browser shows (a PDF, a picture, a text) in a new tab, opened at the
@@ -102,12 +101,15 @@ function FileRow({ file, timeZone, onRemove }: { file: UploadedFile; timeZone: s
  */
 export function Attachments({ table, recordKey, canChange }: { table: string; recordKey: number; canChange: boolean }) {
   const client = useQueryClient();
-  const key = uploadsKey(table, recordKey);
-  const files = useQuery({ queryKey: key, queryFn: () => listUploads(table, recordKey) });
+  const files = useQuery({
+    ...operationQuery(op.recordFiles, { table, key: String(recordKey) }),
+    select: (answer) => answer.data,
+  });
   const timeZone = useQuery(appConfigQuery).data?.timeZone ?? "UTC";
   const [removing, setRemoving] = useState<UploadedFile | null>(null);
+  const nameOf = (uploadID: string) => files.data?.find((f) => f.uploadID === uploadID)?.fileName ?? "The file";
   // The record's files, and the lists that show whether a record has one (a charge's receipt).
-  const changed = () => invalidateWritten(client, "upload");
+  const changed = () => invalidateTables(client, op.removeFile.changes);
   const attach = useMutation({
     mutationFn: (file: File) => uploadFile(table, recordKey, file),
     onSuccess: (_, file) => {
@@ -116,14 +118,10 @@ export function Attachments({ table, recordKey, canChange }: { table: string; re
     },
     onError: (error, file) => showToast(TOASTS.fileFailed(why(error, `${file.name} was not attached.`))),
   });
-  const remove = useMutation({
-    mutationFn: (file: UploadedFile) => removeUpload(file.uploadID),
-    onSuccess: (_, file) => {
-      showToast(TOASTS.fileRemoved(file.fileName));
-      setRemoving(null);
-      return changed();
-    },
-    onError: (error, file) => showToast(TOASTS.fileFailed(why(error, `${file.fileName} was not removed.`))),
+  const remove = useOperation(op.removeFile, {
+    done: (_, { uploadID }) => TOASTS.fileRemoved(nameOf(uploadID)),
+    failed: (why) => TOASTS.fileFailed(why),
+    onDone: () => setRemoving(null),
   });
 
   return (
@@ -181,7 +179,7 @@ export function Attachments({ table, recordKey, canChange }: { table: string; re
         name={removing?.fileName}
         busy={remove.isPending}
         onCancel={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={() => removing && remove.mutate({ uploadID: removing.uploadID })}
       />
     </Stack>
   );

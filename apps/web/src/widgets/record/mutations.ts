@@ -1,7 +1,8 @@
-import { changedByWriteTo, TOASTS, type Toast } from "@office/core";
+import { TOASTS, type Toast } from "@office/core";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { endsSession } from "../../services/failures";
+import { invalidateTables } from "../../services/query-keys";
 import { showToast } from "../../services/toast";
 
 type Fields = Record<string, unknown>;
@@ -46,7 +47,7 @@ const OUTCOME: Record<"insert" | "update" | "delete", { done: Toast; failed: Toa
 
 /** After a write to a table, its cached rows and those of every view that reads it are stale. */
 export function invalidateWritten(client: QueryClient, table: string) {
-  return Promise.all(changedByWriteTo(table).map((name) => client.invalidateQueries({ queryKey: [name] })));
+  return invalidateTables(client, [table]);
 }
 
 /**

@@ -1,0 +1,180 @@
+import type { CardDecisionBody, CardRequestBody, EnteredChargeBody, StatementBody } from "../bodies.js";
+import type { DecisionStep, ReceiptRule } from "../card-requests.js";
+import { operation } from "./operation.js";
+
+const tag = "Credit cards";
+
+/** Rows of a list the server answers, and how many there are in all. */
+export interface Rows<Row> {
+  data: Row[];
+  meta: { TotalRecords: number };
+}
+
+/** A request as the credit card calls answer it (vwCCApprovals' columns). */
+export interface CardRequest {
+  ccPermissionID: number;
+  ccID: number;
+  empID: number;
+  requesterName: string;
+  ccName: string;
+  ccLastFour: string;
+  holderName: string;
+  projectID: number | null;
+  projectName: string | null;
+  ccPermissionPurpose: string | null;
+  ccPermissionAmount: string | null;
+  ccPermissionOverLimit: number;
+  ccPermissionRequestedTS: string;
+  ccPermissionCCUsedApprovalStatus: number;
+  ccPermissionOverLimitApprovalStatus: number;
+  ccPermissionUsedReason: string | null;
+  ccPermissionOverLimitReason: string | null;
+  ccPermissionVersion: number;
+}
+
+/** A request waiting for the caller, and the step that is theirs to decide. */
+export interface InboxRequest extends CardRequest {
+  step: DecisionStep;
+}
+
+/** The caller's own request: its approval code is theirs alone, while no charge has used it. */
+export interface MyRequest extends CardRequest {
+  ccPermissionApprovalCode: string | null;
+  ccPermissionCodeUsedTS: string | null;
+}
+
+/** A card the caller may ask to use, with what is left of its month. */
+export interface CardToAsk {
+  ccID: number;
+  ccName: string;
+  ccLastFour: string;
+  holderName: string;
+  empID: number;
+  ccMonthlyLimit: string;
+  ccMonthCommitted: string;
+}
+
+/** A charge still missing its receipt (vwMissingReceipts' columns). */
+export interface MissingReceipt {
+  ccChargeID: number;
+  ccChargeDate: string;
+  ccChargeAmount: string;
+  ccChargeMerchant: string;
+  cardLabel: string;
+  empID: number | null;
+  spenderName: string | null;
+}
+
+export const STATEMENT_FATES = ["matched", "unmatched", "duplicate"] as const;
+export type StatementFate = (typeof STATEMENT_FATES)[number];
+
+/** A statement as a preview or an import reports it, line by line. */
+export interface StatementReport {
+  ccStatementID: number | null;
+  counts: Record<StatementFate, number> & { lines: number };
+  lines: Array<{
+    line: number;
+    date: string;
+    amount: string;
+    merchant: string;
+    reference: string | null;
+    card: string | null;
+    fate: StatementFate;
+    ccPermissionID: number | null;
+  }>;
+}
+
+/** The credit card area's own calls (issue 20): who may decide is a rule of people, not a page flag. */
+export const CREDIT_CARD_OPERATIONS = {
+  cardInbox: operation<void, Rows<InboxRequest>>({
+    method: "GET",
+    path: "/API/CreditCard/Inbox",
+    summary: "The card requests waiting for the caller's decision, oldest first (the first 100), and how many in all.",
+    tag,
+    reads: ["vwCCApprovals"],
+    changes: [],
+  }),
+  myCardRequests: operation<void, Rows<MyRequest>>({
+    method: "GET",
+    path: "/API/CreditCard/MyRequests",
+    summary: "The caller's own card requests, newest first, each approved one with its approval code.",
+    tag,
+    reads: ["vwCCApprovals"],
+    changes: [],
+  }),
+  cardsToAsk: operation<void, Rows<CardToAsk>>({
+    method: "GET",
+    path: "/API/CreditCard/Cards",
+    summary: "The active cards the caller may ask to use: their own and those of the managers above them.",
+    tag,
+    reads: ["vwCardList"],
+    changes: [],
+  }),
+  askToUseCard: operation<CardRequestBody, MyRequest>({
+    method: "POST",
+    path: "/API/CreditCard/Requests",
+    summary: "Asks to use a card for a purpose, an amount and a project (none: a non-project expense).",
+    tag,
+    reads: [],
+    changes: ["tblCCPermission"],
+  }),
+  decideCardRequest: operation<{ ccPermissionID: number } & CardDecisionBody, CardRequest>({
+    method: "POST",
+    path: "/API/CreditCard/Requests/:ccPermissionID/Decision",
+    summary: "Approves or denies one step of a request (card use by its holder, over limit by page 45).",
+    tag,
+    reads: [],
+    changes: ["tblCCPermission"],
+  }),
+  validateApprovalCode: operation<{ code: string }, { valid: boolean }>({
+    method: "POST",
+    path: "/API/CreditCard/ValidateCode",
+    summary: "Whether an approval code is one the caller may enter a charge with (theirs, approved, unused).",
+    tag,
+    reads: ["tblCCPermission"],
+    changes: [],
+  }),
+  enterCharge: operation<EnteredChargeBody, Record<string, unknown>>({
+    method: "POST",
+    path: "/API/CreditCard/Charges",
+    summary: "Enters a charge with the approval code of the caller's request (used up by it).",
+    tag,
+    reads: [],
+    changes: ["tblCCCharge", "tblCCPermission"],
+  }),
+  importStatement: operation<StatementBody, StatementReport>({
+    method: "POST",
+    path: "/API/CreditCard/Statements",
+    summary:
+      "Previews or imports a card's statement (the bank's CSV): duplicates of an earlier import skipped, each new line matched to an approved request, all or nothing. An account imports at most 20,000 charges a minute per server process; past it 429 with Retry-After (previews do not count).",
+    tag,
+    reads: [],
+    changes: ["tblCCCharge"],
+  }),
+  receiptRule: operation<void, ReceiptRule>({
+    method: "GET",
+    path: "/API/CreditCard/ReceiptRule",
+    summary: "The company's rule for receipts: charges of at least minAmount need one within days days.",
+    tag,
+    reads: ["appSetting"],
+    changes: [],
+  }),
+  setReceiptRule: operation<ReceiptRule, ReceiptRule>({
+    method: "PUT",
+    path: "/API/CreditCard/ReceiptRule",
+    summary: "Sets the company's rule for receipts (administrators); audited.",
+    tag,
+    grant: "administrators",
+    reads: [],
+    changes: ["appSetting"],
+  }),
+  missingReceipts: operation<{ rowLimit?: number }, Rows<MissingReceipt>>({
+    method: "GET",
+    path: "/API/CreditCard/MissingReceipts",
+    summary:
+      "Charges still missing a receipt that the caller spent or that are on a card they hold, oldest first: the first rowLimit (default and at most 100; 0: only how many, in meta.TotalRecords).",
+    tag,
+    reads: ["vwMissingReceipts"],
+    changes: [],
+  }),
+} as const;

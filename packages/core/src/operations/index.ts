@@ -1,0 +1,23 @@
+import { ADMINISTRATION_OPERATIONS } from "./administration.js";
+import { CREDIT_CARD_OPERATIONS } from "./credit-cards.js";
+import type { Operation } from "./operation.js";
+import { RECORD_OPERATIONS } from "./records.js";
+
+export * from "./administration.js";
+export * from "./credit-cards.js";
+export * from "./operation.js";
+export * from "./records.js";
+
+/** Every operation, by name: the calls of the server's own beside the data service. */
+export const OPERATIONS = {
+  ...CREDIT_CARD_OPERATIONS,
+  ...ADMINISTRATION_OPERATIONS,
+  ...RECORD_OPERATIONS,
+} as const;
+
+export type OperationName = keyof typeof OPERATIONS;
+
+/** The operations as a list, each with its name (a test goes through all of them). */
+export const OPERATION_LIST: ReadonlyArray<Operation<unknown, unknown> & { name: OperationName }> = Object.entries(
+  OPERATIONS,
+).map(([name, op]) => ({ ...(op as Operation<unknown, unknown>), name: name as OperationName }));

@@ -1,0 +1,32 @@
+import type { UploadedFile } from "../calls.js";
+import { operation } from "./operation.js";
+
+/** The projects area's own call, and a record's files (their upload is a multipart form of its own). */
+export const RECORD_OPERATIONS = {
+  projectFromPortalOrder: operation<{ portalOrderID: number }, { id: number }>({
+    method: "POST",
+    path: "/API/PortalOrders/:portalOrderID/Project",
+    summary: "Makes an approved portal order a project, in one step; answers the project's id.",
+    tag: "Projects",
+    reads: [],
+    // The order, the project and its first status (which changes the project too).
+    changes: ["tblProject", "tblPortalOrder", "tblProjectStatus"],
+  }),
+  recordFiles: operation<{ table: string; key: string }, { data: UploadedFile[] }>({
+    method: "GET",
+    path: "/API/Upload/",
+    summary: "The files of a record (view on its table).",
+    tag: "Files",
+    reads: ["upload"],
+    changes: [],
+  }),
+  removeFile: operation<{ uploadID: string }, { status: "success" }>({
+    method: "DELETE",
+    path: "/API/Upload/:uploadID",
+    summary:
+      "Removes a file from its record (change on its table). Its record is kept in the audit trail, and its bytes, so an administrator can restore it.",
+    tag: "Files",
+    reads: [],
+    changes: ["upload"],
+  }),
+} as const;
