@@ -1,3 +1,4 @@
+import { APPROVAL } from "./lookups/enumerations.js";
 /**
  * Where a request to use a card stands (docs/decisions.md, Credit cards): the card's holder
  * decides its use first; over the month's limit, an over-limit approver decides next; it is
@@ -12,7 +13,7 @@ export interface RequestStatuses {
   ccPermissionOverLimit: number;
 }
 
-const [PENDING, APPROVED, DENIED] = [0, 1, 2];
+const { pending: PENDING, approved: APPROVED, denied: DENIED } = APPROVAL.code;
 
 export function requestState(row: RequestStatuses): RequestState {
   const used = row.ccPermissionCCUsedApprovalStatus;

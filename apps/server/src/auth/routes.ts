@@ -1,4 +1,5 @@
 import {
+  ACTIVE,
   credentialsSchema,
   type EmployeeInfoResponse,
   ERROR_MESSAGES,
@@ -81,7 +82,7 @@ export async function authRoutes(instance: FastifyInstance, { db, tokens, sessio
       // Unknown user, wrong password, disabled account: the same work, the same answer.
       const matches = await verifyPassword(account?.passwordHash, password);
       await pruneSignIns(db);
-      if (!matches || !account || account.disabled || account.empActive !== 1) {
+      if (!matches || !account || account.disabled || account.empActive !== ACTIVE.code.active) {
         request.log.info({ event: "sign-in failed" }, "sign-in failed");
         throw new AppError(401, ERROR_MESSAGES.loginFailed);
       }

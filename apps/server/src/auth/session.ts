@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { SESSION_MAX_SECONDS } from "@office/core";
+import { ACTIVE, SESSION_MAX_SECONDS } from "@office/core";
 import { CompiledQuery, type Kysely, sql } from "kysely";
 import { type PageFlags, permissionMap } from "../data/actor.js";
 import { asCaller, SYSTEM } from "../db/caller.js";
@@ -168,7 +168,7 @@ export async function createSessions(database: Database, tokens: Tokens, options
     const row = rows[0];
     if (!row) return undefined;
     const account = {
-      usable: !row.disabled && row.empActive === 1,
+      usable: !row.disabled && row.empActive === ACTIVE.code.active,
       tokenEpoch: row.tokenEpoch,
       permissions: permissionMap(row.permissions),
     };

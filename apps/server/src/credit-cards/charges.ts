@@ -1,4 +1,4 @@
-import { compareMoney, formatMoney, MESSAGES, tblCCCharge, tblCCPermission } from "@office/core";
+import { APPROVAL, compareMoney, formatMoney, MESSAGES, tblCCCharge, tblCCPermission } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import type { Actor } from "../data/actor.js";
 import { audit } from "../data/audit.js";
@@ -31,7 +31,7 @@ async function requestOfCode(tx: Kysely<DB>, empID: number, code: string, lock: 
     ccPermissionAmount: string;
   }>`select "ccPermissionID", "ccID", "projectID", "ccPermissionAmount" from "tblCCPermission"
     where "ccPermissionApprovalCode" = ${code.trim().toUpperCase()} and "empID" = ${empID}
-      and "ccPermissionCCUsedApprovalStatus" = 1 and "ccPermissionOverLimitApprovalStatus" = 1
+      and "ccPermissionCCUsedApprovalStatus" = ${sql.lit(APPROVAL.code.approved)} and "ccPermissionOverLimitApprovalStatus" = ${sql.lit(APPROVAL.code.approved)}
       and "ccPermissionCodeUsedTS" is null
     ${lock ? sql`for update` : sql``}`.execute(tx);
   return rows[0];

@@ -1,3 +1,4 @@
+import { CARD_STATUS } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import type { Actor } from "../data/actor.js";
 import type { DB } from "../db/schema.js";
@@ -30,7 +31,7 @@ export async function cardsToAsk(db: Kysely<DB>, actor: Actor): Promise<Array<Re
   const { rows } = await sql<Record<string, unknown>>`
     select c."ccID", c."ccName", c."ccLastFour", c."holderName", c."empID", c."ccMonthlyLimit", c."ccMonthCommitted"
     from "vwCardList" c
-    where c."ccStatus" = 1 and c."empID" in (
+    where c."ccStatus" = ${sql.lit(CARD_STATUS.code.active)} and c."empID" in (
       -- The caller and their managers up the chain: one walk up, not a team per card.
       with recursive above ("empID") as (
         select ${actor.empID}::int

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { compareMoney, type DecisionStep, ERROR_MESSAGES, tblCCPermission } from "@office/core";
+import { CARD_STATUS, compareMoney, type DecisionStep, ERROR_MESSAGES, tblCCPermission } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import { type Actor, mayAs } from "../data/actor.js";
 import { audit } from "../data/audit.js";
@@ -7,7 +7,6 @@ import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 
 const REQUEST = tblCCPermission;
-const ACTIVE = 1;
 const [PENDING, APPROVED, DENIED] = [0, 1, 2] as const;
 
 /** What an employee asks for: a card, an amount (checked as money already), a purpose and a project or none. */
@@ -78,7 +77,8 @@ export async function askToUse(db: Kysely<DB>, actor: Actor, use: CardUse): Prom
     if (!holder && !(await inTeamOf(tx, card.empID, me))) {
       throw new AppError(403, "You may ask to use only your own card or a card held by a manager above you.");
     }
-    if (card.ccStatus !== ACTIVE) throw new AppError(409, "This card is not active: it cannot be used.");
+    if (card.ccStatus !== CARD_STATUS.code.active)
+      throw new AppError(409, "This card is not active: it cannot be used.");
     if (use.projectID !== null) {
       const project = await tx
         .selectFrom("tblProject")

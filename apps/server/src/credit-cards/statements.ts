@@ -1,4 +1,5 @@
 import {
+  APPROVAL,
   MATCH_DAYS,
   STATEMENT_CHARGES_PER_MINUTE,
   STATEMENT_MAX_LINES,
@@ -226,8 +227,8 @@ async function holdingsOf(db: Kysely<DB>, ccID: number, lines: StatementLine[], 
     select cp."ccPermissionID", cp."empID", cp."projectID", coalesce(ch."ccChargeAmount", cp."ccPermissionAmount")::text as amount,
       to_char(cp."ccPermissionRequestedTS", 'YYYY-MM-DD') as requested, ch."ccChargeID" as "enteredChargeID"
     from "tblCCPermission" cp left join "tblCCCharge" ch on ch."ccPermissionID" = cp."ccPermissionID"
-    where cp."ccID" = ${ccID} and cp."ccPermissionCCUsedApprovalStatus" = 1
-      and cp."ccPermissionOverLimitApprovalStatus" = 1 and cp."ccPermissionAmount" is not null
+    where cp."ccID" = ${ccID} and cp."ccPermissionCCUsedApprovalStatus" = ${sql.lit(APPROVAL.code.approved)}
+      and cp."ccPermissionOverLimitApprovalStatus" = ${sql.lit(APPROVAL.code.approved)} and cp."ccPermissionAmount" is not null
       and cp."ccPermissionRequestedTS" >= ${first}::date - ${MATCH_DAYS}::integer
       and cp."ccPermissionRequestedTS" < ${last}::date + 1
       and (ch."ccChargeID" is null or ch."ccChargeBankRef" is null)

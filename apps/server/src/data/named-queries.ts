@@ -1,4 +1,4 @@
-import { GRANTS, type Grant, WEEKDAYS } from "@office/core";
+import { ACTIVE, GRANTS, type Grant, WEEKDAYS } from "@office/core";
 import type { Kysely } from "kysely";
 import { pendingApprovalCount } from "../credit-cards/inbox.js";
 import type { DB } from "../db/schema.js";
@@ -39,7 +39,7 @@ export const NAMED_QUERIES: ReadonlyMap<string, NamedQuery> = new Map<string, Na
           .innerJoin("tblPermission as p", "p.empID", "e.empID")
           .where("p.permissionPageID", "=", GRANTS.administrators.page)
           .where("p.permissionView", "=", 1)
-          .where("e.empActive", "=", 1)
+          .where("e.empActive", "=", ACTIVE.code.active)
           .select(["e.empID", "e.empFirstName", "e.empLastName", "e.empEmail", "e.empOfficeExtention"])
           .orderBy("e.empLastName")
           .orderBy("e.empFirstName")

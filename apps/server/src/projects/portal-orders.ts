@@ -1,4 +1,11 @@
-import { EXCLUDED_PROJECT_STATUS_IDS, LOOKUP_GROUPS, tblPortalOrder, tblProject, tblProjectStatus } from "@office/core";
+import {
+  APPROVAL,
+  EXCLUDED_PROJECT_STATUS_IDS,
+  LOOKUP_GROUPS,
+  tblPortalOrder,
+  tblProject,
+  tblProjectStatus,
+} from "@office/core";
 import { type Kysely, sql } from "kysely";
 import { type Actor, actorEmpID, requireAccess } from "../data/actor.js";
 import { audit } from "../data/audit.js";
@@ -29,7 +36,8 @@ export async function projectFromOrder(db: Kysely<DB>, portalOrderID: number, ac
     if (order.projectID !== null) {
       throw new AppError(409, `Order ${order.portalOrderNumber} is already project ${order.projectID}.`);
     }
-    if (order.portalOrderStatus !== 1) throw new AppError(409, "Only an approved order becomes a project.");
+    if (order.portalOrderStatus !== APPROVAL.code.approved)
+      throw new AppError(409, "Only an approved order becomes a project.");
     const first = await tx
       .selectFrom("tblAppLookup")
       .select("appLookupID")

@@ -12,28 +12,68 @@ export interface LookupOption<V extends number | string = number> {
 const options = <const V extends number>(...pairs: readonly (readonly [V, string])[]) =>
   pairs.map(([value, label]) => ({ value, label })) as readonly LookupOption<V>[];
 
+/**
+ * An enumeration with names: its options in order (forms, tables) and each value's code by
+ * name, so code and SQL say `APPROVAL.code.approved`, never a bare 1.
+ */
+const enumeration = <const E extends Record<string, readonly [number, string]>>(entries: E) => ({
+  options: Object.values(entries).map(([value, label]) => ({ value, label })) as readonly LookupOption<E[keyof E][0]>[],
+  code: Object.fromEntries(Object.entries(entries).map(([name, [value]]) => [name, value])) as {
+    readonly [K in keyof E]: E[K][0];
+  },
+});
+
 /** Vendors, shipping companies and employees. */
-export const ACTIVE_INACTIVE = options([1, "Active"], [0, "Inactive"]);
-export const CLIENT_STATUSES = options([2, "Active"], [3, "Inactive"], [1, "Prospect"]);
+export const ACTIVE = enumeration({ active: [1, "Active"], inactive: [0, "Inactive"] });
+export const ACTIVE_INACTIVE = ACTIVE.options;
+export const CLIENT_STATUS = enumeration({
+  active: [2, "Active"],
+  inactive: [3, "Inactive"],
+  prospect: [1, "Prospect"],
+});
+export const CLIENT_STATUSES = CLIENT_STATUS.options;
 export const VENDOR_BUSINESS_TYPES = options([1, "Inc"], [2, "1099"]);
 export const VENDOR_PREFERRED_QUOTES = options([1, "Fax"], [2, "E-Mail"], [3, "Phone"]);
-export const EMPLOYEE_TYPES = options([1, "Full Time"], [2, "Part Time"], [3, "Subcontractor"], [4, "Intern"]);
-export const DELIVERY_TYPES = options(
-  [1, "Ground"],
-  [2, "2 Day"],
-  [3, "3 Day"],
-  [4, "Next Day"],
-  [5, "Next Day Early AM"],
-  [6, "Other"],
-);
-export const VISIBLE_FOR = options([1, "Attendees"], [2, "Everybody"]);
-export const RECURRING_EDIT_SCOPES = options([1, "This event"], [2, "This and following events"], [3, "All events"]);
-export const RECURRENCES = options([1, "Once"], [2, "Daily"], [3, "Weekly"], [4, "Monthly"]);
-export const HYPERLINK_TARGETS = options([0, "New Tab"], [1, "Current Tab"]);
+export const EMPLOYEE_TYPE = enumeration({
+  fullTime: [1, "Full Time"],
+  partTime: [2, "Part Time"],
+  subcontractor: [3, "Subcontractor"],
+  intern: [4, "Intern"],
+});
+export const EMPLOYEE_TYPES = EMPLOYEE_TYPE.options;
+export const DELIVERY_TYPE = enumeration({
+  ground: [1, "Ground"],
+  twoDay: [2, "2 Day"],
+  threeDay: [3, "3 Day"],
+  nextDay: [4, "Next Day"],
+  nextDayEarly: [5, "Next Day Early AM"],
+  other: [6, "Other"],
+});
+export const DELIVERY_TYPES = DELIVERY_TYPE.options;
+export const VISIBILITY = enumeration({ attendees: [1, "Attendees"], everybody: [2, "Everybody"] });
+export const VISIBLE_FOR = VISIBILITY.options;
+/** Which events of a recurring series an edit changes (the calendar's). */
+export const EDIT_SCOPE = enumeration({
+  thisEvent: [1, "This event"],
+  thisAndFollowing: [2, "This and following events"],
+  allEvents: [3, "All events"],
+});
+export const RECURRING_EDIT_SCOPES = EDIT_SCOPE.options;
+export const RECURRENCE = enumeration({
+  once: [1, "Once"],
+  daily: [2, "Daily"],
+  weekly: [3, "Weekly"],
+  monthly: [4, "Monthly"],
+});
+export const RECURRENCES = RECURRENCE.options;
+export const HYPERLINK_TARGET = enumeration({ newTab: [0, "New Tab"], currentTab: [1, "Current Tab"] });
+export const HYPERLINK_TARGETS = HYPERLINK_TARGET.options;
 /** A company card: usable, frozen for a while (lost, under review), or closed for good. */
-export const CARD_STATUSES = options([1, "Active"], [2, "Frozen"], [0, "Closed"]);
-/** Credit card permission statuses: numeric 0, 1 and 2. */
-export const APPROVAL_STATUSES = options([0, "Pending"], [1, "Approved"], [2, "Denied"]);
+export const CARD_STATUS = enumeration({ active: [1, "Active"], frozen: [2, "Frozen"], closed: [0, "Closed"] });
+export const CARD_STATUSES = CARD_STATUS.options;
+/** Credit card permission statuses (numeric 0, 1 and 2), and a portal order's approval. */
+export const APPROVAL = enumeration({ pending: [0, "Pending"], approved: [1, "Approved"], denied: [2, "Denied"] });
+export const APPROVAL_STATUSES = APPROVAL.options;
 
 /** The Charged Time choices of a time note, in minutes, shown as h:mm. */
 export const PROJECT_TIME_CHOICES: readonly LookupOption[] = [

@@ -2,13 +2,19 @@ import { describe, expect, it } from "vitest";
 import { COUNTRIES } from "./countries.js";
 import {
   ACTIVE_INACTIVE,
+  APPROVAL,
   APPROVAL_STATUSES,
+  CARD_STATUS,
+  CLIENT_STATUS,
   CLIENT_STATUSES,
+  DELIVERY_TYPE,
   DELIVERY_TYPES,
+  EDIT_SCOPE,
   EMPLOYEE_TYPES,
   HYPERLINK_TARGETS,
   lookupLabel,
   PROJECT_TIME_CHOICES,
+  RECURRENCE,
   RECURRENCES,
   RECURRING_EDIT_SCOPES,
   VENDOR_BUSINESS_TYPES,
@@ -127,5 +133,17 @@ describe("the lookup lists of spec 3", () => {
     expect(lookupLabel(HYPERLINK_TARGETS, 0)).toBe("New Tab");
     expect(lookupLabel(CLIENT_STATUSES, 9)).toBe("9");
     expect(lookupLabel(CLIENT_STATUSES, null)).toBe("");
+  });
+});
+
+describe("enumerations with named codes", () => {
+  it("give each option's value by name, in the options' order", () => {
+    expect(APPROVAL.code).toEqual({ pending: 0, approved: 1, denied: 2 });
+    expect(APPROVAL_STATUSES.map((o) => o.label)).toEqual(["Pending", "Approved", "Denied"]);
+    expect(CARD_STATUS.code.closed).toBe(0);
+    expect(EDIT_SCOPE.code.thisAndFollowing).toBe(2);
+    expect(RECURRENCE.options.map((o) => o.value)).toEqual([1, 2, 3, 4]);
+    expect(DELIVERY_TYPE.code.nextDayEarly).toBe(5);
+    expect(lookupLabel(CLIENT_STATUSES, CLIENT_STATUS.code.prospect)).toBe("Prospect");
   });
 });

@@ -1,5 +1,9 @@
 import type { CardDecisionBody, CardRequestBody, EnteredChargeBody, StatementBody } from "../bodies.js";
 import type { DecisionStep, ReceiptRule } from "../card-requests.js";
+import type { vwCardList, vwMissingReceipts } from "../resources/card-views.js";
+import type { RowOf } from "../resources/column.js";
+import type { tblCCPermission } from "../resources/tblCCPermission.js";
+import type { vwCCApprovals } from "../resources/vwCCApprovals.js";
 import { operation } from "./operation.js";
 
 const tag = "Credit cards";
@@ -10,60 +14,30 @@ export interface Rows<Row> {
   meta: { TotalRecords: number };
 }
 
-/** A request as the credit card calls answer it (vwCCApprovals' columns). */
-export interface CardRequest {
-  ccPermissionID: number;
-  ccID: number;
-  empID: number;
-  requesterName: string;
-  ccName: string;
-  ccLastFour: string;
-  holderName: string;
-  projectID: number | null;
-  projectName: string | null;
-  ccPermissionPurpose: string | null;
-  ccPermissionAmount: string | null;
-  ccPermissionOverLimit: number;
-  ccPermissionRequestedTS: string;
-  ccPermissionCCUsedApprovalStatus: number;
-  ccPermissionOverLimitApprovalStatus: number;
-  ccPermissionUsedReason: string | null;
-  ccPermissionOverLimitReason: string | null;
-  ccPermissionVersion: number;
-}
+/** A request as the credit card calls answer it: a row of vwCCApprovals. */
+export type CardRequest = RowOf<typeof vwCCApprovals>;
 
 /** A request waiting for the caller, and the step that is theirs to decide. */
-export interface InboxRequest extends CardRequest {
-  step: DecisionStep;
-}
+export type InboxRequest = CardRequest & { step: DecisionStep };
 
-/** The caller's own request: its approval code is theirs alone, while no charge has used it. */
-export interface MyRequest extends CardRequest {
-  ccPermissionApprovalCode: string | null;
-  ccPermissionCodeUsedTS: string | null;
-}
+/**
+ * The caller's own request, with its approval code: a secret of the table that nobody reads
+ * back through the data service, answered to the requester alone, while no charge has used it.
+ */
+export type MyRequest = CardRequest &
+  Pick<RowOf<typeof tblCCPermission>, "ccPermissionCodeUsedTS"> & { ccPermissionApprovalCode: string | null };
 
 /** A card the caller may ask to use, with what is left of its month. */
-export interface CardToAsk {
-  ccID: number;
-  ccName: string;
-  ccLastFour: string;
-  holderName: string;
-  empID: number;
-  ccMonthlyLimit: string;
-  ccMonthCommitted: string;
-}
+export type CardToAsk = Pick<
+  RowOf<typeof vwCardList>,
+  "ccID" | "ccName" | "ccLastFour" | "holderName" | "empID" | "ccMonthlyLimit" | "ccMonthCommitted"
+>;
 
-/** A charge still missing its receipt (vwMissingReceipts' columns). */
-export interface MissingReceipt {
-  ccChargeID: number;
-  ccChargeDate: string;
-  ccChargeAmount: string;
-  ccChargeMerchant: string;
-  cardLabel: string;
-  empID: number | null;
-  spenderName: string | null;
-}
+/** A charge still missing its receipt. */
+export type MissingReceipt = Pick<
+  RowOf<typeof vwMissingReceipts>,
+  "ccChargeID" | "ccChargeDate" | "ccChargeAmount" | "ccChargeMerchant" | "cardLabel" | "empID" | "spenderName"
+>;
 
 export const STATEMENT_FATES = ["matched", "unmatched", "duplicate"] as const;
 export type StatementFate = (typeof STATEMENT_FATES)[number];

@@ -162,9 +162,33 @@ interface Options {
   insertOnly?: boolean;
 }
 
-function make(type: ColumnType, value: ValueRule, options: Options): Column {
-  const nullable = options.nullable ?? false;
-  const column: Column = {
+/** A column as its builder declares it: its type and whether it may be null, known to the compiler. */
+export type Typed<T extends ColumnType, N extends boolean> = Column & { readonly type: T; readonly nullable: N };
+
+/** Whether options make a column nullable: what they say, else the builder's default. */
+type NullableOf<O, Default extends boolean = false> = O extends { nullable: infer N extends boolean } ? N : Default;
+
+/** A value of a column of a type as the calls answer it: amounts, days and times as text. */
+type ValueOfType<T> = T extends "integer" ? number : string;
+
+/** A column's value in a row: its type's, or null where it may be null. */
+export type ValueOf<C extends Column> = ValueOfType<C["type"]> | (C["nullable"] extends false ? never : null);
+
+/**
+ * A row of a table or view as the calls answer it, derived from its column declarations:
+ * every column but the hidden ones (secrets are never read back). `RowOf<typeof vwCCApprovals>`.
+ */
+export type RowOf<R extends { columns: Record<string, Column> }> = {
+  -readonly [K in keyof R["columns"] as R["columns"][K] extends { hidden: true } ? never : K]: ValueOf<R["columns"][K]>;
+};
+
+function make<T extends ColumnType, N extends boolean = false>(
+  type: T,
+  value: ValueRule,
+  options: Options,
+): Typed<T, N> {
+  const nullable = (options.nullable ?? false) as N;
+  const column: Typed<T, N> = {
     type,
     nullable,
     value,
@@ -191,48 +215,87 @@ export const lookupReference = (group: string): Reference => ({
   group,
 });
 
+type IntegerOptions = Options & { min?: number; max?: number };
+type TextOptions = Options & { emptyAsNull?: boolean; multiline?: boolean };
+const none = {} as const;
+
 export const col = {
   /** The identity key of a table. */
-  id: (options: Pick<Options, "label"> = {}): Column => ({
+  id: (options: Pick<Options, "label"> = {}): Typed<"integer", false> => ({
     ...make("integer", { kind: "key" }, options),
     generated: true,
     optional: true,
   }),
-  integer: (options: Options & { min?: number; max?: number } = {}) =>
-    make("integer", { kind: "integer", min: options.min ?? INT4.min, max: options.max ?? INT4.max }, options),
+  integer: <const O extends IntegerOptions = typeof none>(options: O = none as O) =>
+    make<"integer", NullableOf<O>>(
+      "integer",
+      { kind: "integer", min: options.min ?? INT4.min, max: options.max ?? INT4.max },
+      options,
+    ),
   /** A 1/0 flag (the permission flags, empActive). */
-  flag: (options: Options = {}) => make("integer", { kind: "flag" }, { field: { kind: "flag" }, ...options }),
-  text: (maxLength: number, options: Options & { emptyAsNull?: boolean; multiline?: boolean } = {}) => {
+  flag: <const O extends Options = typeof none>(options: O = none as O) =>
+    make<"integer", NullableOf<O>>(
+      "integer",
+      { kind: "flag" },
+      {
+        field: { kind: "flag" },
+        ...options,
+      },
+    ),
+  text: <const O extends TextOptions = typeof none>(maxLength: number, options: O = none as O) => {
     // The length limit is a rule, so its message names the field like every other rule's. An
     // empty note text is stored as null.
     const field = options.multiline ? ({ kind: "textarea" } as const) : options.field;
     const value = { kind: "text", emptyAsNull: options.emptyAsNull ?? false } as const;
-    return make("text", value, { ...options, field, rules: [...(options.rules ?? []), { max: maxLength }] });
+    return make<"text", NullableOf<O>>("text", value, {
+      ...options,
+      field,
+      rules: [...(options.rules ?? []), { max: maxLength }],
+    });
   },
   /** A US phone number, (nnn) nnn-nnnn. */
-  tel: (options: Options = {}): Column =>
-    col.text(14, { ...options, field: { kind: "tel" }, rules: [...(options.rules ?? []), "tel"] }),
+  tel: <const O extends Options = typeof none>(options: O = none as O): Typed<"text", NullableOf<O>> =>
+    col.text(14, { ...options, field: { kind: "tel" }, rules: [...(options.rules ?? []), "tel"] }) as Typed<
+      "text",
+      NullableOf<O>
+    >,
   /** One value of a lookup list: an integer or a text code, only those the list holds. */
-  choice: <V extends number | string>(options: readonly LookupOption<V>[], settings: Options = {}) => {
+  choice: <V extends number | string, const O extends Options = typeof none>(
+    options: readonly LookupOption<V>[],
+    settings: O = none as O,
+  ) => {
     const values = options.map((o) => o.value);
     const numeric = typeof values[0] === "number";
     const value = { kind: "choice", values, message: named(settings.label, "is not one of the choices") } as const;
-    return make(numeric ? "integer" : "text", value, { field: { kind: "choice", options }, ...settings });
+    return make((numeric ? "integer" : "text") as V extends number ? "integer" : "text", value, {
+      field: { kind: "choice", options },
+      ...settings,
+    });
   },
   /** Minutes picked from a list of choices (labelled h:mm there), shown elsewhere as HH:mm (spec 5). */
-  minuteChoice: (options: readonly LookupOption<number>[], settings: Options = {}) => {
+  minuteChoice: <const O extends Options = typeof none>(
+    options: readonly LookupOption<number>[],
+    settings: O = none as O,
+  ) => {
     const column = col.choice(options, settings);
     return { ...column, field: { kind: "choice", options, shown: "minutes" } } as typeof column;
   },
   /** Several values of a lookup list as a pipe list (|1|4|), each at most once, in the list's order. */
-  choices: (options: readonly LookupOption<number>[], settings: Options = {}) => {
+  choices: <const O extends Options = typeof none>(
+    options: readonly LookupOption<number>[],
+    settings: O = none as O,
+  ) => {
     const values = options.map((o) => String(o.value));
     const value = { kind: "choices", values, message: named(settings.label, "is not a list of the choices") } as const;
-    return make("text", value, { field: { kind: "choices", options }, nullable: true, ...settings });
+    return make<"text", NullableOf<O, true>>("text", value, {
+      field: { kind: "choices", options },
+      nullable: true,
+      ...settings,
+    });
   },
   /** The key of a row of another table: an integer the data service checks exists. */
-  reference: (reference: Reference, settings: Options = {}) =>
-    make(
+  reference: <const O extends Options = typeof none>(reference: Reference, settings: O = none as O) =>
+    make<"integer", NullableOf<O, true>>(
       "integer",
       { kind: "integer", min: 1, max: INT4.max },
       {
@@ -242,20 +305,34 @@ export const col = {
       },
     ),
   /** A value of one of the editable lists of tblAppLookup (the Lists, page 26). */
-  lookup: (group: string, settings: Options = {}) => col.reference(lookupReference(group), settings),
+  lookup: <const O extends Options = typeof none>(group: string, settings: O = none as O) =>
+    col.reference(lookupReference(group), settings),
   /** An e-mail address. */
-  email: (options: Options = {}) =>
-    col.text(255, { nullable: true, ...options, rules: [...(options.rules ?? []), "email"] }),
+  email: <const O extends Options = typeof none>(options: O = none as O): Typed<"text", NullableOf<O, true>> =>
+    col.text(255, { nullable: true, ...options, rules: [...(options.rules ?? []), "email"] }) as Typed<
+      "text",
+      NullableOf<O, true>
+    >,
   /** A day: stored as an ISO date, typed and shown as a US date. */
-  date: (options: Options = {}) => make("timestamp", { kind: "timestamp" }, { field: { kind: "date" }, ...options }),
-  oneOf: <const T extends readonly [string, ...string[]]>(values: T, options: Options = {}) =>
-    make("text", { kind: "oneOf", values }, options),
+  date: <const O extends Options = typeof none>(options: O = none as O) =>
+    make<"timestamp", NullableOf<O>>(
+      "timestamp",
+      { kind: "timestamp" },
+      {
+        field: { kind: "date" },
+        ...options,
+      },
+    ),
+  oneOf: <const T extends readonly [string, ...string[]], const O extends Options = typeof none>(
+    values: T,
+    options: O = none as O,
+  ) => make<"text", NullableOf<O>>("text", { kind: "oneOf", values }, options),
   /**
    * An amount of dollars (numeric(12,2)): written as "1234.5" or 1234.5, read back as
    * "1234.50". `positive` refuses zero (spec 5's currency_not_zero) as well as negative amounts.
    */
-  money: (options: Options & { positive?: boolean } = {}) =>
-    make(
+  money: <const O extends Options & { positive?: boolean } = typeof none>(options: O = none as O) =>
+    make<"money", NullableOf<O>>(
       "money",
       { kind: "money", min: options.positive ? "0.01" : "0", below: MONEY_BELOW },
       {
@@ -264,31 +341,45 @@ export const col = {
         rules: [...(options.rules ?? []), "currency", ...(options.positive ? (["currency_not_zero"] as const) : [])],
       },
     ),
-  timestamp: (options: Options = {}) =>
-    make("timestamp", { kind: "timestamp" }, { field: { kind: "datetime" }, ...options }),
+  timestamp: <const O extends Options = typeof none>(options: O = none as O) =>
+    make<"timestamp", NullableOf<O>>(
+      "timestamp",
+      { kind: "timestamp" },
+      {
+        field: { kind: "datetime" },
+        ...options,
+      },
+    ),
   /** Kept by the database from other rows (a project's latest status): read, never written. */
-  derived: (type: "integer" | "timestamp", options: Options = {}): Column => ({
-    ...(type === "integer"
-      ? col.integer({ nullable: true, ...options })
-      : col.timestamp({ nullable: true, ...options })),
-    generated: true,
-    optional: true,
-  }),
-  /** Owned by the server: the signed-in employee, or the time of the write. */
+  derived: <T extends "integer" | "timestamp">(type: T, options: Options = {}): Typed<T, true> =>
+    ({
+      ...(type === "integer"
+        ? col.integer({ nullable: true, ...options })
+        : col.timestamp({ nullable: true, ...options })),
+      nullable: true,
+      generated: true,
+      optional: true,
+    }) as Typed<T, true>,
   /**
-   * The signed-in employee who wrote the row. `nullable` where rows older than the column, or
-   * written by the system, name nobody.
+   * Owned by the server: the signed-in employee who wrote the row. `nullable` where rows older
+   * than the column, or written by the system, name nobody.
    */
-  owner: (options: Pick<Options, "nullable"> = {}): Column => ({
-    ...make("integer", { kind: "any" }, options),
+  owner: <const O extends Pick<Options, "nullable"> = typeof none>(
+    options: O = none as O,
+  ): Typed<"integer", NullableOf<O>> => ({
+    ...make<"integer", NullableOf<O>>("integer", { kind: "any" }, options),
     serverOwned: "signedInEmployee",
     optional: true,
   }),
-  now: (): Column => ({
+  /** Owned by the server: the time of the write. */
+  now: (): Typed<"timestamp", false> => ({
     ...make("timestamp", { kind: "any" }, { field: { kind: "datetime" } }),
     serverOwned: "now",
     optional: true,
   }),
   /** A secret: written by those who may change the record, never read back by anyone. */
-  secret: (maxLength: number, options: Options = {}): Column => ({ ...col.text(maxLength, options), hidden: true }),
+  secret: (maxLength: number, options: Options = {}): Column & { hidden: true } => ({
+    ...col.text(maxLength, options),
+    hidden: true,
+  }),
 } as const;

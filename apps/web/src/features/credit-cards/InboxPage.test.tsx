@@ -13,6 +13,8 @@ import { InboxPage } from "./InboxPage";
 const request = (id: number, over: Partial<InboxRequest> = {}): InboxRequest => ({
   ccPermissionID: id,
   ccID: 4,
+  ccStatus: 1,
+  ownerEmpID: 2,
   empID: 20 + id,
   requesterName: `Requester, No${id}`,
   ccName: "Fleet Card",
@@ -27,7 +29,9 @@ const request = (id: number, over: Partial<InboxRequest> = {}): InboxRequest => 
   ccPermissionCCUsedApprovalStatus: 0,
   ccPermissionOverLimitApprovalStatus: 1,
   ccPermissionUsedReason: null,
+  ccPermissionUsedDecidedTS: null,
   ccPermissionOverLimitReason: null,
+  ccPermissionOverLimitDecidedTS: null,
   ccPermissionVersion: 3,
   step: "cardUse",
   ...over,

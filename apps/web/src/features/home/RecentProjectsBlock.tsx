@@ -10,13 +10,6 @@ import { HomeBlock } from "./HomeBlock";
 
 const SHOWN = 6;
 
-interface RecentProject {
-  projectID: number;
-  projectName: string;
-  latestStatusName: string | null;
-  lastActivityTS: string | null;
-}
-
 /**
  * My recent projects (time logged, a status set, or owned), the latest first: each opens, for
  * those who may open projects, and has a one-click Log time for those who may log time.
@@ -27,7 +20,7 @@ export function RecentProjectsBlock() {
   const access = useAccess();
   const mayOpen = access.mayView(vwProjectList);
   const mayLog = access.grant(tblProjectNotes.access.add, "add");
-  const rows = (recent.data as RecentProject[] | undefined)?.slice(0, SHOWN);
+  const rows = recent.data?.slice(0, SHOWN);
   return (
     <HomeBlock
       title="My recent projects"
@@ -66,7 +59,11 @@ export function RecentProjectsBlock() {
                   {[`#${row.projectID}`, row.latestStatusName, when].filter(Boolean).join(" · ")}
                 </Text>
               </Stack>
-              {mayLog ? <ProjectNotesButton project={row} /> : null}
+              {mayLog ? (
+                <ProjectNotesButton
+                  project={{ projectID: row.projectID, projectName: row.projectName ?? `Project ${row.projectID}` }}
+                />
+              ) : null}
             </Group>
           );
         })}

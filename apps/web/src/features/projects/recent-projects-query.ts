@@ -1,4 +1,4 @@
-import { vwMyRecentProjects } from "@office/core";
+import { type RowOf, vwMyRecentProjects } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
 import { queryRows } from "../../api/client";
 
@@ -6,12 +6,15 @@ import { queryRows } from "../../api/client";
 export const RECENT_PROJECT_FIELDS = ["projectID", "projectName", "latestStatusName", "lastActivityTS"] as const;
 const SHOWN = 10;
 
+/** A recent project as the dashboard and Home show it. */
+export type RecentProject = Pick<RowOf<typeof vwMyRecentProjects>, (typeof RECENT_PROJECT_FIELDS)[number]>;
+
 /** The user's ten most recent projects (the status dashboard's and Home's): one read serves both pages. */
 export const myRecentProjectsQuery = queryOptions({
   queryKey: [vwMyRecentProjects.name, "list", { recent: SHOWN }],
   queryFn: async () =>
     (
-      await queryRows<Record<string, unknown>>({
+      await queryRows<RecentProject>({
         table: vwMyRecentProjects.name,
         fields: RECENT_PROJECT_FIELDS.join(","),
         order: "lastActivityTS DESC",

@@ -1,17 +1,19 @@
-import { tblReleaseNote } from "@office/core";
+import { type RowOf, tblReleaseNote } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
 import { queryRows } from "../../api/client";
 
-export interface ReleaseNote {
-  releaseNoteID: number;
-  releaseNoteVersion: string;
-  releaseNoteDate: string;
-  releaseNoteTitle: string;
-  releaseNoteBody: string | null;
-}
+const NOTE_FIELDS = [
+  "releaseNoteID",
+  "releaseNoteVersion",
+  "releaseNoteDate",
+  "releaseNoteTitle",
+  "releaseNoteBody",
+] as const;
+const FIELDS = NOTE_FIELDS.join(",");
 
-const FIELDS = "releaseNoteID,releaseNoteVersion,releaseNoteDate,releaseNoteTitle,releaseNoteBody";
+/** A release note as the feed reads it: those of the table's columns. */
+export type ReleaseNote = Pick<RowOf<typeof tblReleaseNote>, (typeof NOTE_FIELDS)[number]>;
 export const RELEASE_NOTE_ORDER = "releaseNoteDate DESC, releaseNoteID DESC";
 
 /** The newest release notes (Home shows a few; the feed pages through them all). */

@@ -120,7 +120,7 @@ export function Attachments({ table, recordKey, canChange }: { table: string; re
   });
   const remove = useOperation(op.removeFile, {
     done: (_, { uploadID }) => TOASTS.fileRemoved(nameOf(uploadID)),
-    failed: (why) => TOASTS.fileFailed(why),
+    failed: (reason) => TOASTS.fileFailed(reason),
     onDone: () => setRemoving(null),
   });
 
