@@ -16,6 +16,9 @@ test("Ctrl+K as staff offers Vendors and not Shipping Companies, and opens a ven
     rowLimit: 1,
   });
   await openSignedIn(page, "staff");
+  // The shortcut is the shell's once it knows who is signed in (its header names them): a key
+  // pressed before went nowhere (seen on a loaded CI).
+  await expect(page.getByRole("banner").getByText("Sam Taylor")).toBeVisible();
   await page.keyboard.press("Control+k");
   const palette = page.getByRole("dialog");
   const search = palette.getByRole("textbox", { name: "Search pages, records and actions" });
