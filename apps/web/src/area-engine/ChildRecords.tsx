@@ -8,14 +8,14 @@ import {
   searchableColumns,
   whereEquals,
 } from "@office/core";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAccess } from "../services/access";
 import { ResourceRecords } from "../widgets/record/ResourceRecords";
 import { useCompanyToday } from "../widgets/search/useCompanyToday";
 import { tableColumns } from "../widgets/table/columns";
 import { SearchableTable } from "../widgets/table/SearchableTable";
-import { RecordsWithFiles } from "./RecordsWithFiles";
+import { RecordFilesDialog } from "./RecordFilesDialog";
 
 const forms = new WeakMap<ChildList, RecordForm<string>>();
 const formOf = (child: ChildList, fields: readonly string[]) => {
@@ -60,9 +60,12 @@ export function ChildRecords({
   const list = child.list ?? child.resource;
   const columns = useMemo(() => tableColumns(list, child.columns), [list, child.columns]);
   const { edit } = child;
-  // The column a row opens its record page by (a time note opens its project).
-  const opensBy = "recordPath" in edit ? (edit.key ?? child.resource.key) : undefined;
+  // The column a row opens its record by: its page's (a time note opens its project), or its
+  // own key for its files.
+  const opensBy =
+    "recordPath" in edit ? (edit.key ?? child.resource.key) : "files" in edit ? child.resource.key : undefined;
   const rowFields = useMemo(() => (opensBy ? [opensBy] : undefined), [opensBy]);
+  const [withFiles, setWithFiles] = useState<Record<string, unknown> | null>(null);
   if (!mayView) return null;
   return (
     <Stack gap="xs" component="section" aria-label={child.title}>
@@ -72,9 +75,7 @@ export function ChildRecords({
         </Title>
         {child.search ? <SeeAll search={child.search} parentKey={parentKey} /> : null}
       </Group>
-      {"files" in edit ? (
-        <RecordsWithFiles child={child} recordTitle={edit.recordTitle} where={where} columns={columns} />
-      ) : !("fields" in edit) ? (
+      {!("fields" in edit) ? (
         <SearchableTable
           label={child.title}
           table={list.name}
@@ -84,7 +85,9 @@ export function ChildRecords({
           {...(child.order ? { order: child.order } : {})}
           {...("recordPath" in edit
             ? { rowFields, onRowOpen: (row) => navigate(`${edit.recordPath}?id=${row[opensBy ?? ""]}`) }
-            : {})}
+            : "files" in edit
+              ? { rowFields, onRowOpen: setWithFiles }
+              : {})}
         />
       ) : (
         <ResourceRecords
@@ -99,6 +102,15 @@ export function ChildRecords({
           scope={{ where, fields: { [child.foreignKey]: parentKey } }}
         />
       )}
+      {"files" in edit ? (
+        <RecordFilesDialog
+          child={child}
+          recordTitle={edit.recordTitle}
+          columns={columns}
+          row={withFiles}
+          onClose={() => setWithFiles(null)}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import type { vwCardList, vwMissingReceipts } from "../resources/card-views.js";
 import type { RowOf } from "../resources/column.js";
 import type { tblCCPermission } from "../resources/tblCCPermission.js";
 import type { vwCCApprovals } from "../resources/vwCCApprovals.js";
+import type { StatementLine } from "../statements.js";
 import { operation } from "./operation.js";
 
 const tag = "Credit cards";
@@ -46,16 +47,7 @@ export type StatementFate = (typeof STATEMENT_FATES)[number];
 export interface StatementReport {
   ccStatementID: number | null;
   counts: Record<StatementFate, number> & { lines: number };
-  lines: Array<{
-    line: number;
-    date: string;
-    amount: string;
-    merchant: string;
-    reference: string | null;
-    card: string | null;
-    fate: StatementFate;
-    ccPermissionID: number | null;
-  }>;
+  lines: Array<StatementLine & { fate: StatementFate; ccPermissionID: number | null }>;
 }
 
 /** The credit card area's own calls (issue 20): who may decide is a rule of people, not a page flag. */

@@ -1,10 +1,10 @@
-import { Button, FileButton, Group, Paper, Stack, Text } from "@mantine/core";
+import { Group, Paper, Stack, Text } from "@mantine/core";
 import { formatMoney, formatUsDate, type MissingReceipt, TOASTS } from "@office/core";
-import { IconPaperclip } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, uploadFile } from "../../api/client";
 import { invalidateTables } from "../../services/query-keys";
 import { showToast } from "../../services/toast";
+import { AttachButton } from "../../widgets/record/AttachButton";
 import { missingReceiptsQuery, receiptRuleQuery } from "./queries";
 
 /**
@@ -58,19 +58,12 @@ function MissingReceiptRow({ charge }: { charge: MissingReceipt }) {
           <Text fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
             {formatMoney(charge.ccChargeAmount)}
           </Text>
-          <FileButton onChange={(file) => file && attach.mutate(file)} accept=".pdf,.png,.jpg,.jpeg,.gif,.webp">
-            {(props) => (
-              <Button
-                {...props}
-                size="xs"
-                variant="default"
-                leftSection={<IconPaperclip size={14} aria-hidden="true" />}
-                loading={attach.isPending}
-              >
-                Attach receipt
-              </Button>
-            )}
-          </FileButton>
+          <AttachButton
+            label="Attach receipt"
+            accept=".pdf,.png,.jpg,.jpeg,.gif,.webp"
+            busy={attach.isPending}
+            onFile={(file) => attach.mutate(file)}
+          />
         </Stack>
       </Group>
     </Paper>

@@ -12,7 +12,7 @@ import { ResourceRecords } from "../../widgets/record/ResourceRecords";
 import { useRecordDialog } from "../../widgets/record/useRecordDialog";
 import { MarkdownText } from "./MarkdownText";
 import { NewBadge } from "./NewBadge";
-import { markReleaseNotesRead, RELEASE_NOTE_ORDER, type ReleaseNote, useUnread } from "./read-notes";
+import { markReleaseNotesRead, NOTE_FIELDS, RELEASE_NOTE_ORDER, type ReleaseNote, useUnread } from "./read-notes";
 
 const FORM = recordForm(tblReleaseNote, [
   "releaseNoteVersion",
@@ -20,13 +20,6 @@ const FORM = recordForm(tblReleaseNote, [
   "releaseNoteTitle",
   "releaseNoteBody",
 ]);
-const COLUMNS = [
-  "releaseNoteID",
-  "releaseNoteVersion",
-  "releaseNoteDate",
-  "releaseNoteTitle",
-  "releaseNoteBody",
-] as const;
 const WORDS = { newLabel: "New release note", recordTitle: "Release note", noun: "release note" };
 const PAGE = 20;
 
@@ -59,7 +52,7 @@ export function ReleaseNotesPage() {
         <ResourceRecords
           resource={tblReleaseNote}
           label="Release notes"
-          columns={COLUMNS}
+          columns={NOTE_FIELDS}
           form={FORM}
           order={RELEASE_NOTE_ORDER}
           {...WORDS}

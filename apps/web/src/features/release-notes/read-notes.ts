@@ -3,7 +3,8 @@ import { queryOptions } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
 import { queryRows } from "../../api/client";
 
-const NOTE_FIELDS = [
+/** A release note's columns, as the feed reads them and the table lists them. */
+export const NOTE_FIELDS = [
   "releaseNoteID",
   "releaseNoteVersion",
   "releaseNoteDate",

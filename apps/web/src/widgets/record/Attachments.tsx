@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, FileButton, Group, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { ActionIcon, Anchor, Group, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import {
   FILE_KIND_COLOURS,
   type FileKind,
@@ -16,7 +16,6 @@ import {
   IconFileText,
   IconFileTypeDocx,
   IconFileTypePdf,
-  IconPaperclip,
   IconPhoto,
   IconTrash,
 } from "@tabler/icons-react";
@@ -28,6 +27,7 @@ import { invalidateTables } from "../../services/query-keys";
 import { appConfigQuery } from "../../services/session";
 import { showToast } from "../../services/toast";
 import { ConfirmDelete } from "../ConfirmDelete";
+import { AttachButton } from "./AttachButton";
 
 const KIND_ICONS: Record<FileKind, typeof IconFile> = {
   pdf: IconFileTypePdf,
@@ -131,19 +131,12 @@ export function Attachments({ table, recordKey, canChange }: { table: string; re
           Files
         </Title>
         {canChange ? (
-          <FileButton onChange={(file) => file && attach.mutate(file)} accept={ACCEPTED}>
-            {(props) => (
-              <Button
-                {...props}
-                size="xs"
-                variant="default"
-                leftSection={<IconPaperclip size={14} aria-hidden="true" />}
-                loading={attach.isPending}
-              >
-                Attach a file
-              </Button>
-            )}
-          </FileButton>
+          <AttachButton
+            label="Attach a file"
+            accept={ACCEPTED}
+            busy={attach.isPending}
+            onFile={(file) => attach.mutate(file)}
+          />
         ) : null}
       </Group>
       {files.isPending ? (
