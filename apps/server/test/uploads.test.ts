@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, renameSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { ERROR_MESSAGES } from "@office/core";
+import { ERROR_MESSAGES, RECORD_FILES_LISTED } from "@office/core";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
 import { ENGINES } from "./support/engines.js";
@@ -104,6 +105,19 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
     expect((await files()).find((f: { uploadID: string }) => f.uploadID === added.id)?.addedBy).toBe("Alex Morgan");
     const served = await t.app.inject(withToken(staff, { method: "GET", url: `/API/Upload/${added.id}` }));
     expect(served.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it("lists at most RECORD_FILES_LISTED files of a record, the oldest first", async () => {
+    await sql`insert into "upload" ("uploadID", "tableName", "recordKey", "fileName", "contentType", "size", "sha256", "createdTS")
+      select gen_random_uuid(), 'tblProject', '3', 'f' || n || '.pdf', 'application/pdf', 1, '', now() + n * interval '1 second'
+      from generate_series(1, ${RECORD_FILES_LISTED + 1}) n`.execute(t.database.db);
+    const listed = (
+      await t.app.inject(
+        withToken(admin, { method: "GET", url: "/API/Upload/", query: { table: "tblProject", key: "3" } }),
+      )
+    ).json().data;
+    expect(listed).toHaveLength(RECORD_FILES_LISTED);
+    expect(listed[0].fileName).toBe("f1.pdf");
   });
 
   it("drops bidirectional controls from the name: it is stored and sent back as it reads", async () => {

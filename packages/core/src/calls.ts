@@ -33,6 +33,9 @@ export interface TotalsResponse {
   meta: { TotalRecords: number; count: number; total: number | string };
 }
 
+/** The most files GET /API/Upload/ lists of one record: a call's cost stays bounded. */
+export const RECORD_FILES_LISTED = 500;
+
 /** One file of a record, as GET /API/Upload/ lists them (oldest first). */
 export interface UploadedFile {
   uploadID: string;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
-import { documented, INT4, RECORD_OPERATIONS, RESOURCES } from "@office/core";
+import { documented, INT4, RECORD_FILES_LISTED, RECORD_OPERATIONS, RESOURCES } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Kysely, sql } from "kysely";
@@ -253,6 +253,7 @@ export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }
         .where("u.recordKey", "=", key)
         .orderBy("u.createdTS")
         .orderBy("u.uploadID")
+        .limit(RECORD_FILES_LISTED)
         .execute();
       return { data: data.map((file) => ({ ...file, createdTS: file.createdTS.toISOString() })) };
     },

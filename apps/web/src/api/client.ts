@@ -91,6 +91,11 @@ const noAnswer = (request: SentRequest) =>
  * A token past its expiry sends nothing and raises ExpiredAuthSessionError.
  */
 export async function send<T>(request: SentRequest): Promise<T> {
+  return (await (await answered(request)).json().catch(() => undefined)) as T;
+}
+
+/** A request sent with the session token, answered with success; any failure an ApiError. */
+async function answered(request: SentRequest): Promise<Response> {
   const { method, path, params, body } = request;
   const headers = sessionHeaders();
   // A form (a file upload) goes as multipart, its boundary set by the browser; anything else as JSON.
@@ -108,7 +113,7 @@ export async function send<T>(request: SentRequest): Promise<T> {
     throw noAnswer(request);
   }
   if (!response.ok) throw await failedAnswer(response, request);
-  return (await response.json().catch(() => undefined)) as T;
+  return response;
 }
 
 export function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
@@ -184,13 +189,5 @@ export function uploadFile(table: string, key: number, file: File): Promise<{ id
 
 /** GET /API/Upload/:id: a file's bytes, with the session's token (a link could not carry it). */
 export async function fetchUpload(id: string): Promise<Blob> {
-  const request: SentRequest = { method: "GET", path: `/API/Upload/${encodeURIComponent(id)}`, params: {} };
-  let response: Response;
-  try {
-    response = await fetch(request.path, { headers: sessionHeaders() });
-  } catch {
-    throw noAnswer(request);
-  }
-  if (!response.ok) throw await failedAnswer(response, request);
-  return response.blob();
+  return (await answered({ method: "GET", path: `/API/Upload/${encodeURIComponent(id)}`, params: {} })).blob();
 }

@@ -1,4 +1,5 @@
 import type { CardDecisionBody, CardRequestBody, EnteredChargeBody, StatementBody } from "../bodies.js";
+import type { QueryResponse } from "../calls.js";
 import type { DecisionStep, ReceiptRule } from "../card-requests.js";
 import type { vwCardList, vwMissingReceipts } from "../resources/card-views.js";
 import type { RowOf } from "../resources/column.js";
@@ -8,12 +9,6 @@ import type { StatementLine } from "../statements.js";
 import { operation } from "./operation.js";
 
 const tag = "Credit cards";
-
-/** Rows of a list the server answers, and how many there are in all. */
-export interface Rows<Row> {
-  data: Row[];
-  meta: { TotalRecords: number };
-}
 
 /** A request as the credit card calls answer it: a row of vwCCApprovals. */
 export type CardRequest = RowOf<typeof vwCCApprovals>;
@@ -52,7 +47,7 @@ export interface StatementReport {
 
 /** The credit card area's own calls (issue 20): who may decide is a rule of people, not a page flag. */
 export const CREDIT_CARD_OPERATIONS = {
-  cardInbox: operation<void, Rows<InboxRequest>>({
+  cardInbox: operation<void, QueryResponse<InboxRequest>>({
     method: "GET",
     path: "/API/CreditCard/Inbox",
     summary: "The card requests waiting for the caller's decision, oldest first (the first 100), and how many in all.",
@@ -60,7 +55,7 @@ export const CREDIT_CARD_OPERATIONS = {
     reads: ["vwCCApprovals"],
     changes: [],
   }),
-  myCardRequests: operation<void, Rows<MyRequest>>({
+  myCardRequests: operation<void, QueryResponse<MyRequest>>({
     method: "GET",
     path: "/API/CreditCard/MyRequests",
     summary: "The caller's own card requests, newest first, each approved one with its approval code.",
@@ -68,7 +63,7 @@ export const CREDIT_CARD_OPERATIONS = {
     reads: ["vwCCApprovals"],
     changes: [],
   }),
-  cardsToAsk: operation<void, Rows<CardToAsk>>({
+  cardsToAsk: operation<void, QueryResponse<CardToAsk>>({
     method: "GET",
     path: "/API/CreditCard/Cards",
     summary: "The active cards the caller may ask to use: their own and those of the managers above them.",
@@ -134,7 +129,7 @@ export const CREDIT_CARD_OPERATIONS = {
     reads: [],
     changes: ["appSetting"],
   }),
-  missingReceipts: operation<{ rowLimit?: number }, Rows<MissingReceipt>>({
+  missingReceipts: operation<{ rowLimit?: number }, QueryResponse<MissingReceipt>>({
     method: "GET",
     path: "/API/CreditCard/MissingReceipts",
     summary:

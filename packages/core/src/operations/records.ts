@@ -1,4 +1,4 @@
-import type { UploadedFile } from "../calls.js";
+import { RECORD_FILES_LISTED, type UploadedFile } from "../calls.js";
 import { operation } from "./operation.js";
 
 /** The projects area's own call, and a record's files (their upload is a multipart form of its own). */
@@ -15,7 +15,7 @@ export const RECORD_OPERATIONS = {
   recordFiles: operation<{ table: string; key: string }, { data: UploadedFile[] }>({
     method: "GET",
     path: "/API/Upload/",
-    summary: "The files of a record (view on its table).",
+    summary: `The files of a record, oldest first, the first ${RECORD_FILES_LISTED} (view on its table).`,
     tag: "Files",
     reads: ["upload"],
     changes: [],

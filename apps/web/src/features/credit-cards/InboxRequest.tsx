@@ -23,12 +23,11 @@ export function InboxRequest({ request }: { request: Request }) {
   const [missing, setMissing] = useState(false);
   const [denying, setDenying] = useState(false);
   const headingId = useId();
+  const amount = formatMoney(request.ccPermissionAmount);
   // A request that changed or was decided elsewhere (409) is read again: shown as it is now.
   const decision = useOperation(op.decideCardRequest, {
     done: (_, { decision }) =>
-      TOASTS.decided(
-        `${decision === "approve" ? "Approved" : "Denied"}: ${request.requesterName}, ${formatMoney(request.ccPermissionAmount)}`,
-      ),
+      TOASTS.decided(`${decision === "approve" ? "Approved" : "Denied"}: ${request.requesterName}, ${amount}`),
     failed: (why) => TOASTS.decisionFailed(why),
   });
   const decide = (choice: "approve" | "deny") => {
@@ -48,7 +47,6 @@ export function InboxRequest({ request }: { request: Request }) {
     decide("deny");
   };
   const overLimit = request.step === "overLimit";
-  const amount = formatMoney(request.ccPermissionAmount);
 
   return (
     <Paper component="article" withBorder p="sm" radius="md" aria-labelledby={headingId}>

@@ -9,7 +9,7 @@ import {
 } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
 import { executeQuery, queryRows } from "../../api/client";
-import { SESSION_KEY } from "../../services/session";
+import { readKey } from "../../services/query-keys";
 
 /** The note types (the lookups of group 68), for the dialog's Type. */
 export const noteCategoriesQuery = queryOptions({
@@ -36,7 +36,8 @@ export const loggedNotesQuery = (range: DayRange) =>
 
 /** The signed-in user's office hours of each day (Home's "My week"), which change seldom. */
 export const myOfficeHoursQuery = queryOptions({
-  queryKey: [...SESSION_KEY, "myOfficeHours"],
+  // Read again when an employee (their office hours) changes.
+  queryKey: readKey(["tblEmployee"], "myOfficeHours"),
   queryFn: async (): Promise<OfficeHours> => (await executeQuery<OfficeHours>("myOfficeHours"))[0] ?? {},
   staleTime: 5 * 60_000,
 });
