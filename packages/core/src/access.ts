@@ -56,14 +56,14 @@ export type RouteAccess = "allowed" | "denied" | "accessDenied";
  * is refused ("accessDenied", the silent 'Access Denied!'); a disabled route is refused.
  */
 export function routeAccess(route: RouteDef, search: string, permissions: Permissions): RouteAccess {
-  if (route.gate === "always") return "allowed";
+  if (route.page === "always") return "allowed";
   const set = permissionSet(permissions);
   if (!set.any) return "accessDenied";
   // A disabled route (project accounting) is closed to everyone, whatever their flags.
   if (route.disabled) return "denied";
-  if (route.gate === "signedIn") return "allowed";
+  if (route.page === "signedIn") return "allowed";
   const needsAdd = route.path.endsWith("/de") && new URLSearchParams(search).size === 0;
-  return set.flag(route.gate, needsAdd ? "add" : "view") ? "allowed" : "denied";
+  return set.flag(route.page, needsAdd ? "add" : "view") ? "allowed" : "denied";
 }
 
 /** Whether the user holds a flag on a page (for buttons: add, change, delete). */

@@ -69,7 +69,7 @@ export const LOOKUP_LISTS: readonly LookupList[] = [
 /** The Lists page and a page per list, under More › Lists. */
 export const LIST_ROUTES: RouteGroup = {
   icon: "lists",
-  gate: PAGES.lists,
+  page: PAGES.lists,
   menu: { under: ["More", "Lists"], sequence: 910 },
   routes: [
     { path: "/list", title: "Lists", label: "All Lists" },

@@ -53,5 +53,14 @@ export const PAGE_TITLES: Record<PageId, string> = {
 
 export const PAGE_IDS = Object.values(PAGES) as PageId[];
 
+/**
+ * The four flags a permission row holds on a site page, and the one vocabulary for them
+ * everywhere (resources' access, a user's rights on a record, the server's session map):
+ * view, add, change, del, as the columns permissionView/Add/Change/Del name them. The
+ * record dialog's buttons keep the spec's words (Insert, Update, Delete); the flags are what
+ * show them.
+ */
 export const PERMISSION_FLAGS = ["view", "add", "change", "del"] as const;
 export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
+/** A user's four flags on one page (or a record's resource). */
+export type PageFlags = Record<PermissionFlag, boolean>;

@@ -111,7 +111,7 @@ describe("the route table", () => {
     for (const r of dataEntry) {
       const owner = AREAS.find((a) => a.recordPath === r.path);
       expect(owner?.resource.kind, r.path).toBe("table");
-      expect(owner?.resource.access.view).toBe(r.gate);
+      expect(owner?.resource.access.view).toBe(r.page);
     }
   });
 
@@ -151,7 +151,7 @@ describe("the access rule of spec section 6", () => {
   });
 
   it("refuses a user with no permission rows everything else", () => {
-    for (const r of ROUTES.filter((r) => r.gate !== "always"))
+    for (const r of ROUTES.filter((r) => r.page !== "always"))
       expect(routeAccess(r, "", []), r.path).toBe("accessDenied");
   });
 
@@ -182,7 +182,7 @@ describe("the menu tree", () => {
     path,
     title: path,
     icon: "home",
-    gate: 1,
+    page: 1,
     ...extra,
   });
 
@@ -253,9 +253,9 @@ describe("the menu tree", () => {
       "Release Notes",
     ]);
     const table = routeTable([
-      { icon: "login", gate: "always", routes: [{ path: "/hidden", title: "Hidden" }] },
-      { icon: "home", gate: "always", menu: { under: ["B"], sequence: 20 }, routes: [{ path: "/b", title: "B" }] },
-      { icon: "home", gate: "always", menu: { under: ["A"], sequence: 10 }, routes: [{ path: "/a", title: "A" }] },
+      { icon: "login", page: "always", routes: [{ path: "/hidden", title: "Hidden" }] },
+      { icon: "home", page: "always", menu: { under: ["B"], sequence: 20 }, routes: [{ path: "/b", title: "B" }] },
+      { icon: "home", page: "always", menu: { under: ["A"], sequence: 10 }, routes: [{ path: "/a", title: "A" }] },
     ]);
     expect(table.map((r) => r.path)).toEqual(["/a", "/b", "/hidden"]);
   });

@@ -21,16 +21,18 @@ export type IconName =
   | "forbidden"
   | "notFound";
 
-/** Who may open a route beyond the path rule: always (docs/product-rules.md#access), or anyone with permissions. */
-type Gate = PageId | "always" | "signedIn";
+/**
+ * The site page whose flags govern a route (docs/product-rules.md#access), or no page: always
+ * open, or open to anyone with permissions. Areas, lists and grants say `page` alike.
+ */
+type RoutePage = PageId | "always" | "signedIn";
 
 export interface RouteDef {
   /** The path under the base /webapp/, without a trailing slash ("/" for home). */
   path: string;
   title: string;
   icon: IconName;
-  /** The site page whose flags govern the route (docs/product-rules.md#access). */
-  gate: Gate;
+  page: RoutePage;
   /** The bare layout (login) instead of the shell. */
   bare?: boolean;
   hidden?: boolean;
@@ -44,24 +46,24 @@ export interface RouteDef {
   label?: string;
 }
 
-/** A route as its group declares it: the group gives its icon, gate and menu place. */
-export type RouteEntry = Omit<RouteDef, "icon" | "gate" | "menu">;
+/** A route as its group declares it: the group gives its icon, page and menu place. */
+export type RouteEntry = Omit<RouteDef, "icon" | "page" | "menu">;
 
 /**
- * Routes that share an icon, a gate and a place in the menus: an area's list, search and data
+ * Routes that share an icon, a page and a place in the menus: an area's list, search and data
  * entry, or a page of its own. `sequence` orders the menus as Odoo's menu items are ordered:
  * lower first, a dropdown where its first item is. Groups outside the menus have none.
  */
 export interface RouteGroup {
   icon: IconName;
-  gate: Gate;
+  page: RoutePage;
   menu?: { under: readonly string[]; sequence: number };
   routes: readonly RouteEntry[];
 }
 
 const routesOf = (group: RouteGroup) =>
   group.routes.map(
-    (r): RouteDef => ({ icon: group.icon, gate: group.gate, ...(group.menu ? { menu: group.menu.under } : {}), ...r }),
+    (r): RouteDef => ({ icon: group.icon, page: group.page, ...(group.menu ? { menu: group.menu.under } : {}), ...r }),
   );
 
 /** The route table from every group, in menu order (groups outside the menus last). */
@@ -70,9 +72,9 @@ export function routeTable(groups: readonly RouteGroup[]): RouteDef[] {
   return [...groups].sort((a, b) => rank(a) - rank(b)).flatMap(routesOf);
 }
 
-const group = (icon: IconName, gate: Gate, menu: RouteGroup["menu"], routes: RouteEntry[]): RouteGroup => ({
+const group = (icon: IconName, page: RoutePage, menu: RouteGroup["menu"], routes: RouteEntry[]): RouteGroup => ({
   icon,
-  gate,
+  page,
   ...(menu ? { menu } : {}),
   routes,
 });
@@ -112,7 +114,7 @@ export const PAGE_ROUTES: readonly RouteGroup[] = [
 ];
 
 /** The page shown for a path that matches no route. */
-export const NOT_FOUND_ROUTE: RouteDef = { path: "*", title: "Not Found", icon: "notFound", gate: "always" };
+export const NOT_FOUND_ROUTE: RouteDef = { path: "*", title: "Not Found", icon: "notFound", page: "always" };
 export const NOT_FOUND_TEXT = "This page could not be found";
 
 /** Route name = first path segment plus suffix: "/project/de" is "project-de", "/" is "index". */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { ACTIVE, SESSION_MAX_SECONDS } from "@office/core";
+import { ACTIVE, type PageFlags, SESSION_MAX_SECONDS } from "@office/core";
 import { CompiledQuery, type Kysely, sql } from "kysely";
-import { type PageFlags, permissionMap } from "../data/actor.js";
+import { permissionMap } from "../data/actor.js";
 import { asCaller, SYSTEM } from "../db/caller.js";
 import type { Database } from "../db/database.js";
 import type { DB } from "../db/schema.js";

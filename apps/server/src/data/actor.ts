@@ -4,13 +4,12 @@ import {
   type Grant,
   type GrantName,
   grantAccess,
+  type PageFlags,
   PERMISSION_FLAGS,
   type PermissionFlag,
   type PermissionSet,
 } from "@office/core";
 import { AppError } from "../http/app-error.js";
-
-export type PageFlags = Record<PermissionFlag, boolean>;
 
 /**
  * Who is calling the data service: a signed-in employee with the permissions read for this

@@ -54,7 +54,7 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
   return (
     <Stack p="md" gap="sm">
       <PageHeading path={area.listPath}>
-        {rights.insert ? (
+        {rights.add ? (
           <Button component={Link} to={recordPath} leftSection={<IconPlus size={16} aria-hidden="true" />}>
             {area.newLabel}
           </Button>

@@ -22,7 +22,7 @@ export function RecordEditor({ area, row }: { area: Area; row?: Record<string, u
   const [confirming, setConfirming] = useState(false);
   const { key } = area.resource;
   const where = row ? whereEquals(key, Number(row[key])) : "";
-  const readOnly = row ? !rights.update : !rights.insert;
+  const readOnly = row ? !rights.change : !rights.add;
   const list = area.listPath;
   const leaving = useLeaveGuard(state.dirty && !readOnly);
 
@@ -50,7 +50,7 @@ export function RecordEditor({ area, row }: { area: Area; row?: Record<string, u
               {row ? "Update" : "Insert"}
             </Button>
           ) : null}
-          {row && rights.delete ? (
+          {row && rights.del ? (
             <Button variant="outline" color="red" onClick={() => setConfirming(true)}>
               Delete
             </Button>

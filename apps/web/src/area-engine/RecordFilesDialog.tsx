@@ -24,7 +24,7 @@ export function RecordFilesDialog({
   onClose: () => void;
 }) {
   const { key } = child.resource;
-  const canChange = useAccess().rights(child.resource).update;
+  const canChange = useAccess().rights(child.resource).change;
   return (
     <Modal
       opened={row !== null}

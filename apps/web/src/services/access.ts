@@ -4,6 +4,7 @@ import {
   type GrantName,
   grantAllows,
   holds,
+  type PageFlags,
   type PageId,
   type PermissionFlag,
   type Resource,
@@ -15,11 +16,7 @@ import { useMemo } from "react";
 import { permissionsQuery } from "./session";
 
 /** What a user may do on a resource's records: the buttons of its forms (the server decides again). */
-export interface RecordRights {
-  insert: boolean;
-  update: boolean;
-  delete: boolean;
-}
+export type RecordRights = Omit<PageFlags, "view">;
 
 /**
  * What the signed-in user may do, by core's access rules (access.ts) over their permission
@@ -39,9 +36,9 @@ export function useAccess() {
       /** Whether a route opens (the guard's rule; a data-entry path without a query needs add). */
       route: (route: RouteDef, search = "") => routeAccess(route, search, permissions) === "allowed",
       rights: (resource: Pick<Resource, "access">): RecordRights => ({
-        insert: grantAllows(permissions, resource.access.add, "add"),
-        update: grantAllows(permissions, resource.access.change, "change"),
-        delete: grantAllows(permissions, resource.access.del, "del"),
+        add: grantAllows(permissions, resource.access.add, "add"),
+        change: grantAllows(permissions, resource.access.change, "change"),
+        del: grantAllows(permissions, resource.access.del, "del"),
       }),
       /** Whether the user may read a resource: a part of a page that reads it is left out otherwise, not refused. */
       mayView: (resource: Pick<Resource, "access">) => grantAllows(permissions, resource.access.view, "view"),

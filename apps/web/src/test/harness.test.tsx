@@ -90,7 +90,7 @@ describe("the fake server's Query", () => {
 function Reader() {
   const { data } = useQuery({ queryKey: ["tblClient"], queryFn: () => queryRows({ table: "tblClient" }) });
   const navigate = useNavigate();
-  const canAdd = useAccess().rights({ access: { view: 23, add: 23, change: 23, del: 23 } }).insert;
+  const canAdd = useAccess().rights({ access: { view: 23, add: 23, change: 23, del: 23 } }).add;
   return (
     <>
       <p>{data ? `${data.meta.TotalRecords} clients` : "Loading"}</p>

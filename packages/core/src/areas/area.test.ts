@@ -171,7 +171,7 @@ describe("area(): a directory area's declaration, checked", () => {
 
   it("declares its routes for the route table: gated by its page, in its menu", () => {
     const group = area(base()).routeGroup;
-    expect(group).toMatchObject({ icon: "employees", gate: PAGES.employees, menu: { under: ["Employees"] } });
+    expect(group).toMatchObject({ icon: "employees", page: PAGES.employees, menu: { under: ["Employees"] } });
     expect(group.routes.map((r) => [r.path, r.title, r.label])).toEqual([
       ["/employee/all", "Employees", "All Employees"],
       ["/employee", "Employee Search", "Advanced Search"],

@@ -159,7 +159,7 @@ export function area(def: AreaDeclaration): Area {
     listTitle: def.plural ?? listRoute.title,
     recordTitle: record ? record.title : (def.dialog?.recordTitle ?? ""),
     newLabel: record ? (record.label ?? record.title) : (def.dialog?.newLabel ?? ""),
-    routeGroup: { icon: def.icon, gate: def.page, menu: def.menu, routes },
+    routeGroup: { icon: def.icon, page: def.page, menu: def.menu, routes },
   };
 }
 

@@ -45,7 +45,7 @@ function searchPage(def: SearchPageDeclaration): SearchPage {
     if (!def.list.totals?.by[by]) throw new Error(`${def.list.name} has no totals by ${by}`);
   }
   const { path, title, label, page, icon, menu } = def;
-  return { ...def, routeGroup: { icon, gate: page, menu, routes: [{ path, title, ...(label ? { label } : {}) }] } };
+  return { ...def, routeGroup: { icon, page, menu, routes: [{ path, title, ...(label ? { label } : {}) }] } };
 }
 
 /** An employee, picked by name from the directory (active or not: old notes have old authors). */

@@ -68,7 +68,7 @@ export function ChargeDialog({ request, onClose }: { request: MyRequest | null; 
       opened={request !== null}
       title="Enter the charge"
       mode="INSERT"
-      can={{ insert: true, update: false, delete: false }}
+      can={{ add: true, change: false, del: false }}
       dirty={state.dirty || code !== (request?.ccPermissionApprovalCode ?? "")}
       busy={enter.isPending}
       onClose={onClose}

@@ -48,7 +48,7 @@ export function LookupRowEditor({ row, index, count, rights, actions, onMove, on
   }, [index]);
 
   const save = () => {
-    if (!rights.update || !state.dirty) return;
+    if (!rights.change || !state.dirty) return;
     saveRecord({ kind: "update", where: whereEquals("appLookupID", row.appLookupID), fields: state.fields() }, () =>
       state.saved(),
     );
@@ -67,7 +67,7 @@ export function LookupRowEditor({ row, index, count, rights, actions, onMove, on
             label={`${LOOKUP_FORM.rules[field].label}, row ${n}`}
             value={state.values[field]}
             error={state.error(field)}
-            readOnly={!rights.update}
+            readOnly={!rights.change}
             required={field === "appLookupValue"}
             onChange={(value) => state.set(field, value)}
             onEnter={save}
@@ -77,7 +77,7 @@ export function LookupRowEditor({ row, index, count, rights, actions, onMove, on
       {actions ? (
         <Table.Td>
           <Group gap={6} wrap="nowrap">
-            {rights.update ? (
+            {rights.change ? (
               <>
                 <Button size="xs" aria-label={`Save row ${n}`} disabled={!state.dirty} loading={pending} onClick={save}>
                   Save
@@ -106,7 +106,7 @@ export function LookupRowEditor({ row, index, count, rights, actions, onMove, on
                 </ActionIcon>
               </>
             ) : null}
-            {rights.delete ? (
+            {rights.del ? (
               <ActionIcon
                 variant="light"
                 color="red"

@@ -26,7 +26,7 @@ export function LookupTable({ list }: { list: LookupList }) {
   const [confirm, setConfirm] = useState<{ row: LookupRow; opened: boolean } | null>(null);
   const [inUse, setInUse] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
-  const actions = rights.insert || rights.update || rights.delete;
+  const actions = rights.add || rights.change || rights.del;
 
   const move = (index: number, by: -1 | 1) => {
     const row = rows[index];
@@ -96,7 +96,7 @@ export function LookupTable({ list }: { list: LookupList }) {
               </Table.Tr>
             ) : null}
           </Table.Tbody>
-          {rights.insert ? (
+          {rights.add ? (
             <Table.Tfoot>
               <LookupAddRow group={list.group} rows={rows} actions={actions} />
             </Table.Tfoot>

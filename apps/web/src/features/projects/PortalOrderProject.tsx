@@ -17,8 +17,8 @@ const APPROVED = 1;
  */
 export function PortalOrderProject({ id, dirty = false }: { id: number; dirty?: boolean }) {
   const navigate = useNavigate();
-  const mayChangeOrder = useAccess().rights(tblPortalOrder).update;
-  const mayAddProject = useAccess().rights(tblProject).insert;
+  const mayChangeOrder = useAccess().rights(tblPortalOrder).change;
+  const mayAddProject = useAccess().rights(tblProject).add;
   const { data: order, refetch } = useQuery({
     queryKey: [tblPortalOrder.name, "one", id, { fields: FIELDS }],
     queryFn: async () => {

@@ -29,7 +29,7 @@ export function ProjectStatus({ projectID }: { projectID: number }) {
           {current ? ` since ${since(current.createdTS)}` : ""}
         </Text>
       ) : null}
-      {rights.insert ? <SetStatusForm projectID={projectID} current={current?.projectStatusCodeID} /> : null}
+      {rights.add ? <SetStatusForm projectID={projectID} current={current?.projectStatusCodeID} /> : null}
       <PlainTable
         caption="Status history"
         columns={COLUMNS}

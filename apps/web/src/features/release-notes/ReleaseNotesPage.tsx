@@ -32,11 +32,11 @@ const PAGE = 20;
 export function ReleaseNotesPage() {
   const rights = useAccess().rights(tblReleaseNote);
   const [params, setParams] = useSearchParams();
-  const table = rights.update && params.get("view") === "table";
+  const table = rights.change && params.get("view") === "table";
   return (
     <Stack p="md" gap="md" maw={table ? undefined : 860}>
       <PageHeading path="/rn">
-        {rights.update ? (
+        {rights.change ? (
           <SegmentedControl
             aria-label="Show release notes as"
             value={table ? "table" : "feed"}
@@ -107,7 +107,7 @@ function Feed() {
   if (!rows) return <Text aria-busy="true">Loading release notes…</Text>;
   return (
     <Stack gap="md">
-      {editor.rights.insert ? (
+      {editor.rights.add ? (
         <Group>
           <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={editor.openNew}>
             New release note
@@ -141,7 +141,7 @@ function Feed() {
                   </time>
                 </Text>
               </Stack>
-              {editor.rights.update || editor.rights.delete ? (
+              {editor.rights.change || editor.rights.del ? (
                 <Button
                   variant="subtle"
                   size="compact-sm"

@@ -8,8 +8,8 @@ import { UNSAVED_QUESTION } from "./UnsavedQuestion";
 
 /* The record dialog of spec 4 in each mode, and the question before a delete. */
 
-const ALL = { insert: true, update: true, delete: true };
-const NONE = { insert: false, update: false, delete: false };
+const ALL = { add: true, change: true, del: true };
+const NONE = { add: false, change: false, del: false };
 
 type Props = Partial<ComponentProps<typeof RecordDialog>>;
 
@@ -46,7 +46,7 @@ describe("the record dialog's buttons", () => {
     const { unmount } = renderWithApp(<Dialog onInsert={onInsert} />);
     expect(buttons()).toEqual(["Cancel", "Insert"]);
     unmount();
-    renderWithApp(<Dialog can={{ ...ALL, insert: false }} />);
+    renderWithApp(<Dialog can={{ ...ALL, add: false }} />);
     expect(buttons()).toEqual(["Cancel"]);
   });
 

@@ -44,7 +44,7 @@ export function ResourceRecords<K extends string>(props: ResourceRecordsProps<K>
 
   return (
     <Stack gap="sm">
-      {dialog.rights.insert ? (
+      {dialog.rights.add ? (
         <Group>
           <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={dialog.openNew}>
             {props.newLabel}

@@ -22,16 +22,16 @@ export function dialogButtons(mode: DialogMode, can: DialogRights, selected = fa
     case "INSERT":
       return [
         { action: "cancel", label: "Cancel" },
-        ...(can.insert ? [{ action: "insert", label: "Insert" } as const] : []),
+        ...(can.add ? [{ action: "insert", label: "Insert" } as const] : []),
       ];
     case "UPDATE":
       return [
-        ...(can.delete ? [{ action: "delete", label: "Delete" } as const] : []),
-        ...(can.update ? [{ action: "update", label: "Update" } as const] : []),
+        ...(can.del ? [{ action: "delete", label: "Delete" } as const] : []),
+        ...(can.change ? [{ action: "update", label: "Update" } as const] : []),
       ];
     case "SELECT":
       return [{ action: "select", label: "Select", disabled: !selected }];
     case "SAVE&SELECT":
-      return can.insert ? [{ action: "saveSelect", label: "Save & Select" }] : [];
+      return can.add ? [{ action: "saveSelect", label: "Save & Select" }] : [];
   }
 }

@@ -63,7 +63,7 @@ export function useRecordDialog<K extends string>(options: RecordDialogOptions<K
         onUpdate={() => save("update")}
         onDelete={() => setConfirming(true)}
       >
-        <RecordFields form={form} state={state} readOnly={dialog?.mode === "UPDATE" && !rights.update} />
+        <RecordFields form={form} state={state} readOnly={dialog?.mode === "UPDATE" && !rights.change} />
         {dialog?.key !== undefined && options.underRecord ? options.underRecord(dialog.key, state.dirty) : null}
       </RecordDialog>
       <ConfirmDelete
