@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder, root } from "./source-files.js";
 
 /*
  * The docs and the code's comments name source files (`db/caller.ts`, `services/failures.ts`)
@@ -9,20 +9,13 @@ import { describe, expect, it } from "vitest";
  * bench/RESULTS.md is left out: it is a dated log, and a file it names may since have gone.
  */
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const SKIPPED = new Set(["node_modules", "dist", ".git", "test-results", "playwright-report", "migrations"]);
+const skipped = (path: string) => {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return SKIPPED.has(name) || name.startsWith(".");
+};
 
-function walk(dir: string, found: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIPPED.has(entry.name) || entry.name.startsWith(".")) continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) walk(path, found);
-    else found.push(relative(root, path).replaceAll("\\", "/"));
-  }
-  return found;
-}
-
-const files = walk(root);
+const files = filesUnder(".", skipped);
 const known = new Set(files);
 /** What the docs name beside the project: the shared contracts and the specification. */
 const BESIDE = new Set(["DESIGN.md", "STYLE.md", "office-app-spec.md"]);

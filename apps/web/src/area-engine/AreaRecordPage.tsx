@@ -5,6 +5,7 @@ import type { ComponentType } from "react";
 import { useSearchParams } from "react-router";
 import { queryRows } from "../api/client";
 import { useAccess } from "../services/access";
+import { tableKey } from "../services/query-keys";
 import { useRecordCrumb } from "../services/record-crumb";
 import { ChildRecords } from "./ChildRecords";
 import { RecordEditor } from "./RecordEditor";
@@ -62,13 +63,14 @@ function RecordHeading({ area, row, id }: { area: Area; row: Record<string, unkn
   // Read only by a user who may read the list view: a part of a page is left out, not refused.
   const status = useAccess().mayView(area.list) ? area.status : undefined;
   const where = whereEquals(area.resource.key, id);
+  const params = { table: area.list.name, fields: status ?? "", where };
   const { data } = useQuery({
-    queryKey: [area.list.name, "list", { fields: status, where }],
-    queryFn: () => queryRows<Record<string, unknown>>({ table: area.list.name, fields: status ?? "", where }),
+    queryKey: tableKey.first(params),
+    queryFn: async () => (await queryRows<Record<string, unknown>>(params)).data[0] ?? null,
     enabled: status !== undefined,
   });
   // Its words: a name the view gives (a project's status), or a choice's label (a card's Active).
-  const raw = status ? data?.data[0]?.[status] : undefined;
+  const raw = status ? data?.[status] : undefined;
   const column = status ? area.list.columns[status] : undefined;
   const value = raw === null || raw === undefined || !column ? raw : displayText(column, raw);
   return (

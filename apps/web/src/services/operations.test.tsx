@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { installFakeApi } from "../test/fake-api";
 import { renderWithApp } from "../test/render";
 import { useOperation } from "./operations";
-import { invalidateTables, readKey } from "./query-keys";
+import { invalidateTables, readKey, tableKey } from "./query-keys";
 
 const stale = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated === true;
 
@@ -13,22 +13,38 @@ describe("reads are found by the tables they read", () => {
   it("a change to a table makes stale its reads, the reads of views over it, and nothing else", async () => {
     const client = new QueryClient();
     const keys = {
-      table: ["tblCCPermission", "list"],
-      view: ["vwCCApprovals", "list"],
+      table: tableKey.rows({ table: "tblCCPermission" }),
+      record: tableKey.record("tblCCPermission", 1, "ccPermissionID"),
+      view: tableKey.answer({ table: "vwCCApprovals", where: "ccID = 1" }),
+      viewTotals: tableKey.totals("vwCCApprovals", { by: "ccID" }),
       operation: readKey(["vwCCApprovals"], "/API/CreditCard/Inbox"),
-      other: ["tblVendor", "list"],
+      other: tableKey.first({ table: "tblVendor" }),
       otherOperation: readKey(["appSetting"], "/API/CreditCard/ReceiptRule"),
     };
     for (const key of Object.values(keys)) client.setQueryData(key, []);
     await invalidateTables(client, ["tblCCPermission"]);
     expect(stale(client, keys.table)).toBe(true);
+    expect(stale(client, keys.record)).toBe(true);
     expect(stale(client, keys.view)).toBe(true);
+    expect(stale(client, keys.viewTotals)).toBe(true);
     expect(stale(client, keys.operation)).toBe(true);
     expect(stale(client, keys.other)).toBe(false);
     expect(stale(client, keys.otherOperation)).toBe(false);
     // "*": any table (a restore of whatever was deleted).
     await invalidateTables(client, ["*"]);
     expect(stale(client, keys.other)).toBe(true);
+  });
+
+  it("two reads share a cache entry only when they ask the same and keep the same of the answer", () => {
+    const asked = { table: "tblClient", fields: "clientID", where: "clientID = 1" };
+    const keys = [
+      tableKey.rows(asked),
+      tableKey.answer(asked),
+      tableKey.first(asked),
+      tableKey.rows({ ...asked, where: "" }),
+    ];
+    expect(new Set(keys.map((key) => JSON.stringify(key))).size).toBe(keys.length);
+    expect(tableKey.rows({ ...asked })).toEqual(tableKey.rows(asked));
   });
 });
 

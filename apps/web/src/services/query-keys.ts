@@ -1,12 +1,38 @@
 import { changedByWriteTo } from "@office/core";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { QueryParams } from "../api/client";
+
+/*
+ * Every read's key is built here and says first what it reads, so that a change finds it by
+ * table: the data service's reads by their table or view (`[table, …]`, below), any other read
+ * (an operation's, a named query's) by `readKey`: `[{ reads }, …]`. No page builds a key by
+ * hand, and no write names another feature's key: it names the tables it changed.
+ */
+
+/** The key of a read that is not the data service's: the tables and views it reads, then what tells it apart. */
+export const readKey = (reads: readonly string[], ...rest: unknown[]): QueryKey => [{ reads }, ...rest];
+
+const asked = ({ table: _table, ...rest }: QueryParams) => rest;
 
 /**
- * Every read's key says first what it reads, so that a change finds it by table: the data
- * service's reads are keyed by their table or view (`[table, …]`); any other read (an
- * operation's, a named query's) by `readKey`: `[{ reads }, …]`.
+ * The keys of the data service's reads: the table or view, what the cache holds of the answer,
+ * then the request itself, so that two reads that ask the same and keep the same share one
+ * cache entry, and two that differ in either never do.
  */
-export const readKey = (reads: readonly string[], ...rest: unknown[]): QueryKey => [{ reads }, ...rest];
+export const tableKey = {
+  /** The rows of a GET /API/Query/, as asked. */
+  rows: (params: QueryParams): QueryKey => [params.table, "rows", asked(params)],
+  /** The whole answer of a GET /API/Query/ (its rows and meta: the total, a confirm asked for). */
+  answer: (params: QueryParams): QueryKey => [params.table, "answer", asked(params)],
+  /** The first row of a GET /API/Query/, or null. */
+  first: (params: QueryParams): QueryKey => [params.table, "first", asked(params)],
+  /** One record by its key, with the columns asked: a page's record, which is Not Found when missing. */
+  record: (table: string, id: number, fields: string): QueryKey => [table, "record", id, fields],
+  /** Every cached read of one record of a table: a record deleted is read by none of them again. */
+  records: (table: string): QueryKey => [table, "record"],
+  /** A list's totals (GET /API/Totals/), as asked. */
+  totals: (table: string, params: object): QueryKey => [table, "totals", params],
+};
 
 /** The tables and views a cached read reads, by its key. */
 function readsOf(key: QueryKey): readonly string[] {

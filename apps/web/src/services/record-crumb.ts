@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { queryRows } from "../api/client";
 import { LOADING_CRUMB, useBreadcrumb } from "./breadcrumb-context";
 import { RecordNotFoundError, reportFailure } from "./failures";
+import { tableKey } from "./query-keys";
 
 const isRecordId = (id: string) => /^\d{1,10}$/.test(id) && Number(id) > 0 && Number(id) <= INT4.max;
 
@@ -25,7 +26,7 @@ export function useRecordCrumb(
   const valid = isRecordId(id);
   const asked = fields ?? key;
   const { data: row, isPending } = useQuery({
-    queryKey: [table, "one", Number(id), { fields: asked }],
+    queryKey: tableKey.record(table, Number(id), asked),
     queryFn: async () => {
       const { data } = await queryRows<Record<string, unknown>>({
         table,

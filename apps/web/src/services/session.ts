@@ -17,13 +17,13 @@ export const permissionsQuery = queryOptions({
 });
 
 export const userQuery = queryOptions<SignedInUser>({
-  queryKey: [...SESSION_KEY, "user"],
+  queryKey: readKey([], ...SESSION_KEY, "user"),
   queryFn: loadSignedInUser,
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 export const appConfigQuery = queryOptions({
-  queryKey: [...SESSION_KEY, "config"],
+  queryKey: readKey([], ...SESSION_KEY, "config"),
   queryFn: () => api<AppConfigResponse>("GET", "/API/AppConfig/"),
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -21,6 +21,7 @@ import { availabilityQuery } from "../features/availability/availability-query";
 import { useSetAvailability } from "../features/availability/useSetAvailability";
 import { useAccess } from "../services/access";
 import { requestProjectNotes } from "../services/project-notes-request";
+import { readKey } from "../services/query-keys";
 import { userQuery } from "../services/session";
 
 /** How long typing pauses before the records are searched (the pages and actions match at once). */
@@ -124,7 +125,11 @@ export function CommandPalette() {
     [access],
   );
   const records = useQuery({
-    queryKey: ["palette", searched, searchable.map((area) => area.noun)],
+    queryKey: readKey(
+      searchable.map((area) => area.list.name),
+      "palette",
+      searched,
+    ),
     enabled: searched.length > 0,
     placeholderData: keepPreviousData,
     queryFn: async () =>

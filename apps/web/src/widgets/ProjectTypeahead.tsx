@@ -1,6 +1,7 @@
 import { openProjectWhere, PROJECT_DROPDOWN_ROW_LIMIT, projectSearchWhere } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
 import { queryRows } from "../api/client";
+import { tableKey } from "../services/query-keys";
 import { type Row, Typeahead, type TypeaheadProps } from "./Typeahead";
 
 const FIELDS = "projectID,projectName,projectFirstSourceNumber,projectSecondSourceNumber";
@@ -33,11 +34,15 @@ export function ProjectTypeahead(props: ProjectTypeaheadProps) {
   );
 }
 
+const openProject = (projectID: number) => ({
+  table: "vwProjectSearch",
+  fields: FIELDS,
+  where: openProjectWhere(projectID),
+});
+
 /** One project as the type-ahead offers it, or none when it is not open (or not to be seen). */
 export const openProjectQuery = (projectID: number) =>
   queryOptions({
-    queryKey: ["vwProjectSearch", "list", { fields: FIELDS, where: openProjectWhere(projectID) }],
-    queryFn: async (): Promise<Row | null> =>
-      (await queryRows<Row>({ table: "vwProjectSearch", fields: FIELDS, where: openProjectWhere(projectID) }))
-        .data[0] ?? null,
+    queryKey: tableKey.first(openProject(projectID)),
+    queryFn: async (): Promise<Row | null> => (await queryRows<Row>(openProject(projectID))).data[0] ?? null,
   });

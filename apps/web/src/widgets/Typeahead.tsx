@@ -4,6 +4,7 @@ import { DROPDOWN_DEBOUNCE_MS, DROPDOWN_KEEP_ROWS } from "@office/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { queryRows } from "../api/client";
+import { tableKey } from "../services/query-keys";
 
 export type Row = Record<string, unknown>;
 
@@ -62,9 +63,10 @@ export function Typeahead(props: TypeaheadProps) {
   const limit = Math.min(props.rowLimit ?? DROPDOWN_KEEP_ROWS, DROPDOWN_KEEP_ROWS);
   // Keyed by the where, not the term: boxes over one table may search it differently.
   const where = term || (props.browse && open) ? whereFor(term) : null;
+  const params = { table, fields, where: where ?? "", order, rowLimit: limit };
   const { data, isFetching } = useQuery({
-    queryKey: [table, "list", { fields, where, order, limit }],
-    queryFn: () => queryRows<Row>({ table, fields, where: where ?? "", order, rowLimit: limit }),
+    queryKey: tableKey.answer(params),
+    queryFn: () => queryRows<Row>(params),
     enabled: where !== null,
     placeholderData: keepPreviousData,
   });

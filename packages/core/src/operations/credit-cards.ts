@@ -110,7 +110,7 @@ export const CREDIT_CARD_OPERATIONS = {
       "Previews or imports a card's statement (the bank's CSV): duplicates of an earlier import skipped, each new line matched to an approved request, all or nothing. An account imports at most 20,000 charges a minute per server process; past it 429 with Retry-After (previews do not count).",
     tag,
     reads: [],
-    changes: ["tblCCCharge"],
+    changes: ["tblCCCharge", "tblCCStatement"],
   }),
   receiptRule: operation<void, ReceiptRule>({
     method: "GET",

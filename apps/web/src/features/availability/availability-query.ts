@@ -1,8 +1,10 @@
 import { type AvailabilitySource, vwEmployeeAvailability } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
-import { queryRows } from "../../api/client";
+import { type QueryParams, queryRows } from "../../api/client";
+import { tableKey } from "../../services/query-keys";
 
-export const AVAILABILITY_KEY = [vwEmployeeAvailability.name, "list", "all"] as const;
+const ALL: QueryParams = { table: vwEmployeeAvailability.name };
+export const AVAILABILITY_KEY = tableKey.rows(ALL);
 
 /** How long the first read waits for the live stream, which then carries every later change. */
 const LIVE_WAIT_MS = 1_500;
@@ -40,7 +42,7 @@ export const availabilityQuery = queryOptions({
   queryFn: async () => {
     await Promise.race([opened, new Promise((resolve) => setTimeout(resolve, LIVE_WAIT_MS))]);
     readStarted = true;
-    return (await queryRows<AvailabilitySource>({ table: vwEmployeeAvailability.name })).data;
+    return (await queryRows<AvailabilitySource>(ALL)).data;
   },
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -9,12 +9,13 @@ import {
   STATEMENT_MAX_BYTES,
   STATEMENT_MAX_LINES,
 } from "@office/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { ApiError, queryRows } from "../../api/client";
+import { ApiError } from "../../api/client";
 import { call } from "../../api/operations";
-import { invalidateTables } from "../../services/query-keys";
+import { useChange } from "../../services/operations";
+import { rowsQuery } from "../../services/rows-query";
 import { PageHeading } from "../../widgets/PageHeading";
 
 const FATES: Record<Fate, { label: string; color: string }> = {
@@ -33,25 +34,20 @@ const CARDS_SHOWN = 1_000;
  * transaction.
  */
 export function StatementPage() {
-  const client = useQueryClient();
   const [ccID, setCcID] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [done, setDone] = useState<Preview | null>(null);
-  const cards = useQuery({
-    queryKey: ["vwCardList", "statement cards"],
-    queryFn: async () =>
-      (
-        await queryRows<{ ccID: number; ccName: string; ccLastFour: string; holderName: string }>({
-          table: "vwCardList",
-          fields: "ccID,ccName,ccLastFour,holderName",
-          order: "ccName, ccLastFour",
-          rowLimit: CARDS_SHOWN,
-        })
-      ).data,
-  });
-  const send = useMutation({
-    mutationFn: async (write: boolean) => {
+  const cards = useQuery(
+    rowsQuery<{ ccID: number; ccName: string; ccLastFour: string; holderName: string }>({
+      table: "vwCardList",
+      fields: "ccID,ccName,ccLastFour,holderName",
+      order: "ccName, ccLastFour",
+      rowLimit: CARDS_SHOWN,
+    }),
+  );
+  const send = useChange(
+    async (write: boolean) => {
       if (!file) throw new Error("No file");
       if (file.size > STATEMENT_MAX_BYTES) throw new Error("The file is larger than 2 MB.");
       return call(op.importStatement, {
@@ -61,14 +57,17 @@ export function StatementPage() {
         preview: !write,
       });
     },
-    onSuccess: (answer, write) => {
-      if (!write) return setPreview(answer);
-      setDone(answer);
-      setPreview(null);
-      // The charges it wrote: the card report, the cards' month, what misses a receipt.
-      return invalidateTables(client, op.importStatement.changes);
+    // An import changes what the operation declares (the charges the card report, the cards'
+    // month and the missing receipts read); a preview changes nothing.
+    (write) => (write ? op.importStatement.changes : []),
+    {
+      onDone: (answer, write) => {
+        if (!write) return setPreview(answer);
+        setDone(answer);
+        setPreview(null);
+      },
     },
-  });
+  );
   const error = send.error instanceof ApiError || send.error instanceof Error ? send.error.message : null;
   const reset = () => {
     setPreview(null);

@@ -1,6 +1,5 @@
 import { LOOKUP_LISTS, type LookupList, recordForm, tblAppLookup, whereBuilder, whereEquals } from "@office/core";
-import { queryOptions } from "@tanstack/react-query";
-import { queryRows } from "../../api/client";
+import { rowsQuery } from "../../services/rows-query";
 
 /** One value of a list, as tblAppLookup keeps it. */
 export type LookupRow = {
@@ -41,19 +40,12 @@ export function findList(pathname: string): LookupList | undefined {
 /** The values of one list, in their order (appLookupSort, then id). */
 export function lookupRowsQuery(group: string) {
   const w = whereBuilder<(typeof FIELDS)[number]>();
-  return queryOptions({
-    // Under the table's name, so that every write to tblAppLookup refreshes it.
-    queryKey: ["tblAppLookup", "list", { group, fields: FIELDS.join(",") }],
-    queryFn: async () =>
-      (
-        await queryRows<LookupRow>({
-          table: tblAppLookup.name,
-          fields: FIELDS.join(","),
-          where: whereEquals("appLookupParentID", group),
-          order: w.printOrder([w.asc("appLookupSort"), w.asc("appLookupID")]),
-          rowLimit: 1_000,
-        })
-      ).data,
+  return rowsQuery<LookupRow>({
+    table: tblAppLookup.name,
+    fields: FIELDS.join(","),
+    where: whereEquals("appLookupParentID", group),
+    order: w.printOrder([w.asc("appLookupSort"), w.asc("appLookupID")]),
+    rowLimit: 1_000,
   });
 }
 

@@ -6,6 +6,7 @@ import { queryRows } from "../../api/client";
 import { useAccess } from "../../services/access";
 import { endsSession } from "../../services/failures";
 import { useOperation } from "../../services/operations";
+import { tableKey } from "../../services/query-keys";
 
 const FIELDS = "portalOrderID,portalOrderStatus,projectID";
 const APPROVED = 1;
@@ -19,15 +20,10 @@ export function PortalOrderProject({ id, dirty = false }: { id: number; dirty?: 
   const navigate = useNavigate();
   const mayChangeOrder = useAccess().rights(tblPortalOrder).change;
   const mayAddProject = useAccess().rights(tblProject).add;
+  const stored = { table: tblPortalOrder.name, fields: FIELDS, where: whereEquals("portalOrderID", id) };
   const { data: order, refetch } = useQuery({
-    queryKey: [tblPortalOrder.name, "one", id, { fields: FIELDS }],
-    queryFn: async () => {
-      const where = whereEquals("portalOrderID", id);
-      return (
-        (await queryRows<Record<string, unknown>>({ table: tblPortalOrder.name, fields: FIELDS, where })).data[0] ??
-        null
-      );
-    },
+    queryKey: tableKey.first(stored),
+    queryFn: async () => (await queryRows<Record<string, unknown>>(stored)).data[0] ?? null,
   });
   // A 401 is the shell's. Otherwise the order is read again: a colleague may have made it a
   // project, or changed its status.

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { queryRows } from "../../api/client";
 import { useAccess } from "../../services/access";
+import { tableKey } from "../../services/query-keys";
 import { userQuery } from "../../services/session";
 import { PageHeading } from "../../widgets/PageHeading";
 import { ResourceRecords } from "../../widgets/record/ResourceRecords";
@@ -67,15 +68,15 @@ export function ReleaseNotesPage() {
 function Feed() {
   const [shown, setShown] = useState(PAGE);
   const editor = useRecordDialog({ resource: tblReleaseNote, form: FORM, ...WORDS });
+  const feed = {
+    table: tblReleaseNote.name,
+    fields: editor.rowFields.join(","),
+    order: RELEASE_NOTE_ORDER,
+    rowLimit: shown,
+  };
   const notes = useQuery({
-    queryKey: [tblReleaseNote.name, "list", { feed: shown }],
-    queryFn: () =>
-      queryRows<ReleaseNote>({
-        table: tblReleaseNote.name,
-        fields: editor.rowFields.join(","),
-        order: RELEASE_NOTE_ORDER,
-        rowLimit: shown,
-      }),
+    queryKey: tableKey.answer(feed),
+    queryFn: () => queryRows<ReleaseNote>(feed),
     placeholderData: keepPreviousData,
   });
   const { data: user } = useQuery(userQuery);

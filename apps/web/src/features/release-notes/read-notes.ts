@@ -1,7 +1,6 @@
 import { type RowOf, tblReleaseNote } from "@office/core";
-import { queryOptions } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
-import { queryRows } from "../../api/client";
+import { rowsQuery } from "../../services/rows-query";
 
 /** A release note's columns, as the feed reads them and the table lists them. */
 export const NOTE_FIELDS = [
@@ -19,18 +18,7 @@ export const RELEASE_NOTE_ORDER = "releaseNoteDate DESC, releaseNoteID DESC";
 
 /** The newest release notes (Home shows a few; the feed pages through them all). */
 export const newestReleaseNotesQuery = (rowLimit: number) =>
-  queryOptions({
-    queryKey: [tblReleaseNote.name, "list", { newest: rowLimit }],
-    queryFn: async () =>
-      (
-        await queryRows<ReleaseNote>({
-          table: tblReleaseNote.name,
-          fields: FIELDS,
-          order: RELEASE_NOTE_ORDER,
-          rowLimit,
-        })
-      ).data,
-  });
+  rowsQuery<ReleaseNote>({ table: tblReleaseNote.name, fields: FIELDS, order: RELEASE_NOTE_ORDER, rowLimit });
 
 /*
  * Which notes a user has read: the highest note id they have seen on /rn, kept in this browser

@@ -1,6 +1,7 @@
 import { type Resource, TOTALS_PAGE_GROUPS, type TotalsOrder } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
 import { queryTotals } from "../../api/client";
+import { tableKey } from "../../services/query-keys";
 
 /**
  * The totals of what a search found, by one column: the first TOTALS_PAGE_GROUPS groups in
@@ -11,6 +12,6 @@ import { queryTotals } from "../../api/client";
  */
 export const totalsQuery = (list: Pick<Resource, "name">, by: string, where: string, order?: TotalsOrder) =>
   queryOptions({
-    queryKey: [list.name, "totals", { by, where, order }],
+    queryKey: tableKey.totals(list.name, { by, where, order }),
     queryFn: () => queryTotals({ table: list.name, by, where, order, rowLimit: TOTALS_PAGE_GROUPS }),
   });

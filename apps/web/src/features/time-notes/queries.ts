@@ -8,30 +8,23 @@ import {
   vwNoteCategories,
 } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
-import { executeQuery, queryRows } from "../../api/client";
+import { executeQuery } from "../../api/client";
 import { readKey } from "../../services/query-keys";
+import { rowsQuery } from "../../services/rows-query";
 
 /** The note types (the lookups of group 68), for the dialog's Type. */
 export const noteCategoriesQuery = queryOptions({
-  queryKey: [vwNoteCategories.name, "list", "all"],
-  queryFn: async () =>
-    (await queryRows<{ id: number; value: string }>({ table: vwNoteCategories.name, fields: "id,value" })).data,
+  ...rowsQuery<{ id: number; value: string }>({ table: vwNoteCategories.name, fields: "id,value" }),
   staleTime: 5 * 60_000,
 });
 
 /** The signed-in user's notes of a range of the company's days (the header's hours tables). */
 export const loggedNotesQuery = (range: DayRange) =>
-  queryOptions({
-    queryKey: [vwMyProjectNotes.name, "list", range],
-    queryFn: async () =>
-      (
-        await queryRows<LoggedNote>({
-          table: vwMyProjectNotes.name,
-          fields: LOGGED_NOTE_FIELDS.join(","),
-          where: loggedRangeWhere(range),
-          order: "createdTS",
-        })
-      ).data,
+  rowsQuery<LoggedNote>({
+    table: vwMyProjectNotes.name,
+    fields: LOGGED_NOTE_FIELDS.join(","),
+    where: loggedRangeWhere(range),
+    order: "createdTS",
   });
 
 /** The signed-in user's office hours of each day (Home's "My week"), which change seldom. */

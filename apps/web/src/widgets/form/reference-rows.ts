@@ -9,6 +9,7 @@ import {
 } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
 import { type QueryParams, queryRows } from "../../api/client";
+import { tableKey } from "../../services/query-keys";
 
 export type Row = Record<string, unknown>;
 
@@ -58,16 +59,16 @@ export function referenceRowsQuery(reference: Reference, within?: string) {
   const { table, group, activeColumn } = reference;
   const fields = [reference.value, reference.label, ...(activeColumn ? [activeColumn] : [])].join(",");
   const where = printAll(referenceConditions(reference, within));
+  const params = {
+    table,
+    fields,
+    where,
+    order: group === undefined ? reference.label : "appLookupSort",
+    rowLimit: MAX_LISTED,
+  };
   return queryOptions({
-    queryKey: [table, "list", { fields, where }],
-    queryFn: () =>
-      queryRows<Row>({
-        table,
-        fields,
-        where,
-        order: group === undefined ? reference.label : "appLookupSort",
-        rowLimit: MAX_LISTED,
-      }),
+    queryKey: tableKey.answer(params),
+    queryFn: () => queryRows<Row>(params),
     staleTime: 60_000,
   });
 }
@@ -89,7 +90,7 @@ export function referenceRowParams(reference: Reference, value: string): QueryPa
 export function referenceRowQuery(reference: Reference, value: string) {
   const params = referenceRowParams(reference, value);
   return queryOptions({
-    queryKey: [reference.table, "one", Number(value), { fields: params.fields }],
+    queryKey: tableKey.first(params),
     queryFn: async () => (await queryRows<Row>(params)).data[0] ?? null,
     staleTime: 60_000,
   });

@@ -1,9 +1,8 @@
 import { TOASTS, type Toast } from "@office/core";
-import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
-import { endsSession } from "../../services/failures";
-import { invalidateTables } from "../../services/query-keys";
-import { showToast } from "../../services/toast";
+import { useChange } from "../../services/operations";
+import { invalidateTables, tableKey } from "../../services/query-keys";
 
 type Fields = Record<string, unknown>;
 
@@ -57,17 +56,16 @@ export function invalidateWritten(client: QueryClient, table: string) {
  */
 export function useRecordWrites(table: string) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ kind, where = "", fields = {} }: RecordWrite) => writeRecord(kind, table, where, fields),
-    onSuccess: (_result, { kind }) => {
-      showToast(OUTCOME[kind].done);
+  return useChange(
+    ({ kind, where = "", fields = {} }: RecordWrite) => writeRecord(kind, table, where, fields),
+    () => [table],
+    {
+      done: (_id, { kind }) => OUTCOME[kind].done,
+      failed: (_why, { kind }) => OUTCOME[kind].failed,
       // A deleted record read again would be 'Not Found' under the page that deleted it.
-      if (kind === "delete") client.removeQueries({ queryKey: [table, "one"] });
-      return invalidateWritten(client, table);
+      onDone: (_id, { kind }) => {
+        if (kind === "delete") client.removeQueries({ queryKey: tableKey.records(table) });
+      },
     },
-    // A 401 (or an expired token) is the shell's: the error page counts down to login.
-    onError: (error, { kind }) => {
-      if (!endsSession(error)) showToast(OUTCOME[kind].failed);
-    },
-  });
+  );
 }

@@ -2,6 +2,7 @@ import { type QueryResponse, TABLE_CONFIRM_THRESHOLD, TABLE_PAGE_SIZE } from "@o
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { queryRows } from "../../api/client";
+import { tableKey } from "../../services/query-keys";
 
 export interface TableSource {
   table: string;
@@ -31,20 +32,21 @@ export function useTableRows<Row>(source: TableSource) {
 
   const proceed = confirm === "yes";
   const asked = { ...source, ...(proceed ? { continue: 1 as const } : {}) };
+  // A page, which the server answers whatever the total: Yes needs no second first page.
+  const first = { ...source, rowLimit: TABLE_PAGE_SIZE };
   const head = useQuery({
-    // A page, which the server answers whatever the total: Yes needs no second first page.
-    queryKey: [source.table, "list", { ...source, rowLimit: TABLE_PAGE_SIZE }],
-    queryFn: (): Promise<QueryResponse<Row>> => queryRows<Row>({ ...source, rowLimit: TABLE_PAGE_SIZE }),
+    queryKey: tableKey.answer(first),
+    queryFn: (): Promise<QueryResponse<Row>> => queryRows<Row>(first),
     placeholderData: keepPreviousData,
   });
   const answered = head.data !== undefined && !head.isPlaceholderData;
   const total = head.data?.meta.TotalRecords ?? 0;
   const refused = head.data?.meta.confirmRequired === true || (total > TABLE_CONFIRM_THRESHOLD && !proceed);
   const rest = answered && !refused && total > TABLE_PAGE_SIZE;
+  const everything = { ...asked, ...(proceed ? {} : { rowLimit: TABLE_CONFIRM_THRESHOLD }) };
   const all = useQuery({
-    queryKey: [source.table, "list", { ...source, continue: proceed }],
-    queryFn: (): Promise<QueryResponse<Row>> =>
-      queryRows<Row>({ ...asked, ...(proceed ? {} : { rowLimit: TABLE_CONFIRM_THRESHOLD }) }),
+    queryKey: tableKey.answer(everything),
+    queryFn: (): Promise<QueryResponse<Row>> => queryRows<Row>(everything),
     enabled: rest,
   });
   // The previous search's answer, shown while the next one loads, must not ask again.

@@ -1,0 +1,23 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { tokenStore } from "../../auth/token-store";
+import { queryClient } from "../../services/query-client";
+import { tableKey } from "../../services/query-keys";
+import { renderWithApp, testUser } from "../../test/render";
+import { LoginPage } from "./LoginPage";
+
+describe("signing in", () => {
+  it("starts with nothing cached of an earlier sign-in: its permissions and its rows are gone", async () => {
+    const earlier = tableKey.rows({ table: "tblClient" });
+    queryClient.setQueryData(earlier, [{ clientID: 1, clientName: "Seen by the last user" }]);
+    const app = renderWithApp(<LoginPage />, { path: "/login", route: "/login" });
+    app.api.on("POST", "/API/Authenticate/", () => ({ token: "next-user" }));
+    const user = testUser();
+    await user.type(await screen.findByRole("textbox", { name: /Username/ }), "staff");
+    await user.type(screen.getByLabelText(/Password/), "demo");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    await screen.findByText("Another page");
+    expect(tokenStore.get()).toBe("next-user");
+    expect(queryClient.getQueryData(earlier)).toBeUndefined();
+  });
+});
