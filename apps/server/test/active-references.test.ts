@@ -1,7 +1,6 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, testApp, tokenOf } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "./support/context.js";
 import { countOf } from "./support/db.js";
 import { ONE_ENGINE } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
@@ -12,17 +11,15 @@ import { expectError } from "./support/errors.js";
  * but a row already holding one may still be changed otherwise.
  */
 describe.each(ONE_ENGINE)("references to active rows only on $name", (engine) => {
-  let t: TestApp;
-  let admin: ReturnType<typeof dataClient>;
+  const t = useTestApp(engine);
+  const { admin } = t;
   /** An employee who has left, and one who has not. */
   let inactive: number;
   let active: number;
 
-  const db = () => t.database.db;
-
   async function newEmployee(empLastName: string, empActive: number): Promise<number> {
     return (
-      await db()
+      await t.db
         .insertInto("tblEmployee")
         .values({ empFirstName: "Test", empLastName, empActive })
         .returning("empID")
@@ -31,15 +28,12 @@ describe.each(ONE_ENGINE)("references to active rows only on $name", (engine) =>
   }
 
   beforeAll(async () => {
-    t = await testApp(engine);
-    admin = dataClient(t.app, await tokenOf(t.app, "admin"));
     inactive = await newEmployee("Left", 0);
     active = await newEmployee("Stays", 1);
   });
-  afterAll(() => t?.close());
 
   const project = (projectID: number) =>
-    db()
+    t.db
       .selectFrom("tblProject")
       .select(["projectName", "projectOwnerID"])
       .where("projectID", "=", projectID)
@@ -52,7 +46,7 @@ describe.each(ONE_ENGINE)("references to active rows only on $name", (engine) =>
         400,
       );
       expect(body.fieldErrors).toEqual({ projectOwnerID: "Owner is not active" });
-      expect(await countOf(db(), "tblProject", sql`"projectName" = ${"Owned By Nobody Here"}`)).toBe(0);
+      expect(await countOf(t.db, "tblProject", sql`"projectName" = ${"Owned By Nobody Here"}`)).toBe(0);
     });
 
     it("refuses changing the owner to an inactive one", async () => {
@@ -70,7 +64,7 @@ describe.each(ONE_ENGINE)("references to active rows only on $name", (engine) =>
       const { id } = (
         await admin.insert("tblProject", { projectName: "Outlives Its Owner", projectOwnerID: owner })
       ).json();
-      await db().updateTable("tblEmployee").set({ empActive: 0 }).where("empID", "=", owner).execute();
+      await t.db.updateTable("tblEmployee").set({ empActive: 0 }).where("empID", "=", owner).execute();
 
       const renamed = await admin.update("tblProject", `projectID = ${id}`, { projectName: "Renamed" });
       expect(renamed.statusCode, renamed.body).toBe(200);
@@ -91,7 +85,7 @@ describe.each(ONE_ENGINE)("references to active rows only on $name", (engine) =>
       const { id: second } = (
         await admin.insert("tblProject", { projectName: "Pair B", projectOwnerID: owner })
       ).json();
-      await db().updateTable("tblEmployee").set({ empActive: 0 }).where("empID", "=", owner).execute();
+      await t.db.updateTable("tblEmployee").set({ empActive: 0 }).where("empID", "=", owner).execute();
       const body = expectError(
         await admin.update("tblProject", `projectID IN (${first}, ${second})`, { projectOwnerID: owner }),
         400,
@@ -116,7 +110,7 @@ describe.each(ONE_ENGINE)("references to active rows only on $name", (engine) =>
       const changed = expectError(await admin.update("tblEmployee", `empID = ${id}`, { empManagerID: inactive }), 400);
       expect(changed.fieldErrors).toEqual({ empManagerID: "Manager is not active" });
 
-      await db().updateTable("tblEmployee").set({ empActive: 0 }).where("empID", "=", manager).execute();
+      await t.db.updateTable("tblEmployee").set({ empActive: 0 }).where("empID", "=", manager).execute();
       const kept = await admin.update("tblEmployee", `empID = ${id}`, { empLastName: "Stays", empManagerID: manager });
       expect(kept.statusCode, kept.body).toBe(200);
     });

@@ -1,10 +1,12 @@
 import { type ErrorBody, statusText } from "@office/core";
 import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Kysely, sql } from "kysely";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CONSTRAINT_MESSAGES } from "../src/db/constraints.js";
-import { signIn, type TestApp, testApp, withToken } from "./support/app.js";
+import type { DB } from "../src/db/schema.js";
+import { signIn, withToken } from "./support/app.js";
+import { useTestApp } from "./support/context.js";
 import { ONE_ENGINE } from "./support/engines.js";
 import {
   type ApiDocument,
@@ -89,7 +91,7 @@ function operationsOf(doc: ApiDocument): Listed[] {
 }
 
 describe.each(ONE_ENGINE)("requests made from the API document, on $name", (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let doc: ApiDocument;
   let accounts: DemoAccounts;
   const tokens = {} as Record<Role, string>;
@@ -100,12 +102,10 @@ describe.each(ONE_ENGINE)("requests made from the API document, on $name", (engi
   };
 
   beforeAll(async () => {
-    t = await testApp(engine);
     await signInAll();
     doc = (await t.app.inject(withToken(tokens.admin, { method: "GET", url: "/API/docs/openapi.json" }))).json();
-    accounts = await demoAccounts(t);
+    accounts = await demoAccounts(t.db);
   });
-  afterAll(() => t?.close());
 
   const checks = new Map<string, ReturnType<typeof answerSchema>>();
   /** The zod check of a schema of the document, made once. */
@@ -309,8 +309,7 @@ interface DemoAccounts {
  * The demo accounts as seeded (their sign-ins, activity and permissions) and a way back to
  * them: a generated write may give admin a new password, disable staff or take rights away.
  */
-async function demoAccounts(t: TestApp): Promise<DemoAccounts> {
-  const db = t.database.db;
+async function demoAccounts(db: Kysely<DB>): Promise<DemoAccounts> {
   const usernames = ["admin", "staff"];
   const state = async () => {
     // What restore() puts back, and only that (a permission row put back has a new id).

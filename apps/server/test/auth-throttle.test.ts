@@ -1,9 +1,10 @@
 import * as argon2 from "@node-rs/argon2";
 import { ERROR_MESSAGES } from "@office/core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ADDRESS_LIMIT, PAIR_LIMIT, THROTTLE_WINDOW_SECONDS, USERNAME_LIMIT } from "../src/auth/throttle.js";
 import { appOver, type TestApp, testApp } from "./support/app.js";
 import { employeeWithLogin } from "./support/cards.js";
+import { useTestApp } from "./support/context.js";
 import { ENGINES, SERVER_ENGINES } from "./support/engines.js";
 
 // The real argon2, watched: the tests count the passwords the throttle lets be checked.
@@ -42,13 +43,9 @@ function expectThrottled(response: Awaited<ReturnType<typeof attempt>>) {
 }
 
 describe.each(ENGINES)("sign-in throttling on $name", (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await testApp(engine);
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(engine);
   beforeEach(async () => {
-    await t.database.db.deleteFrom("authLoginFailure").execute();
+    await t.db.deleteFrom("authLoginFailure").execute();
     argon2Verify.mockClear();
   });
 
@@ -76,9 +73,7 @@ describe.each(ENGINES)("sign-in throttling on $name", (engine) => {
     });
 
     it("has at most five passwords checked of many sent at once from one address", async () => {
-      const burst = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => attempt(t.app, "Staff", "wrong", "10.1.3.1", `192.0.2.${i}`)),
-      );
+      const burst = await t.together(20, (i) => attempt(t.app, "Staff", "wrong", "10.1.3.1", `192.0.2.${i}`));
       const statuses = burst.map((response) => response.statusCode);
       const checked = statuses.filter((status) => status === 401).length;
       expect(checked).toBeLessThanOrEqual(PAIR_LIMIT);
@@ -106,7 +101,7 @@ describe.each(ENGINES)("sign-in throttling on $name", (engine) => {
     it("guessing one account from many addresses at once: a new address has one password checked", async () => {
       for (let i = 0; i < USERNAME_LIMIT; i++) await fail(t.app, "staff", `10.2.2.${i}`);
       argon2Verify.mockClear();
-      const burst = await Promise.all(Array.from({ length: 10 }, () => attempt(t.app, "staff", "wrong", "10.2.3.1")));
+      const burst = await t.together(10, () => attempt(t.app, "staff", "wrong", "10.2.3.1"));
       const statuses = burst.map((response) => response.statusCode);
       expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(1);
       expect(argon2Verify.mock.calls.length).toBeLessThanOrEqual(1);
@@ -152,21 +147,21 @@ describe.each(ENGINES)("sign-in throttling on $name", (engine) => {
 
     it("are all signed in when many sign in at once from one address, the same account or many", async () => {
       // The same person in many tabs, and a whole office behind one address arriving together.
-      const sameAccount = await Promise.all(
-        Array.from({ length: 3 * PAIR_LIMIT }, () => attempt(t.app, "staff", "demo", "10.7.1.1")),
-      );
+      const sameAccount = await t.together(3 * PAIR_LIMIT, () => attempt(t.app, "staff", "demo", "10.7.1.1"));
       expect(sameAccount.map((response) => response.statusCode)).toEqual(sameAccount.map(() => 200));
       const office = await Promise.all(
         Array.from({ length: ADDRESS_LIMIT + 5 }, async (_, i) => {
-          await employeeWithLogin(t.database.db, `Arriving${i}`, null);
+          await employeeWithLogin(t.db, `Arriving${i}`, null);
           return `arriving${i}`;
         }),
       );
-      const arrivals = await Promise.all(office.map((username) => attempt(t.app, username, "demo", "10.7.2.1")));
+      const arrivals = await t.together(
+        ...office.map((username) => () => attempt(t.app, username, "demo", "10.7.2.1")),
+      );
       expect(arrivals.map((response) => response.statusCode)).toEqual(arrivals.map(() => 200));
       // Guesses sent at once are still counted against each other.
       argon2Verify.mockClear();
-      const guesses = await Promise.all(Array.from({ length: 12 }, () => attempt(t.app, "admin", "wrong", "10.7.1.1")));
+      const guesses = await t.together(12, () => attempt(t.app, "admin", "wrong", "10.7.1.1"));
       expect(guesses.filter((response) => response.statusCode === 401)).toHaveLength(PAIR_LIMIT);
       expect(argon2Verify).toHaveBeenCalledTimes(PAIR_LIMIT);
     });

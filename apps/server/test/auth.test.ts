@@ -1,12 +1,12 @@
 import * as argon2 from "@node-rs/argon2";
 import { ERROR_MESSAGES, SESSION_MAX_SECONDS, TOKEN_LIFETIME_SECONDS } from "@office/core";
 import { SignJWT, UnsecuredJWT } from "jose";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { changePassword, setAccountDisabled } from "../src/auth/accounts.js";
 import { HASH_OPTIONS, verifyPassword } from "../src/auth/passwords.js";
 import { THROTTLE_WINDOW_SECONDS } from "../src/auth/throttle.js";
-import { appOver, signIn, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { appOver, signIn, testApp, tokenOf, withToken } from "./support/app.js";
+import { useTestApp } from "./support/context.js";
 import { ENGINES, SERVER_ENGINES } from "./support/engines.js";
 
 // The real argon2, watched: a test counts the verifications a sign-in does.
@@ -30,13 +30,10 @@ function bodyWithoutId(response: { json(): Record<string, unknown> }) {
 }
 
 describe.each(ENGINES)("sign-in on $name", (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await testApp(engine, { config: { jwtSecret: SECRET } });
-  });
-  afterAll(() => t?.close());
+  // Sessions are this file's subject: its tests sign in for sessions of their own (tokenOf).
+  const t = useTestApp(engine, { config: { jwtSecret: SECRET } });
   // Each test starts with no failed sign-ins counted against anyone.
-  beforeEach(() => t.database.db.deleteFrom("authLoginFailure").execute());
+  beforeEach(() => t.db.deleteFrom("authLoginFailure").execute());
 
   const employeeInfo = (token: string) => t.app.inject(withToken(token, { method: "GET", url: "/API/EmployeeInfo/" }));
 
@@ -194,28 +191,28 @@ describe.each(ENGINES)("sign-in on $name", (engine) => {
 
     it("issued before the account was disabled, and after it is enabled again", async () => {
       const token = await tokenOf(t.app, "staff");
-      await setAccountDisabled(t.database.db, 2, true);
+      await setAccountDisabled(t.db, 2, true);
       expect((await employeeInfo(token)).statusCode).toBe(401);
       expect((await signIn(t.app, "staff", "demo", "10.5.0.1")).statusCode).toBe(401);
-      await setAccountDisabled(t.database.db, 2, false);
+      await setAccountDisabled(t.db, 2, false);
       expect((await employeeInfo(token)).statusCode).toBe(401);
       expect((await employeeInfo(await tokenOf(t.app, "staff"))).statusCode).toBe(200);
     });
 
     it("issued before the password changed", async () => {
       const token = await tokenOf(t.app, "staff");
-      await changePassword(t.database.db, 2, "a new password");
+      await changePassword(t.db, 2, "a new password");
       expect((await employeeInfo(token)).statusCode).toBe(401);
       expect((await signIn(t.app, "staff", "demo", "10.6.0.1")).statusCode).toBe(401);
       const fresh = await signIn(t.app, "staff", "a new password", "10.6.0.2");
       expect(fresh.statusCode).toBe(200);
-      await changePassword(t.database.db, 2, "demo");
+      await changePassword(t.db, 2, "demo");
     });
 
     it("of an employee deactivated by any write, for good: reactivation does not bring them back", async () => {
       const token = await tokenOf(t.app, "noperm");
       const refreshed = (await refresh(token)).json().token;
-      const employee = t.database.db.updateTable("tblEmployee").where("empID", "=", 3);
+      const employee = t.db.updateTable("tblEmployee").where("empID", "=", 3);
       await employee.set({ empActive: 0 }).execute();
       expect((await employeeInfo(token)).statusCode).toBe(401);
       expect((await signIn(t.app, "noperm", "demo", "10.6.1.1")).statusCode).toBe(401);
@@ -229,7 +226,7 @@ describe.each(ENGINES)("sign-in on $name", (engine) => {
 
     it("of an employee an administrator deactivated through the data service, and reactivated", async () => {
       const token = await tokenOf(t.app, "noperm");
-      const admin = dataClient(t.app, await tokenOf(t.app, "admin"));
+      const { admin } = t;
       expect((await admin.update("tblEmployee", "empID = 3", { empActive: 0 })).statusCode).toBe(200);
       expect((await employeeInfo(token)).statusCode).toBe(401);
       expect((await admin.update("tblEmployee", "empID = 3", { empActive: 1 })).statusCode).toBe(200);
@@ -245,7 +242,7 @@ describe.each(ENGINES)("sign-in on $name", (engine) => {
         .setProtectedHeader({ alg: "HS256" })
         .sign(key);
       expect((await employeeInfo(longer)).statusCode).toBe(200);
-      const { expiresAt } = await t.database.db
+      const { expiresAt } = await t.db
         .selectFrom("authSession")
         .select("expiresAt")
         .where("sessionID", "=", sid)
@@ -281,7 +278,7 @@ describe.each(ENGINES)("sign-in on $name", (engine) => {
   it("refreshes a token through a long working day, never past the session's end", async () => {
     const token = await tokenOf(t.app, "staff");
     const signedIn = payloadOf(token);
-    const { expiresAt } = await t.database.db
+    const { expiresAt } = await t.db
       .selectFrom("authSession")
       .select("expiresAt")
       .where("sessionID", "=", signedIn.sid)
@@ -317,7 +314,7 @@ describe.each(ENGINES)("sign-in on $name", (engine) => {
   });
 
   it("forgets sessions past their end and failures past the window at the next sign-in", async () => {
-    const db = t.database.db;
+    const db = t.db;
     const ended = await tokenOf(t.app, "staff");
     await db
       .updateTable("authSession")

@@ -1,8 +1,7 @@
 import { RESOURCES } from "@office/core";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoTokens, type TestApp, testApp } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "./support/context.js";
 import { auditSince, lastAuditID } from "./support/db.js";
 import { ONE_ENGINE } from "./support/engines.js";
 import { expectLatestStatusesKept, keptStatus, newProject } from "./support/projects.js";
@@ -13,15 +12,8 @@ import { expectLatestStatusesKept, keptStatus, newProject } from "./support/proj
  * database would unlink (on delete set null) are unlinked first, each audited as an update.
  */
 describe.each(ONE_ENGINE)("deletes that cascade on $name", (engine) => {
-  let t: TestApp;
-  let admin: ReturnType<typeof dataClient>;
-  const db = () => t.database.db;
-
-  beforeAll(async () => {
-    t = await testApp(engine);
-    admin = dataClient(t.app, (await demoTokens(t.app)).admin);
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(engine);
+  const { admin } = t;
 
   it("are declared on every table whose rows a cascade removes or unlinks", async () => {
     const { rows } = await sql<{ parent: string; child: string; column: string; action: "c" | "n" }>`
@@ -30,7 +22,7 @@ describe.each(ONE_ENGINE)("deletes that cascade on $name", (engine) => {
       join pg_class p on p.oid = k.confrelid
       join pg_class c on c.oid = k.conrelid
       join pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
-      where k.contype = 'f' and k.confdeltype in ('c', 'n')`.execute(db());
+      where k.contype = 'f' and k.confdeltype in ('c', 'n')`.execute(t.db);
     const between = rows.filter((r) => RESOURCES.get(r.parent)?.kind === "table" && RESOURCES.has(r.child));
     expect(between.filter((r) => r.action === "c").length).toBeGreaterThanOrEqual(3);
     expect(between.filter((r) => r.action === "n").length).toBeGreaterThanOrEqual(1);
@@ -50,7 +42,7 @@ describe.each(ONE_ENGINE)("deletes that cascade on $name", (engine) => {
     }
     expect((await admin.remove("tblProject", `projectID = ${projectID}`)).statusCode).toBe(200);
 
-    const trail = await db()
+    const trail = await t.db
       .selectFrom("auditLog")
       .select(["auditID", "tableName", "recordKey", "before"])
       .where("action", "=", "delete")
@@ -75,7 +67,7 @@ describe.each(ONE_ENGINE)("deletes that cascade on $name", (engine) => {
       const response = await admin.restore(auditID);
       expect(response.statusCode, response.body).toBe(200);
     };
-    const kept = () => keptStatus(db(), projectID);
+    const kept = () => keptStatus(t.db, projectID);
     await restore(trail[2]?.auditID as number);
     expect(await kept()).toEqual({ projectLatestStatusCodeID: null, projectLatestStatusTS: null });
     // Then its statuses: the history and the kept status are back.
@@ -83,7 +75,7 @@ describe.each(ONE_ENGINE)("deletes that cascade on $name", (engine) => {
     expect((await kept()).projectLatestStatusCodeID).toBe(60);
     await restore(trail[1]?.auditID as number);
     expect((await kept()).projectLatestStatusCodeID).toBe(61);
-    await expectLatestStatusesKept(db());
+    await expectLatestStatusesKept(t.db);
   });
 
   it("audit the portal order a deleted project unlinks, as an update of the order", async () => {
@@ -98,10 +90,10 @@ describe.each(ONE_ENGINE)("deletes that cascade on $name", (engine) => {
     const made = await admin.projectFromOrder(portalOrderID);
     expect(made.statusCode, made.body).toBe(200);
     const projectID = made.json().id as number;
-    const since = await lastAuditID(db());
+    const since = await lastAuditID(t.db);
 
     expect((await admin.remove("tblProject", `projectID = ${projectID}`)).statusCode).toBe(200);
-    const trail = await auditSince(db(), since);
+    const trail = await auditSince(t.db, since);
     expect(trail.map((r) => [r.action, r.tableName, r.recordKey])).toEqual([
       ["delete", "tblProjectStatus", expect.any(String)],
       ["update", "tblPortalOrder", String(portalOrderID)],
@@ -109,7 +101,7 @@ describe.each(ONE_ENGINE)("deletes that cascade on $name", (engine) => {
     ]);
     expect(trail[1]?.before).toMatchObject({ portalOrderID, projectID, portalOrderStatus: 1 });
     expect(trail[1]?.after).toMatchObject({ portalOrderID, projectID: null, portalOrderStatus: 1 });
-    const unlinked = await db()
+    const unlinked = await t.db
       .selectFrom("tblPortalOrder")
       .select(["projectID", "portalOrderStatus"])
       .where("portalOrderID", "=", portalOrderID)
@@ -131,7 +123,7 @@ describe.each(ONE_ENGINE)("deletes that cascade on $name", (engine) => {
     const portalOrderID = order.json().id as number;
     const item = await admin.insert("tblPortalOrderItem", { portalOrderID, itemDescription: "Sign", itemQuantity: 3 });
     expect((await admin.remove("tblPortalOrder", `portalOrderID = ${portalOrderID}`)).statusCode).toBe(200);
-    const audited = await db()
+    const audited = await t.db
       .selectFrom("auditLog")
       .select("recordKey")
       .where("action", "=", "delete")

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { MESSAGES } from "@office/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, testApp, withToken } from "./support/app.js";
+import { MESSAGES, OPERATIONS } from "@office/core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cardCalls, cardOf, employeeWithLogin } from "./support/cards.js";
-import { dataClient } from "./support/data.js";
+import { useTestApp } from "./support/context.js";
 import { countOf, empIDOf } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
@@ -16,27 +15,25 @@ const CODE_REFUSED = MESSAGES.approvalCode("Approval Code");
  * bank's CSV (previewed, matched, idempotent, refused whole when it cannot be read), on both engines.
  */
 describe.each(ENGINES)("card charges and statements on $name", (engine) => {
-  let t: TestApp;
-  let calls: ReturnType<typeof cardCalls>;
+  const t = useTestApp(engine);
+  const { as, ask, decide } = cardCalls(t);
   let card: number;
-  const db = () => t.database.db;
-
   /** An approved request of the spender on the card, and its code. */
   async function approved(amount: string): Promise<{ id: number; code: string }> {
-    const asked = (await calls.ask("Spender", card, amount)).json();
-    const decided = await calls.decide("staff", asked.ccPermissionID, {
+    const asked = (await ask("Spender", card, amount)).json();
+    const decided = await decide("staff", asked.ccPermissionID, {
       step: "cardUse",
       decision: "approve",
       version: 1,
     });
     expect(decided.statusCode, decided.body).toBe(200);
-    const mine = (await calls.call("Spender", "GET", "/API/CreditCard/MyRequests")).json().data;
+    const mine = (await as("Spender").operation(OPERATIONS.myCardRequests)).json().data;
     const code = mine.find((r: { ccPermissionID: number }) => r.ccPermissionID === asked.ccPermissionID)
       .ccPermissionApprovalCode as string;
     return { id: asked.ccPermissionID, code };
   }
   const enter = (name: string, code: string, amount: unknown = "40.00", extra: object = {}) =>
-    calls.call(name, "POST", "/API/CreditCard/Charges", {
+    as(name).operation(OPERATIONS.enterCharge, {
       code,
       ccChargeDate: "2026-11-20",
       ccChargeAmount: amount,
@@ -44,29 +41,26 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
       ...extra,
     });
   const statement = (csv: string, preview: boolean, ccID = card) =>
-    calls.call("admin", "POST", "/API/CreditCard/Statements", { ccID, fileName: "nov.csv", csv, preview });
+    t.admin.operation(OPERATIONS.importStatement, { ccID, fileName: "nov.csv", csv, preview });
 
   beforeAll(async () => {
-    t = await testApp(engine);
-    calls = cardCalls(t.app);
-    const staff = await empIDOf(db(), "staff");
-    await employeeWithLogin(db(), "Spender", staff);
-    await employeeWithLogin(db(), "Other", staff);
-    card = await cardOf(db(), staff, "100000.00", "4218");
+    const staff = await empIDOf(t.db, "staff");
+    await employeeWithLogin(t.db, "Spender", staff);
+    await employeeWithLogin(t.db, "Other", staff);
+    card = await cardOf(t.db, staff, "100000.00", "4218");
   });
-  afterAll(() => t?.close());
 
   describe("a charge entered with its approval code", () => {
     it("takes the spender's own unused code once, and refuses a wrong, used or other person's code", async () => {
       const { id, code } = await approved("50.00");
       const validate = async (name: string, value: string) =>
-        (await calls.call(name, "POST", "/API/CreditCard/ValidateCode", { code: value })).json().valid;
+        (await as(name).operation(OPERATIONS.validateApprovalCode, { code: value })).json().valid;
       expect(await validate("Spender", code)).toBe(true);
       expect(await validate("Spender", code.toLowerCase())).toBe(true);
       expect(await validate("Other", code)).toBe(false);
       expect(await validate("Spender", "ZZZZZZZZ")).toBe(false);
 
-      const before = await countOf(db(), "tblCCCharge");
+      const before = await countOf(t.db, "tblCCCharge");
       expect(expectError(await enter("Other", code), 400).fieldErrors?.code).toBe(CODE_REFUSED);
       expect(expectError(await enter("Spender", "WRONG123"), 400).message).toBe(CODE_REFUSED);
       expect(expectError(await enter("Spender", code, "50.01"), 400).fieldErrors?.ccChargeAmount).toBe(
@@ -74,7 +68,7 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
       );
       for (const amount of ["0", "-5", "1.234", "ten"]) expectError(await enter("Spender", code, amount), 400);
       expectError(await enter("Spender", code, "40.00", { ccChargeDate: "2026-02-30" }), 400);
-      expect(await countOf(db(), "tblCCCharge")).toBe(before);
+      expect(await countOf(t.db, "tblCCCharge")).toBe(before);
 
       const entered = await enter("Spender", code, "40.00");
       expect(entered.statusCode, entered.body).toBe(200);
@@ -102,18 +96,18 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
         `${today},Coffee,4.50,`,
         `${today},Coffee,4.50,`,
       ].join("\r\n");
-      const before = await countOf(db(), "tblCCCharge");
+      const before = await countOf(t.db, "tblCCCharge");
       const preview = await statement(csv, true);
       expect(preview.statusCode, preview.body).toBe(200);
       expect(preview.json().counts).toEqual({ lines: 4, matched: 1, unmatched: 3, duplicate: 0 });
       expect(preview.json().lines[0]).toMatchObject({ line: 2, fate: "matched", ccPermissionID: id, amount: "123.45" });
-      expect(await countOf(db(), "tblCCCharge")).toBe(before);
+      expect(await countOf(t.db, "tblCCCharge")).toBe(before);
 
       const imported = await statement(csv, false);
       expect(imported.statusCode, imported.body).toBe(200);
       expect(imported.json().ccStatementID).toBeGreaterThan(0);
-      expect(await countOf(db(), "tblCCCharge")).toBe(before + 4);
-      const formula = await db()
+      expect(await countOf(t.db, "tblCCCharge")).toBe(before + 4);
+      const formula = await t.db
         .selectFrom("tblCCCharge")
         .select(["ccChargeMerchant", "ccPermissionID"])
         .where("ccChargeBankRef", "=", "bank:REF-2")
@@ -123,8 +117,8 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
 
       const again = await statement(csv, false);
       expect(again.json().counts).toEqual({ lines: 4, matched: 0, unmatched: 0, duplicate: 4 });
-      expect(await countOf(db(), "tblCCCharge")).toBe(before + 4);
-      const audits = await db()
+      expect(await countOf(t.db, "tblCCCharge")).toBe(before + 4);
+      const audits = await t.db
         .selectFrom("auditLog")
         .select("tableName")
         .where("tableName", "in", ["tblCCStatement", "tblCCCharge"])
@@ -133,8 +127,8 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
     });
 
     it("refuses a file it cannot read whole, and writes nothing", async () => {
-      const before = await countOf(db(), "tblCCCharge");
-      const statementsBefore = await countOf(db(), "tblCCStatement");
+      const before = await countOf(t.db, "tblCCCharge");
+      const statementsBefore = await countOf(t.db, "tblCCStatement");
       const cases: Array<[string, string, RegExp]> = [
         ["missing columns", "Date,Memo\n11/02/2026,Hotel", /no Amount, Description column/],
         ["a wrong date", "Date,Description,Amount\n11/31/2026,Hotel,25.00", /Line 2: "11\/31\/2026" is not a date/],
@@ -154,24 +148,24 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
       }
       expectError(await statement("Date,Description,Amount\n11/02/2026,Hotel,1.00", false, 2_000_000_000), 404);
       expectError(
-        await calls.call("Spender", "POST", "/API/CreditCard/Statements", {
+        await as("Spender").operation(OPERATIONS.importStatement, {
           ccID: card,
           csv: "Date,Description,Amount\n11/02/2026,Hotel,1.00",
           preview: true,
         }),
         403,
       );
-      expect(await countOf(db(), "tblCCCharge")).toBe(before);
-      expect(await countOf(db(), "tblCCStatement")).toBe(statementsBefore);
+      expect(await countOf(t.db, "tblCCCharge")).toBe(before);
+      expect(await countOf(t.db, "tblCCStatement")).toBe(statementsBefore);
     });
   });
 
   describe("the report's totals", () => {
     it("sums amounts exactly, as decimal text, by card, employee, project and month", async () => {
-      const staff = await empIDOf(db(), "staff");
-      const other = await cardOf(db(), staff, "1000.00", "7777");
+      const staff = await empIDOf(t.db, "staff");
+      const other = await cardOf(t.db, staff, "1000.00", "7777");
       const charge = (ccChargeDate: string, ccChargeAmount: string, ccChargeMerchant: string) =>
-        db()
+        t.db
           .insertInto("tblCCCharge")
           .values({ ccID: other, ccChargeDate, ccChargeAmount, ccChargeMerchant, ccChargeSource: "statement" })
           .execute();
@@ -180,11 +174,11 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
       await charge("2026-10-04", "0.20", "B");
       await charge("2026-11-05", "999999999.99", "C");
       const totals = async (by: string) => {
-        const response = await calls.call(
-          "admin",
-          "GET",
-          `/API/Totals/?${new URLSearchParams({ table: "vwCardCharges", by, where: `ccID = ${other}` })}`,
-        );
+        const response = await t.admin.inject({
+          method: "GET",
+          url: "/API/Totals/",
+          query: { table: "vwCardCharges", by, where: `ccID = ${other}` },
+        });
         expect(response.statusCode, response.body).toBe(200);
         return response.json();
       };
@@ -198,32 +192,24 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
         { key: other, label: "Test card ••7777", count: 3, total: "1000000000.29" },
       ]);
       // The cards' list: this month's charges beside the month's commitments.
-      const fresh = await cardOf(db(), staff, "1000.00", "8888");
+      const fresh = await cardOf(t.db, staff, "1000.00", "8888");
       const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
       for (const [ccChargeDate, ccChargeAmount] of [
         [day(0), "10.10"],
         [day(0), "0.20"],
         [day(40), "500.00"], // a month before
       ] as const) {
-        await db()
+        await t.db
           .insertInto("tblCCCharge")
           .values({ ccID: fresh, ccChargeDate, ccChargeAmount, ccChargeMerchant: "D", ccChargeSource: "statement" })
           .execute();
       }
-      const listed = await calls.call(
-        "admin",
-        "GET",
-        `/API/Query/?${new URLSearchParams({ table: "vwCardList", where: `ccID = ${fresh}` })}`,
-      );
+      const listed = await t.admin.query({ table: "vwCardList", where: `ccID = ${fresh}` });
       expect(listed.json().data[0]).toMatchObject({ ccMonthCharged: "10.30", ccMonthCommitted: "0.00" });
       // The notes' totals stay numbers (minutes).
-      const notes = await calls.call(
-        "admin",
-        "GET",
-        "/API/Totals/?table=vwProjectNoteSearch&by=empID&where=empID%20%3D%201",
-      );
+      const notes = await t.admin.call("GET", "/API/Totals/?table=vwProjectNoteSearch&by=empID&where=empID%20%3D%201");
       expect(typeof notes.json().meta.total).toBe("number");
-      expectError(await calls.call("Spender", "GET", `/API/Totals/?table=vwCardCharges&by=ccID`), 403);
+      expectError(await as("Spender").call("GET", `/API/Totals/?table=vwCardCharges&by=ccID`), 403);
     });
   });
 
@@ -231,9 +217,9 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
     const old = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
     /** A charge of the spender's on the card, made as a statement's line is. */
     const charge = async (amount: string, date: string) => {
-      const spender = await empIDOf(db(), "spender");
+      const spender = await empIDOf(t.db, "spender");
       return (
-        await db()
+        await t.db
           .insertInto("tblCCCharge")
           .values({
             ccID: card,
@@ -249,23 +235,21 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
     };
     const missing = async (name: string) =>
       (
-        (await calls.call(name, "GET", "/API/CreditCard/MissingReceipts")).json().data as Array<{
+        (await as(name).operation(OPERATIONS.missingReceipts)).json().data as Array<{
           ccChargeID: number;
         }>
       ).map((r) => r.ccChargeID);
-    const upload = async (name: string, chargeID: number, file: { name: string; content: Buffer }) =>
-      t.app.inject(
-        withToken(await calls.as(name), {
-          method: "POST",
-          url: "/API/Upload/",
-          ...form({ table: "tblCCCharge", key: String(chargeID) }, file),
-        }),
-      );
+    const upload = (name: string, chargeID: number, file: { name: string; content: Buffer }) =>
+      as(name).inject({
+        method: "POST",
+        url: "/API/Upload/",
+        ...form({ table: "tblCCCharge", key: String(chargeID) }, file),
+      });
 
     it("keeps the company's rule: the default, an administrator's change (audited), nobody else's", async () => {
-      const rule = async () => (await calls.call("Spender", "GET", "/API/CreditCard/ReceiptRule")).json();
+      const rule = async () => (await as("Spender").operation(OPERATIONS.receiptRule)).json();
       expect(await rule()).toEqual({ minAmount: "75.00", days: 7 });
-      const put = (name: string, body: object) => calls.call(name, "PUT", "/API/CreditCard/ReceiptRule", body);
+      const put = (name: string, body: Record<string, unknown>) => as(name).operation(OPERATIONS.setReceiptRule, body);
       expectError(await put("staff", { minAmount: "50", days: 3 }), 403);
       for (const bad of [
         { minAmount: "abc", days: 3 },
@@ -277,13 +261,13 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
       expect(await rule()).toEqual({ minAmount: "75.00", days: 7 });
       expect((await put("admin", { minAmount: "50", days: 3 })).json()).toEqual({ minAmount: "50", days: 3 });
       expect(await rule()).toEqual({ minAmount: "50", days: 3 });
-      const trail = await db().selectFrom("auditLog").selectAll().where("tableName", "=", "appSetting").execute();
+      const trail = await t.db.selectFrom("auditLog").selectAll().where("tableName", "=", "appSetting").execute();
       expect(trail.map((a) => a.action)).toEqual(["insert"]);
       expect(await put("admin", { minAmount: "75.00", days: 7 })).toHaveProperty("statusCode", 200);
     });
 
     it("lists a charge past the rule without a receipt to its spender and holder, until the spender attaches one", async () => {
-      const staff = await empIDOf(db(), "staff");
+      const staff = await empIDOf(t.db, "staff");
       const due = await charge("120.00", old);
       const small = await charge("20.00", old);
       const recent = await charge("120.00", new Date().toISOString().slice(0, 10));
@@ -297,7 +281,7 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
       expect(staff).toBeGreaterThan(0);
       // Home asks only how many (rowLimit=0); a page asks for its first rows; the limit is checked.
       const answer = async (name: string, query = "") =>
-        (await calls.call(name, "GET", `/API/CreditCard/MissingReceipts${query}`)).json() as {
+        (await as(name).call("GET", `/API/CreditCard/MissingReceipts${query}`)).json() as {
           data: Array<{ ccChargeID: number }>;
           meta: { TotalRecords: number };
         };
@@ -307,7 +291,7 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
         expect((await answer(name, "?rowLimit=1")).data, name).toEqual(all.data.slice(0, 1));
       }
       for (const limit of ["101", "-1", "x", "1.5", "", "%20"]) {
-        expectError(await calls.call("staff", "GET", `/API/CreditCard/MissingReceipts?rowLimit=${limit}`), 400);
+        expectError(await as("staff").call("GET", `/API/CreditCard/MissingReceipts?rowLimit=${limit}`), 400);
       }
 
       expectError(await upload("Other", due, { name: "receipt.pdf", content: PDF }), 404); // not theirs
@@ -322,20 +306,14 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
       expect((await upload("staff", another, hotel)).statusCode).toBe(200);
       expect(await missing("Spender")).not.toContain(another);
       // A receipt is a file, not a change of the charge: the data service writes no column of it.
-      const admin = dataClient(t.app, await calls.as("admin"));
-      expectError(await admin.update("tblCCCharge", `ccChargeID = ${due}`, { ccChargeAmount: "1.00" }), 400);
+      expectError(await t.admin.update("tblCCCharge", `ccChargeID = ${due}`, { ccChargeAmount: "1.00" }), 400);
     });
 
     it("counts as a receipt only a non-empty image or PDF: a text, a spreadsheet or a CSV leaves the charge missing one", async () => {
       const due = await charge("140.00", old);
       const hasReceipt = async () =>
-        (
-          await calls.call(
-            "admin",
-            "GET",
-            `/API/Query/?${new URLSearchParams({ table: "vwCardCharges", fields: "hasReceipt", where: `ccChargeID = ${due}` })}`,
-          )
-        ).json().data[0].hasReceipt;
+        (await t.admin.query({ table: "vwCardCharges", fields: "hasReceipt", where: `ccChargeID = ${due}` })).json()
+          .data[0].hasReceipt;
       // An empty file is refused outright; these are stored, and attached, but are no receipts.
       expectError(await upload("Spender", due, { name: "receipt.txt", content: Buffer.alloc(0) }), 400);
       for (const file of [
@@ -348,7 +326,7 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
         expect(await hasReceipt(), file.name).toBe(0);
       }
       // A PDF recorded empty (stored before empty files were refused) is none either.
-      await db()
+      await t.db
         .insertInto("upload")
         .values({
           uploadID: randomUUID(),

@@ -1,4 +1,5 @@
 import {
+  OPERATIONS,
   PAGES,
   REQUEST_STATES,
   requestState,
@@ -7,13 +8,12 @@ import {
   STATEMENT_MAX_LINES,
 } from "@office/core";
 import { type Kysely, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type ImportStep, importStatement, WRITE_STEP_LINES } from "../src/credit-cards/statements.js";
 import { SYSTEM } from "../src/data/actor.js";
 import type { DB } from "../src/db/schema.js";
-import { type TestApp, testApp } from "./support/app.js";
 import { cardCalls, cardOf, employeeWithLogin } from "./support/cards.js";
-import { dataClient } from "./support/data.js";
+import { useTestApp } from "./support/context.js";
 import { countOf, empIDOf, setPermissions } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
@@ -23,35 +23,29 @@ import { expectError } from "./support/errors.js";
  * and the inbox that lists (and counts) what waits for each user, on both engines.
  */
 describe.each(ENGINES)("credit card requests on $name", (engine) => {
-  let t: TestApp;
-  const db = () => t.database.db;
+  const t = useTestApp(engine);
+  const { as, ask, decide } = cardCalls(t);
   const ids = new Map<string, number>();
   let staffCard: number;
   let adminCard: number;
-  let calls: ReturnType<typeof cardCalls>;
   const employee = async (name: string, manager: number | null, active = 1) => {
-    ids.set(name, await employeeWithLogin(db(), name, manager, active));
+    ids.set(name, await employeeWithLogin(t.db, name, manager, active));
   };
   const id = (name: string) => ids.get(name) as number;
-  const as = (name: string) => calls.as(name);
-  const call = (name: string, method: "GET" | "POST", url: string, payload?: object) =>
-    calls.call(name, method, url, payload);
-  const ask = (name: string, ccID: number, amount: unknown, extra: object = {}) => calls.ask(name, ccID, amount, extra);
-  const decide = (name: string, request: number, body: object) => calls.decide(name, request, body);
   const inboxOf = async (name: string) => {
-    const response = await call(name, "GET", "/API/CreditCard/Inbox");
+    const response = await as(name).operation(OPERATIONS.cardInbox);
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as { data: Array<{ ccPermissionID: number; step: string }>; meta: { TotalRecords: number } };
   };
   const countFor = async (name: string) => {
-    const response = await call(name, "POST", "/API/ExecuteQuery/", { query: "pendingApprovalCount" });
+    const response = await as(name).execute("pendingApprovalCount");
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data[0].TotalCount as number;
   };
-  const card = (holder: number, limit: string) => cardOf(db(), holder, limit);
+  const card = (holder: number, limit: string) => cardOf(t.db, holder, limit);
   const request = async (ccID: number, empID: number, states: { used: number; over: number; overLimit?: number }) =>
     (
-      await db()
+      await t.db
         .insertInto("tblCCPermission")
         .values({
           ccID,
@@ -67,13 +61,11 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
     ).ccPermissionID;
 
   beforeAll(async () => {
-    t = await testApp(engine);
-    calls = cardCalls(t.app);
-    for (const name of ["admin", "staff", "noperm"]) ids.set(name, await empIDOf(db(), name));
+    for (const name of ["admin", "staff", "noperm"]) ids.set(name, await empIDOf(t.db, name));
     // Only the requests of this file: the seeded ones are removed.
-    await db().deleteFrom("tblCCCharge").execute();
-    await db().deleteFrom("tblCCPermission").execute();
-    await db()
+    await t.db.deleteFrom("tblCCCharge").execute();
+    await t.db.deleteFrom("tblCCPermission").execute();
+    await t.db
       .updateTable("tblEmployee")
       .set({ empManagerID: id("admin") })
       .where("empID", "=", id("staff"))
@@ -88,12 +80,11 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
     staffCard = await card(id("staff"), "1000.00");
     adminCard = await card(id("admin"), "5000.00");
   });
-  afterAll(() => t?.close());
 
   describe("the team and the manager chain", () => {
     it("is everyone under an employee at any depth, through inactive managers too", async () => {
       const team = async (name: string) =>
-        (await sql<{ empID: number }>`select "empID" from "fnTeam"(${id(name)}) order by 1`.execute(db())).rows.map(
+        (await sql<{ empID: number }>`select "empID" from "fnTeam"(${id(name)}) order by 1`.execute(t.db)).rows.map(
           (r) => r.empID,
         );
       expect(await team("staff")).toEqual(
@@ -110,26 +101,25 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
         const members = await team(manager);
         for (const employee of names) {
           const { rows } = await sql<{ found: boolean }>`
-            select "fnInTeam"(${id(manager)}::integer, ${id(employee)}::integer) as found`.execute(db());
+            select "fnInTeam"(${id(manager)}::integer, ${id(employee)}::integer) as found`.execute(t.db);
           expect(rows[0]?.found, `${employee} in ${manager}'s team`).toBe(members.includes(id(employee)));
         }
       }
     });
 
     it("refuses a manager that would make the chain loop, and changes nothing", async () => {
-      const admin = dataClient(t.app, await as("admin"));
       for (const [employeeName, managerName] of [
         ["staff", "Third"],
         ["Direct", "Direct"],
         ["Indirect", "Third"],
       ] as const) {
-        const response = await admin.update("tblEmployee", `empID = ${id(employeeName)}`, {
+        const response = await t.admin.update("tblEmployee", `empID = ${id(employeeName)}`, {
           empManagerID: id(managerName),
         });
         const body = expectError(response, 400);
         expect(body.fieldErrors?.empManagerID).toBe("Manager reports to this employee: a manager chain cannot loop");
       }
-      const managers = await db()
+      const managers = await t.db
         .selectFrom("tblEmployee")
         .select(["empID", "empManagerID"])
         .where("empID", "in", [id("staff"), id("Direct"), id("Indirect")])
@@ -141,8 +131,8 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
 
   describe("the inbox and its count", () => {
     it("lists, and counts, what waits for each user: the holder's team, page 45's over-limit, no one's own", async () => {
-      await db().deleteFrom("tblCCCharge").execute();
-      await db().deleteFrom("tblCCPermission").execute();
+      await t.db.deleteFrom("tblCCCharge").execute();
+      await t.db.deleteFrom("tblCCPermission").execute();
       const waitsForStaff = [
         await request(staffCard, id("Direct"), { used: 0, over: 1 }),
         await request(staffCard, id("Third"), { used: 0, over: 1 }), // three levels down
@@ -157,7 +147,7 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
       const waitsForAdminOverLimit = [
         await request(staffCard, id("Direct"), { used: 1, over: 0, overLimit: 1 }),
         (
-          await db()
+          await t.db
             .selectFrom("tblCCPermission")
             .select("ccPermissionID")
             .where("empID", "=", id("staff"))
@@ -226,12 +216,12 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
       );
       expect((await inboxOf("staff")).data.map((r) => r.ccPermissionID)).not.toContain(requestID);
 
-      const mine = (await call("Indirect", "GET", "/API/CreditCard/MyRequests")).json().data;
+      const mine = (await as("Indirect").operation(OPERATIONS.myCardRequests)).json().data;
       const code = mine.find(
         (r: { ccPermissionID: number }) => r.ccPermissionID === requestID,
       ).ccPermissionApprovalCode;
       expect(code).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
-      const audit = await db()
+      const audit = await t.db
         .selectFrom("auditLog")
         .selectAll()
         .where("tableName", "=", "tblCCPermission")
@@ -244,7 +234,7 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
       ]);
       expect(JSON.stringify(audit)).not.toContain(code);
       // Nobody else reads the code, through any call.
-      const views = await dataClient(t.app, await as("admin")).query({
+      const views = await t.admin.query({
         table: "tblCCPermission",
         where: `ccPermissionID = ${requestID}`,
       });
@@ -252,8 +242,8 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
     });
 
     it("sends a request over the month's limit on to page 45 after the holder, to the cent", async () => {
-      await db().deleteFrom("tblCCCharge").execute();
-      await db().deleteFrom("tblCCPermission").execute();
+      await t.db.deleteFrom("tblCCCharge").execute();
+      await t.db.deleteFrom("tblCCPermission").execute();
       const amounts = ["600.00", "400.00"];
       for (const amount of amounts) {
         const response = await ask("Direct", staffCard, amount);
@@ -282,7 +272,7 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
       });
 
       // A denied request no longer counts against the month.
-      const [first] = await db()
+      const [first] = await t.db
         .selectFrom("tblCCPermission")
         .select(["ccPermissionID", "ccPermissionVersion"])
         .where("ccPermissionAmount", "=", "600.00")
@@ -299,23 +289,22 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
     });
 
     it("finds the requests of each state by its where, as requestState names them, every request in one", async () => {
-      await db().deleteFrom("tblCCCharge").execute();
-      await db().deleteFrom("tblCCPermission").execute();
+      await t.db.deleteFrom("tblCCCharge").execute();
+      await t.db.deleteFrom("tblCCPermission").execute();
       for (const used of [0, 1, 2]) {
         for (const over of [0, 1, 2]) {
           for (const overLimit of [0, 1]) await request(staffCard, id("Direct"), { used, over, overLimit });
         }
       }
-      const admin = dataClient(t.app, await as("admin"));
       const fields =
         "ccPermissionID,ccPermissionCCUsedApprovalStatus,ccPermissionOverLimitApprovalStatus,ccPermissionOverLimit";
-      const all = (await admin.query({ table: "vwCCApprovals", fields })).json().data as Array<
+      const all = (await t.admin.query({ table: "vwCCApprovals", fields })).json().data as Array<
         Parameters<typeof requestState>[0] & { ccPermissionID: number }
       >;
       expect(all).toHaveLength(18);
       const found: number[] = [];
       for (const state of REQUEST_STATES) {
-        const answer = await admin.query({ table: "vwCCApprovals", fields, where: requestStateWhere(state) });
+        const answer = await t.admin.query({ table: "vwCCApprovals", fields, where: requestStateWhere(state) });
         expect(answer.statusCode, answer.body).toBe(200);
         const ids = (answer.json().data as Array<{ ccPermissionID: number }>).map((r) => r.ccPermissionID).sort();
         const expected = all.filter((row) => requestState(row) === state).map((r) => r.ccPermissionID);
@@ -327,17 +316,17 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
 
     it("offers the active cards of the caller and of the managers above them, and no others", async () => {
       const offered = async (name: string) =>
-        ((await call(name, "GET", "/API/CreditCard/Cards")).json().data as Array<{ ccID: number }>).map((c) => c.ccID);
+        ((await as(name).operation(OPERATIONS.cardsToAsk)).json().data as Array<{ ccID: number }>).map((c) => c.ccID);
       expect(await offered("Indirect")).toEqual(expect.arrayContaining([staffCard, adminCard]));
       expect(await offered("Outsider")).not.toContain(staffCard);
       expect(await offered("Outsider")).not.toContain(adminCard);
-      await db().updateTable("tblCC").set({ ccStatus: 2 }).where("ccID", "=", staffCard).execute();
+      await t.db.updateTable("tblCC").set({ ccStatus: 2 }).where("ccID", "=", staffCard).execute();
       expect(await offered("Indirect")).not.toContain(staffCard);
-      await db().updateTable("tblCC").set({ ccStatus: 1 }).where("ccID", "=", staffCard).execute();
+      await t.db.updateTable("tblCC").set({ ccStatus: 1 }).where("ccID", "=", staffCard).execute();
     });
 
     it("answers bad input with a clear 4xx and writes nothing", async () => {
-      const before = await countOf(db(), "tblCCPermission");
+      const before = await countOf(t.db, "tblCCPermission");
       const cases: Array<[string, unknown, object, number, string?]> = [
         ["zero", "0", {}, 400, "Amount cannot be zero"],
         ["zero with cents", "0.00", {}, 400, "Amount cannot be zero"],
@@ -357,35 +346,27 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
       expectError(await ask("Outsider", staffCard, "5.00"), 403); // not under the holder
       expectError(await ask("Direct", adminCard + 1000, "5.00"), 404);
       expectError(
-        await call("noperm", "POST", "/API/CreditCard/Requests", {
+        await as("noperm").operation(OPERATIONS.askToUseCard, {
           ccID: staffCard,
           ccPermissionAmount: "5",
           ccPermissionPurpose: "x",
         }),
         403,
       );
-      await db().updateTable("tblCC").set({ ccStatus: 2 }).where("ccID", "=", staffCard).execute();
+      await t.db.updateTable("tblCC").set({ ccStatus: 2 }).where("ccID", "=", staffCard).execute();
       expectError(await ask("Direct", staffCard, "5.00"), 409);
-      await db().updateTable("tblCC").set({ ccStatus: 1 }).where("ccID", "=", staffCard).execute();
-      expect(await countOf(db(), "tblCCPermission")).toBe(before);
+      await t.db.updateTable("tblCC").set({ ccStatus: 1 }).where("ccID", "=", staffCard).execute();
+      expect(await countOf(t.db, "tblCCPermission")).toBe(before);
 
       // The data service reads requests and never writes them: approving around the rules is not a write it takes
       // (no table its Insert and Update serve).
-      const admin = dataClient(t.app, await as("admin"));
-      expectError(await admin.insert("tblCCPermission", { ccID: staffCard, empID: id("Direct") }), 400);
+      expectError(await t.admin.insert("tblCCPermission", { ccID: staffCard, empID: id("Direct") }), 400);
       expectError(
-        await admin.update("tblCCPermission", "ccPermissionID > 0", { ccPermissionCCUsedApprovalStatus: 1 }),
+        await t.admin.update("tblCCPermission", "ccPermissionID > 0", { ccPermissionCCUsedApprovalStatus: 1 }),
         400,
       );
       for (const path of ["0", "abc", "1e3", "99999999999"]) {
-        expectError(
-          await call("staff", "POST", `/API/CreditCard/Requests/${path}/Decision`, {
-            step: "cardUse",
-            decision: "approve",
-            version: 1,
-          }),
-          400,
-        );
+        expectError(await decide("staff", path, { step: "cardUse", decision: "approve", version: 1 }), 400);
       }
     });
   });
@@ -397,15 +378,14 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
  * cannot hold refused by line, and an account's allowance of charges imported a minute.
  */
 describe.each(ENGINES)("statement imports on $name", (engine) => {
-  let t: TestApp;
-  let calls: ReturnType<typeof cardCalls>;
-  let staff: number;
   const statements: string[] = [];
-  const db = () => t.database.db;
+  const t = useTestApp(engine, { engine: { onStatement: (text) => statements.push(text) } });
+  const { as } = cardCalls(t);
+  let staff: number;
   const today = new Date().toISOString().slice(0, 10);
   const csvOf = (lines: readonly string[]) => ["Date,Description,Amount,Reference", ...lines].join("\n");
   const send = (name: string, ccID: number, lines: readonly string[], preview = false) =>
-    calls.call(name, "POST", "/API/CreditCard/Statements", { ccID, fileName: "s.csv", csv: csvOf(lines), preview });
+    as(name).operation(OPERATIONS.importStatement, { ccID, fileName: "s.csv", csv: csvOf(lines), preview });
   /** The statements of the card area's tables and the audit trail a call runs. */
   const cardStatements = async (work: () => Promise<unknown>) => {
     const from = statements.length;
@@ -415,7 +395,7 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
   /** An approved request of staff on the card, asked for today. */
   const approved = async (ccID: number, amount: string) =>
     (
-      await db()
+      await t.db
         .insertInto("tblCCPermission")
         .values({
           ccID,
@@ -429,7 +409,7 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
         .executeTakeFirstOrThrow()
     ).ccPermissionID;
   /** The charge its spender entered with a request's code (on `on`: another transaction's connection). */
-  const entered = async (ccID: number, request: number, amount: string, on: Kysely<DB> = db()) =>
+  const entered = async (ccID: number, request: number, amount: string, on: Kysely<DB> = t.db) =>
     (
       await on
         .insertInto("tblCCCharge")
@@ -446,23 +426,20 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
         .executeTakeFirstOrThrow()
     ).ccChargeID;
   const chargesOf = (ccID: number) =>
-    db().selectFrom("tblCCCharge").selectAll().where("ccID", "=", ccID).orderBy("ccChargeID").execute();
+    t.db.selectFrom("tblCCCharge").selectAll().where("ccID", "=", ccID).orderBy("ccChargeID").execute();
 
   beforeAll(async () => {
-    t = await testApp(engine, { engine: { onStatement: (text) => statements.push(text) } });
-    calls = cardCalls(t.app);
-    staff = await empIDOf(db(), "staff");
-    const finance = await employeeWithLogin(db(), "Finance", staff);
-    await setPermissions(db(), finance, [
+    staff = await empIDOf(t.db, "staff");
+    const finance = await employeeWithLogin(t.db, "Finance", staff);
+    await setPermissions(t.db, finance, [
       { page: 1, view: 1 },
       { page: PAGES.creditCardApprovals, view: 1, change: 1 },
     ]);
   });
-  afterAll(() => t?.close());
 
   it("writes a statement in steps of WRITE_STEP_LINES lines, each in the same few statements: new charges, reconciled ones, audits", async () => {
     const importOf = async (lines: number) => {
-      const ccID = await cardOf(db(), staff, "100000.00", "4218");
+      const ccID = await cardOf(t.db, staff, "100000.00", "4218");
       const spent = await approved(ccID, "11.11");
       const reconciled = await entered(ccID, await approved(ccID, "22.22"), "22.22");
       const rows = [
@@ -492,7 +469,7 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
         ccStatementID: expect.any(Number),
       });
       expect(charges.map((c) => c.ccChargeMerchant)).toContain('Quotes " {braces}, back\\slash');
-      const trail = await db()
+      const trail = await t.db
         .selectFrom("auditLog")
         .select(["action", "recordKey", "before", "after"])
         .where("tableName", "=", "tblCCCharge")
@@ -519,7 +496,7 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
   });
 
   it("reads again in its transaction what changed since its lines were matched: no duplicate, no request spent twice", async () => {
-    const ccID = await cardOf(db(), staff, "100000.00", "4218");
+    const ccID = await cardOf(t.db, staff, "100000.00", "4218");
     const request = await approved(ccID, "33.33");
     const csv = csvOf([
       `${today},Spends the request,33.33,M-1`,
@@ -527,11 +504,11 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
       `${today},New,5.00,M-3`,
     ]);
     let reconciled = 0;
-    const answer = await importStatement(db(), SYSTEM, { ccID, fileName: null, csv }, true, {
+    const answer = await importStatement(t.db, SYSTEM, { ccID, fileName: null, csv }, true, {
       // Between the match and the write: another import writes M-2, the spender enters the request's charge.
       step: async (kind, work) => {
         if (kind === "write") {
-          await db()
+          await t.db
             .insertInto("tblCCCharge")
             .values({
               ccID,
@@ -559,7 +536,7 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
   // transaction or after it, which the test above covers; this one is PostgreSQL's alone.
   if (engine.name === "postgres")
     it("waits, with the card locked, for a charge being entered on the card, then reconciles it rather than spend its request again", async () => {
-      const ccID = await cardOf(db(), staff, "100000.00", "4218");
+      const ccID = await cardOf(t.db, staff, "100000.00", "4218");
       const request = await approved(ccID, "44.44");
       const csv = csvOf([`${today},Spends the request,44.44,N-1`, `${today},New,5.00,N-2`]);
       let enteredID = 0;
@@ -574,27 +551,25 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
         const ready = new Promise<void>((resolve) => {
           inserted = resolve;
         });
-        const other = db()
-          .transaction()
-          .execute(async (tx) => {
-            enteredID = await entered(ccID, request, "44.44", tx);
-            inserted();
-            await held;
-          });
+        const other = t.db.transaction().execute(async (tx) => {
+          enteredID = await entered(ccID, request, "44.44", tx);
+          inserted();
+          await held;
+        });
         await ready;
         const writing = work();
         // The import's lock of the card waits for the insert's key-share lock of it.
         const waiting = async () =>
           (
             await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`.execute(db())
+              where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db)
           ).rows[0]?.n ?? 0;
-        while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+        await t.until(async () => (await waiting()) > 0);
         release();
         await other;
         return writing;
       };
-      const answer = await importStatement(db(), SYSTEM, { ccID, fileName: null, csv }, true, { step });
+      const answer = await importStatement(t.db, SYSTEM, { ccID, fileName: null, csv }, true, { step });
       expect(answer.counts).toEqual({ lines: 2, matched: 1, unmatched: 1, duplicate: 0 });
       const charges = await chargesOf(ccID);
       expect(charges.filter((c) => c.ccPermissionID === request).map((c) => [c.ccChargeID, c.ccChargeBankRef])).toEqual(
@@ -603,7 +578,7 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
     });
 
   it("refuses, naming the line, a date the database cannot hold or a bank reference twice, and writes nothing", async () => {
-    const ccID = await cardOf(db(), staff, "100000.00", "4218");
+    const ccID = await cardOf(t.db, staff, "100000.00", "4218");
     for (const [date, message] of [
       ["01/15/0000", 'Line 3: "01/15/0000" is outside the years a card statement holds (1900 to 9999).'],
       ["0001-01-01", 'Line 3: "0001-01-01" is outside the years a card statement holds (1900 to 9999).'],
@@ -625,7 +600,7 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
 
   it("lets an account import at most STATEMENT_CHARGES_PER_MINUTE charges a minute, refused before any database work", async () => {
     expect(STATEMENT_CHARGES_PER_MINUTE).toBe(20_000);
-    const ccID = await cardOf(db(), staff, "100000.00", "4218");
+    const ccID = await cardOf(t.db, staff, "100000.00", "4218");
     const full = (prefix: string) =>
       Array.from({ length: STATEMENT_MAX_LINES }, (_, i) => `${today},Merchant ${i},1.00,${prefix}-${i}`);
     expect((await send("Finance", ccID, full("A"))).statusCode).toBe(200);
@@ -648,6 +623,6 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
     // Previews do not count, and another account (admin, who imported above) has its own allowance.
     expect((await send("Finance", ccID, [`${today},One more,1.00,C-1`], true)).statusCode).toBe(200);
     expect((await send("admin", ccID, [`${today},One more,1.00,C-1`])).statusCode).toBe(200);
-    expect(await countOf(db(), "tblCCCharge", sql`"ccID" = ${ccID}`)).toBe(2 * STATEMENT_MAX_LINES + 1);
+    expect(await countOf(t.db, "tblCCCharge", sql`"ccID" = ${ccID}`)).toBe(2 * STATEMENT_MAX_LINES + 1);
   }, 90_000);
 });

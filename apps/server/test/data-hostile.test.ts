@@ -1,11 +1,10 @@
 import { WHERE_LIMITS } from "@office/core";
 import fc from "fast-check";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_HEADER_BYTES } from "../src/app.js";
-import { appOver, seededDatabase, tokenOf } from "./support/app.js";
-import { dataClient } from "./support/data.js";
-import { ONE_ENGINE, type TestDatabase } from "./support/engines.js";
+import { useTestApp } from "./support/context.js";
+import { ONE_ENGINE } from "./support/engines.js";
 import { listening } from "./support/event-stream.js";
 
 const deep = (n: number) => `${"(".repeat(n)}projectID = 1${")".repeat(n)}`;
@@ -42,34 +41,22 @@ const HOSTILE_WHERES: Record<string, string> = {
 };
 
 describe.each(ONE_ENGINE)("hostile input on $name", (engine) => {
-  let testDb: TestDatabase;
-  let client: ReturnType<typeof dataClient>;
-  let app: Awaited<ReturnType<typeof appOver>>["app"];
   const statements: string[] = [];
-  let digest: () => Promise<string>;
-
-  beforeAll(async () => {
-    testDb = await seededDatabase(engine, { onStatement: (text) => statements.push(text) });
-    ({ app } = await appOver(testDb));
-    client = dataClient(app, await tokenOf(app, "admin"));
-    digest = async () => {
-      const tables = ["tblProject", "tblProjectNotes", "tblEmployee", "tblPermission", "auditLog"];
-      const parts = [];
-      for (const table of tables) {
-        const { rows } = await sql<{
-          d: string;
-        }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as d from ${sql.table(table)} t`.execute(
-          testDb.database.db,
-        );
-        parts.push(rows[0]?.d);
-      }
-      return parts.join(",");
-    };
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.dispose();
-  });
+  const t = useTestApp(engine, { engine: { onStatement: (text) => statements.push(text) } });
+  const client = t.admin;
+  const digest = async () => {
+    const tables = ["tblProject", "tblProjectNotes", "tblEmployee", "tblPermission", "auditLog"];
+    const parts = [];
+    for (const table of tables) {
+      const { rows } = await sql<{
+        d: string;
+      }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as d from ${sql.table(table)} t`.execute(
+        t.db,
+      );
+      parts.push(rows[0]?.d);
+    }
+    return parts.join(",");
+  };
 
   const isClientError = (status: number) => status >= 400 && status < 500;
 
@@ -140,12 +127,7 @@ describe.each(ONE_ENGINE)("hostile input on $name", (engine) => {
       ["tblProject", "projectName"],
     ];
     for (const [table, fields] of inserts) {
-      const response = await app.inject({
-        method: "POST",
-        url: "/API/Insert/",
-        payload: { table, fields },
-        headers: { authorization: await tokenHeader() },
-      });
+      const response = await client.inject({ method: "POST", url: "/API/Insert/", payload: { table, fields } });
       expect(response.statusCode, JSON.stringify(fields).slice(0, 100)).toBe(400);
     }
     const updates: Array<[string, string, unknown]> = [
@@ -163,15 +145,9 @@ describe.each(ONE_ENGINE)("hostile input on $name", (engine) => {
     expect(await digest()).toBe(before);
   });
 
-  let cachedHeader = "";
-  async function tokenHeader() {
-    cachedHeader ||= `Bearer ${await tokenOf(app, "admin")}`;
-    return cachedHeader;
-  }
-
   it("reads a where at its length limit from the address however it is encoded", async () => {
-    const base = await listening(app);
-    const token = await tokenOf(app, "admin");
+    const base = await listening(t.app);
+    const token = await client.token();
     const get = (where: string) =>
       fetch(`${base}/API/Query/?table=tblProject&rowLimit=1&where=${encodeURIComponent(where)}`, {
         headers: { authorization: `Bearer ${token}` },

@@ -8,10 +8,9 @@ import {
   type ResourceDef,
   valueSchema,
 } from "@office/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readable, tableFor, updatable } from "../src/data/inputs.js";
-import { type TestApp, testApp, tokenOf } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { useTestApp } from "./support/context.js";
 import { ONE_ENGINE } from "./support/engines.js";
 
 const NOPERM = 3;
@@ -42,19 +41,13 @@ function updatableColumn(def: ResourceDef): string {
 type FlagSet = { name: string; rows: Array<{ page: number; flags: PermissionFlag[] }> };
 
 describe.each(ONE_ENGINE)("the permission matrix on $name", (engine) => {
-  let t: TestApp;
-  let client: ReturnType<typeof dataClient>;
-  beforeAll(async () => {
-    t = await testApp(engine);
-    client = dataClient(t.app, await tokenOf(t.app, "noperm"));
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(engine);
+  const client = t.noperm;
 
   async function grant(rows: FlagSet["rows"]) {
-    const db = t.database.db;
-    await db.deleteFrom("tblPermission").where("empID", "=", NOPERM).execute();
+    await t.db.deleteFrom("tblPermission").where("empID", "=", NOPERM).execute();
     for (const { page, flags } of rows) {
-      await db
+      await t.db
         .insertInto("tblPermission")
         .values({
           empID: NOPERM,

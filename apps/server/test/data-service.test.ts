@@ -1,28 +1,15 @@
-import { ERROR_MESSAGES, PAGES, WEEKDAYS } from "@office/core";
+import { ERROR_MESSAGES, OPERATIONS, PAGES, WEEKDAYS } from "@office/core";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "./support/context.js";
 import { ENGINES } from "./support/engines.js";
 
 describe.each(ENGINES)("the data service on $name", (engine) => {
-  let t: TestApp;
-  let admin: ReturnType<typeof dataClient>;
-  let staff: ReturnType<typeof dataClient>;
-  let noperm: ReturnType<typeof dataClient>;
-  let staffToken: string;
-  beforeAll(async () => {
-    t = await testApp(engine);
-    admin = dataClient(t.app, await tokenOf(t.app, "admin"));
-    staffToken = await tokenOf(t.app, "staff");
-    staff = dataClient(t.app, staffToken);
-    noperm = dataClient(t.app, await tokenOf(t.app, "noperm"));
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(engine);
+  const { admin, staff, noperm, together } = t;
 
-  const db = () => t.database.db;
   const count = async (table: string, where = sql`true`) =>
-    (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(db())).rows[0]
+    (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(t.db)).rows[0]
       ?.n ?? 0;
 
   describe("Query", () => {
@@ -53,11 +40,8 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
     });
 
     it("takes DEBUG=1 on Insert, Update, Delete and ExecuteQuery as the same call, and logs it without values", async () => {
-      const adminToken = await tokenOf(t.app, "admin");
       const send = (method: "POST" | "PUT", path: string, payload: object, DEBUG?: string) =>
-        t.app.inject(
-          withToken(adminToken, { method, url: path, payload, ...(DEBUG === undefined ? {} : { query: { DEBUG } }) }),
-        );
+        admin.inject({ method, url: path, payload, ...(DEBUG === undefined ? {} : { query: { DEBUG } }) });
       const logged = () =>
         t.logs.filter((line) => line.includes('"debug re-send of a call"')).map((line) => JSON.parse(line).debugResend);
       const before = logged().length;
@@ -103,13 +87,10 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
           (await send("POST", "/API/Delete/", { table: "tblProject", where: "projectID = -1" }, DEBUG)).statusCode,
         ).toBe(400);
       }
-      const other = await t.app.inject(
-        withToken(adminToken, {
-          method: "POST",
-          url: "/API/Delete/?verbose=1",
-          payload: { table: "tblProject", where: "projectID = -1" },
-        }),
-      );
+      const other = await admin.call("POST", "/API/Delete/?verbose=1", {
+        table: "tblProject",
+        where: "projectID = -1",
+      });
       expect(other.statusCode).toBe(400);
     });
 
@@ -146,7 +127,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
 
     it("asks to confirm a search of more than 20,000 records, and loads it with continue", async () => {
       await sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes", "createdTS")
-        select 1, 5, 15, now() - interval '800 days' from generate_series(1, 20001)`.execute(db());
+        select 1, 5, 15, now() - interval '800 days' from generate_series(1, 20001)`.execute(t.db);
       const where = "createdTS < '2025-06-01'";
       const first = (await admin.query({ table: "tblProjectNotes", fields: "projectNotesID", where })).json();
       expect(first).toEqual({ data: [], meta: { TotalRecords: expect.any(Number), confirmRequired: true } });
@@ -185,13 +166,13 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       const unconfirmed = await admin.query({ table: "tblProjectNotes", fields: "projectNotesID", rowLimit: 20_001 });
       expect(unconfirmed.statusCode).toBe(400);
       expect(unconfirmed.json().message).toMatch(/rowLimit over 20000 needs continue=1/);
-      await sql`delete from "tblProjectNotes" where "createdTS" < '2025-06-01'`.execute(db());
+      await sql`delete from "tblProjectNotes" where "createdTS" < '2025-06-01'`.execute(t.db);
     });
 
     it("streams a large answer, the same rows and total as it sends in pages", async () => {
       await sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes", "ProjectNotesDesc", "createdTS")
         select 1, 5, 15, 'streamed ' || n, now() - n * interval '1 minute' from generate_series(1, 3000) n`.execute(
-        db(),
+        t.db,
       );
       const params = {
         table: "tblProjectNotes",
@@ -218,7 +199,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       expect(oldest.data).toEqual(
         Array.from({ length: 3_000 }, (_, at) => ({ ProjectNotesDesc: `streamed ${3_000 - at}` })),
       );
-      await sql`delete from "tblProjectNotes" where "ProjectNotesDesc" like 'streamed %'`.execute(db());
+      await sql`delete from "tblProjectNotes" where "ProjectNotesDesc" like 'streamed %'`.execute(t.db);
     });
 
     it("shows only the caller's own notes in vwMyProjectNotes, whatever the where says", async () => {
@@ -246,7 +227,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
         projectID: number;
         code: number;
       }>`select distinct on ("projectID") "projectID", "projectStatusCodeID" as code
-        from "tblProjectStatus" order by "projectID", "createdTS" desc, "projectStatusID" desc`.execute(db());
+        from "tblProjectStatus" order by "projectID", "createdTS" desc, "projectStatusID" desc`.execute(t.db);
       const excluded = rows.filter((r) => [56, 66, 194].includes(r.code)).map((r) => r.projectID);
       const shown = (
         await staff.query({
@@ -272,13 +253,13 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
     it("sends times with the company's offset: the same instant, the company's wall clock", async () => {
       const at = new Date("2026-07-04T03:30:00Z");
       const { id } = (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json();
-      await db().updateTable("tblProjectNotes").set({ createdTS: at }).where("projectNotesID", "=", id).execute();
+      await t.db.updateTable("tblProjectNotes").set({ createdTS: at }).where("projectNotesID", "=", id).execute();
       const [row] = (
         await admin.query({ table: "tblProjectNotes", fields: "createdTS", where: `projectNotesID = ${id}` })
       ).json().data;
       expect(row.createdTS).toBe("2026-07-03T23:30:00-04:00");
       expect(Date.parse(row.createdTS)).toBe(at.getTime());
-      await db().deleteFrom("tblProjectNotes").where("projectNotesID", "=", id).execute();
+      await t.db.deleteFrom("tblProjectNotes").where("projectNotesID", "=", id).execute();
     });
 
     it("keeps a calendar date as its text, in no zone", async () => {
@@ -288,13 +269,13 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
         await admin.query({ table: "tblReleaseNote", fields: "releaseNoteDate", where: `releaseNoteID = ${id}` })
       ).json().data;
       expect(row.releaseNoteDate).toBe("2026-12-01");
-      await db().deleteFrom("tblReleaseNote").where("releaseNoteID", "=", id).execute();
+      await t.db.deleteFrom("tblReleaseNote").where("releaseNoteID", "=", id).execute();
     });
 
     it("reads a date in a where as the company's day, not UTC's", async () => {
       // 23:30 in New York on 3 July is 4 July in UTC: the company logged it on the 3rd.
       const { id } = (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json();
-      await db()
+      await t.db
         .updateTable("tblProjectNotes")
         .set({ createdTS: new Date("2026-07-04T03:30:00Z") })
         .where("projectNotesID", "=", id)
@@ -309,12 +290,12 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
         ).json().meta.TotalRecords;
       expect(await on("2026-07-03", "2026-07-04")).toBe(1);
       expect(await on("2026-07-04", "2026-07-05")).toBe(0);
-      await db().deleteFrom("tblProjectNotes").where("projectNotesID", "=", id).execute();
+      await t.db.deleteFrom("tblProjectNotes").where("projectNotesID", "=", id).execute();
     });
 
     it("runs database sessions in the company's zone, so today (for office hours) is the company's", async () => {
       const { rows } = await sql<{ dow: number; zone: string }>`
-        select extract(dow from now())::int as dow, current_setting('TimeZone') as zone`.execute(db());
+        select extract(dow from now())::int as dow, current_setting('TimeZone') as zone`.execute(t.db);
       expect(rows[0]?.zone).toBe("America/New_York");
       const weekday = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", weekday: "short" })
         .format(new Date())
@@ -331,7 +312,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ status: "success", count: 1 });
-      const row = await db()
+      const row = await t.db
         .selectFrom("tblEmployee")
         .select(["empAvailabilityType", "empAvailabilityTS"])
         .where("empID", "=", 2)
@@ -343,7 +324,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
     it("is stamped with the server's time whoever sets it, administrators too", async () => {
       const stamped = async (empID: number) =>
         (
-          await db()
+          await t.db
             .selectFrom("tblEmployee")
             .select("empAvailabilityTS")
             .where("empID", "=", empID)
@@ -372,7 +353,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
         empAvailabilityTS: "1999-01-01 00:00:00",
       });
       expect(mine.statusCode, mine.body).toBe(200);
-      const row = await db()
+      const row = await t.db
         .selectFrom("tblEmployee")
         .select(["empAvailabilityType", "empAvailabilityTS"])
         .where("empID", "=", 3)
@@ -411,7 +392,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
     it("names who can grant access (active, with view on page 40) to a user with no permission rows", async () => {
       const granters = await noperm.execute("accessGranters");
       expect(granters.statusCode).toBe(200);
-      const expected = await db()
+      const expected = await t.db
         .selectFrom("tblEmployee as e")
         .innerJoin("tblPermission as p", "p.empID", "e.empID")
         .where("p.permissionPageID", "=", PAGES.administrator)
@@ -431,36 +412,36 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
         ["empEmail", "empFirstName", "empID", "empLastName", "empOfficeExtention"].sort(),
       );
       // An inactive employee with view on page 40 is not named (first by name as "Aaron Aardvark").
-      const { empID } = await db()
+      const { empID } = await t.db
         .insertInto("tblEmployee")
         .values({ empFirstName: "Aaron", empLastName: "Aardvark", empActive: 0 })
         .returning("empID")
         .executeTakeFirstOrThrow();
       const grant = { empID, permissionPageID: PAGES.administrator, permissionView: 1 };
-      await db()
+      await t.db
         .insertInto("tblPermission")
         .values({ ...grant, permissionAdd: 0, permissionChange: 0, permissionDel: 0 })
         .execute();
       try {
         const after = (await noperm.execute("accessGranters")).json().data as Array<{ empID: number }>;
         expect(after.map((r) => r.empID)).not.toContain(empID);
-        await db().updateTable("tblEmployee").set({ empActive: 1 }).where("empID", "=", empID).execute();
+        await t.db.updateTable("tblEmployee").set({ empActive: 1 }).where("empID", "=", empID).execute();
         const active = (await noperm.execute("accessGranters")).json().data as Array<{ empID: number }>;
         expect(active[0]?.empID).toBe(empID);
       } finally {
-        await db().deleteFrom("tblPermission").where("empID", "=", empID).execute();
-        await db().deleteFrom("tblEmployee").where("empID", "=", empID).execute();
+        await t.db.deleteFrom("tblPermission").where("empID", "=", empID).execute();
+        await t.db.deleteFrom("tblEmployee").where("empID", "=", empID).execute();
       }
     });
 
     it("gives each employee their own office hours, of every day, and no one else's", async () => {
       const days = WEEKDAYS.map((d) => `empOfficeHours${d}` as const);
-      const own = await db().selectFrom("tblEmployee").select(days).where("empID", "=", 2).executeTakeFirstOrThrow();
+      const own = await t.db.selectFrom("tblEmployee").select(days).where("empID", "=", 2).executeTakeFirstOrThrow();
       expect(own.empOfficeHoursMo).toMatch(/\d/);
       const answer = await staff.execute("myOfficeHours");
       expect(answer.statusCode).toBe(200);
       expect(answer.json().data).toEqual([own]);
-      const adminHours = await db()
+      const adminHours = await t.db
         .selectFrom("tblEmployee")
         .select(days)
         .where("empID", "=", 1)
@@ -479,14 +460,14 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
     });
 
     it("does not reach anyone else's row, nor other columns of one's own", async () => {
-      const before = await db()
+      const before = await t.db
         .selectFrom("tblEmployee")
         .select("empAvailabilityType")
         .where("empID", "=", 1)
         .executeTakeFirstOrThrow();
       const other = await staff.update("tblEmployee", "empID = 1", { empAvailabilityType: "Out" });
       expect(other.statusCode).toBe(404);
-      const after = await db()
+      const after = await t.db
         .selectFrom("tblEmployee")
         .select("empAvailabilityType")
         .where("empID", "=", 1)
@@ -529,7 +510,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       expect(response.statusCode).toBe(200);
       const { id } = response.json();
       expect(id).toBeGreaterThan(0);
-      const note = await db()
+      const note = await t.db
         .selectFrom("tblProjectNotes")
         .selectAll()
         .where("projectNotesID", "=", id)
@@ -559,7 +540,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
 
     it("keep their author and time when their text is changed", async () => {
       const { id } = (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json();
-      const before = await db()
+      const before = await t.db
         .selectFrom("tblProjectNotes")
         .selectAll()
         .where("projectNotesID", "=", id)
@@ -570,7 +551,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
         createdTS: "2001-01-01",
       });
       expect(response.statusCode).toBe(200);
-      const after = await db()
+      const after = await t.db
         .selectFrom("tblProjectNotes")
         .selectAll()
         .where("projectNotesID", "=", id)
@@ -598,7 +579,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
     it("are changed and deleted by their author or an administrator only", async () => {
       // staff and noperm both get every flag on page 9 (and view on 35); only staff wrote the notes.
       const grant = (empID: number, permissionPageID: number) =>
-        db()
+        t.db
           .insertInto("tblPermission")
           .values({
             empID,
@@ -614,7 +595,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
               .doUpdateSet({ permissionView: 1, permissionAdd: 1, permissionChange: 1, permissionDel: 1 }),
           )
           .execute();
-      const before = await db().selectFrom("tblPermission").selectAll().where("empID", "in", [2, 3]).execute();
+      const before = await t.db.selectFrom("tblPermission").selectAll().where("empID", "in", [2, 3]).execute();
       await grant(2, 9);
       await grant(3, 9);
       await grant(3, 35);
@@ -658,7 +639,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
         ).toBe(200);
         expect((await admin.remove("tblProjectNotes", `projectNotesID = ${third}`)).statusCode).toBe(200);
 
-        const descs = await db()
+        const descs = await t.db
           .selectFrom("tblProjectNotes")
           .select(["projectNotesID", "ProjectNotesDesc"])
           .where("projectNotesID", "in", [first, second, third, own])
@@ -669,8 +650,8 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
           { projectNotesID: own, ProjectNotesDesc: "mine" },
         ]);
       } finally {
-        await db().deleteFrom("tblPermission").where("empID", "in", [2, 3]).execute();
-        await db().insertInto("tblPermission").values(before).execute();
+        await t.db.deleteFrom("tblPermission").where("empID", "in", [2, 3]).execute();
+        await t.db.insertInto("tblPermission").values(before).execute();
       }
     });
 
@@ -678,7 +659,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       const { id } = (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json();
       expect(
         (
-          await db()
+          await t.db
             .selectFrom("tblProjectNotes")
             .select("projectNoteCategory")
             .where("projectNotesID", "=", id)
@@ -718,11 +699,11 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       const refused = await noperm.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(ERROR_MESSAGES.accessDenied);
-      await db().deleteFrom("tblPermission").where("empID", "=", 2).where("permissionPageID", "=", 9).execute();
+      await t.db.deleteFrom("tblPermission").where("empID", "=", 2).where("permissionPageID", "=", 9).execute();
       try {
         expect((await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).statusCode).toBe(403);
       } finally {
-        await db().insertInto("tblPermission").values({ empID: 2, permissionPageID: 9, permissionAdd: 1 }).execute();
+        await t.db.insertInto("tblPermission").values({ empID: 2, permissionPageID: 9, permissionAdd: 1 }).execute();
       }
     });
 
@@ -752,7 +733,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
     });
 
     it("are atomic: a change that fails part-way leaves every row and the audit trail as they were", async () => {
-      const before = await db()
+      const before = await t.db
         .selectFrom("tblPermission")
         .selectAll()
         .where("empID", "=", 1)
@@ -765,7 +746,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       });
       expect(response.statusCode).toBe(409);
       expect(
-        await db().selectFrom("tblPermission").selectAll().where("empID", "=", 1).orderBy("permissionID").execute(),
+        await t.db.selectFrom("tblPermission").selectAll().where("empID", "=", 1).orderBy("permissionID").execute(),
       ).toEqual(before);
       expect(await count("auditLog")).toBe(audits);
     });
@@ -788,38 +769,26 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       );
       const removed = await admin.remove("tblProject", `projectID = ${id}`);
       expect(removed.json()).toEqual({ id: 1, keys: [id] });
-      const adminToken = await tokenOf(t.app, "admin");
-      const trail = (
-        await t.app.inject(
-          withToken(adminToken, { method: "GET", url: "/API/Audit/", query: { table: "tblProject", key: String(id) } }),
-        )
-      ).json().data;
+      const trail = (await admin.operation(OPERATIONS.auditTrail, { table: "tblProject", key: String(id) })).json()
+        .data;
       expect(trail.map((a: { action: string }) => a.action)).toEqual(["insert", "update", "delete"]);
       expect(trail[1]).toMatchObject({
         empID: 1,
         before: { projectName: "Audit Me" },
         after: { projectName: "Audit Me Too" },
       });
-      const restore = await t.app.inject(
-        withToken(adminToken, { method: "POST", url: "/API/Restore/", payload: { auditID: trail[2].auditID } }),
-      );
+      const restore = await admin.restore(trail[2].auditID);
       expect(restore.json()).toEqual({ id });
-      const row = await db().selectFrom("tblProject").selectAll().where("projectID", "=", id).executeTakeFirstOrThrow();
+      const row = await t.db.selectFrom("tblProject").selectAll().where("projectID", "=", id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ projectName: "Audit Me Too", projectFirstSourceNumber: "PO-1" });
-      const again = await t.app.inject(
-        withToken(adminToken, { method: "POST", url: "/API/Restore/", payload: { auditID: trail[2].auditID } }),
-      );
+      const again = await admin.restore(trail[2].auditID);
       expect(again.statusCode).toBe(409);
     });
 
     it("keeps the audit trail from those who are not administrators", async () => {
-      const response = await t.app.inject(
-        withToken(staffToken, { method: "GET", url: "/API/Audit/", query: { table: "tblProject", key: "1" } }),
-      );
+      const response = await staff.operation(OPERATIONS.auditTrail, { table: "tblProject", key: "1" });
       expect(response.statusCode).toBe(403);
-      const restore = await t.app.inject(
-        withToken(staffToken, { method: "POST", url: "/API/Restore/", payload: { auditID: 1 } }),
-      );
+      const restore = await staff.restore(1);
       expect(restore.statusCode).toBe(403);
     });
   });
@@ -828,10 +797,8 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
     it("create one row for a retried key and answer as the first did", async () => {
       const headers = { "idempotency-key": "note-retry-1" };
       const fields = { projectID: 2, ProjectNotesMinutes: 45 };
-      const [a, b] = await Promise.all([
-        staff.insert("tblProjectNotes", fields, headers),
-        staff.insert("tblProjectNotes", fields, headers),
-      ]);
+      const note = () => staff.insert("tblProjectNotes", fields, headers);
+      const [a, b] = await together(note, note);
       const c = await staff.insert("tblProjectNotes", fields, headers);
       expect(a.json()).toEqual(b.json());
       expect(c.json()).toEqual(a.json());
@@ -845,7 +812,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
   describe("permissions", () => {
     it("are read on every call: a revoked permission applies to the next call of the same session", async () => {
       expect((await staff.query({ table: "tblProject", rowLimit: 1 })).statusCode).toBe(200);
-      await db()
+      await t.db
         .updateTable("tblPermission")
         .set({ permissionView: 0 })
         .where("empID", "=", 2)
@@ -854,7 +821,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       try {
         expect((await staff.query({ table: "tblProject", rowLimit: 1 })).statusCode).toBe(403);
       } finally {
-        await db()
+        await t.db
           .updateTable("tblPermission")
           .set({ permissionView: 1 })
           .where("empID", "=", 2)
@@ -864,7 +831,7 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
     });
 
     it("are given to the web app for its guard", async () => {
-      const response = await t.app.inject(withToken(staffToken, { method: "GET", url: "/API/Permissions/" }));
+      const response = await staff.operation(OPERATIONS.myPermissions);
       const pages = response
         .json()
         .data.filter((p: { permissionView: number }) => p.permissionView === 1)

@@ -1,6 +1,6 @@
 import { OPERATION_LIST, OPERATIONS, pathParameters } from "@office/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "./support/context.js";
 import { ONE_ENGINE } from "./support/engines.js";
 
 type Doc = {
@@ -19,15 +19,11 @@ const concretePath = (path: string, value = "1") =>
  * and its input checked.
  */
 describe.each(ONE_ENGINE)("the declared operations, on $name", (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let doc: Doc;
-  const tokens: Record<string, string> = {};
   beforeAll(async () => {
-    t = await testApp(engine);
-    for (const user of ["admin", "staff"]) tokens[user] = await tokenOf(t.app, user);
-    doc = (await t.app.inject(withToken(tokens.admin ?? "", { method: "GET", url: "/API/docs/openapi.json" }))).json();
+    doc = (await t.admin.call("GET", "/API/docs/openapi.json")).json();
   });
-  afterAll(() => t?.close());
 
   it("are the credit card, administration, portal order and file calls", () => {
     expect(Object.keys(OPERATIONS)).toEqual(
@@ -45,13 +41,11 @@ describe.each(ONE_ENGINE)("the declared operations, on $name", (engine) => {
 
     it("refuses a caller without its grant, and a malformed input, with the error body", async () => {
       const send = (user: string, input: Record<string, unknown>, path = concretePath(op.path)) =>
-        t.app.inject(
-          withToken(tokens[user] ?? "", {
-            method: op.method,
-            url: path,
-            ...(op.method === "GET" ? { query: input as Record<string, string> } : { payload: input }),
-          }),
-        );
+        t.as(user).inject({
+          method: op.method,
+          url: path,
+          ...(op.method === "GET" ? { query: input as Record<string, string> } : { payload: input }),
+        });
       if (op.grant) expect((await send("staff", {})).statusCode).toBe(403);
       // A path parameter that names nothing a record could be, or a body or query with a field
       // nobody declared: 400 before any work.

@@ -1,10 +1,19 @@
-import { ERROR_MESSAGES, LOOKUP_GROUPS, PAGE_IDS, type PermissionRow } from "@office/core";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import {
+  ERROR_MESSAGES,
+  LOOKUP_GROUPS,
+  OPERATIONS,
+  type Operation,
+  PAGE_IDS,
+  type PermissionRow,
+  requestOf,
+} from "@office/core";
+import type { LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sqlState } from "../src/db/errors.js";
-import { demoTokens, signIn, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { signIn } from "./support/app.js";
+import { useTestApp } from "./support/context.js";
+import { type DataClient, dataClient } from "./support/data.js";
 import { auditSince, lastAuditID } from "./support/db.js";
 import { ONE_ENGINE } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
@@ -30,32 +39,26 @@ const row = (page: number, view: number, add = 0, change = 0, del = 0): Permissi
 const STAFF_GRID: Grid = [1, 2, 3, 9, 22, 23, 24, 35, 39, 42].map((page) => (page === 9 ? row(9, 0, 1) : row(page, 1)));
 const ADMIN_GRID: Grid = [...PAGE_IDS].sort((a, b) => a - b).map((page) => row(page, 1, 1, 1, 1));
 
-/** The admin API as the web app calls it. */
-function adminClient(app: FastifyInstance, token: string) {
-  const call = (method: "GET" | "PUT", url: string, payload?: unknown) =>
-    app.inject(withToken(token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) }));
+/** The administration's calls as the web app makes them. */
+function administration(client: DataClient) {
+  // The body apart from the path's parameters: a malformed one may hold a field named like one.
+  const save = (op: Operation<unknown, unknown>, empID: number | string, body: unknown) =>
+    client.call(op.method, requestOf(op, { empID }).path, body as object);
   return {
-    readGrid: (empID: number | string) => call("GET", `/API/Permissions/${empID}`),
-    saveGrid: (empID: number | string, body: unknown) => call("PUT", `/API/Permissions/${empID}`, body),
-    readSignIn: (empID: number | string) => call("GET", `/API/SignIn/${empID}`),
-    saveSignIn: (empID: number | string, body: unknown) => call("PUT", `/API/SignIn/${empID}`, body),
-    reorder: (body: unknown) => call("PUT", "/API/ListOrder/", body),
-    restore: (auditID: number) =>
-      app.inject(withToken(token, { method: "POST", url: "/API/Restore/", payload: { auditID } })),
+    readGrid: (empID: number | string) => client.operation(OPERATIONS.permissionGrid, { empID }),
+    saveGrid: (empID: number | string, body: unknown) => save(OPERATIONS.savePermissionGrid, empID, body),
+    readSignIn: (empID: number | string) => client.operation(OPERATIONS.signIn, { empID }),
+    saveSignIn: (empID: number | string, body: unknown) => save(OPERATIONS.saveSignIn, empID, body),
+    reorder: (body: Record<string, unknown>) => client.operation(OPERATIONS.reorderList, body),
   };
 }
 
 describe.each(ONE_ENGINE)("the directory and its administration on $name", (engine) => {
-  let t: TestApp;
-  let adminToken: string;
-  let staffToken: string;
-  let nopermToken: string;
-  let admin: ReturnType<typeof dataClient>;
-  let staff: ReturnType<typeof dataClient>;
-  let noperm: ReturnType<typeof dataClient>;
-  let adminApi: ReturnType<typeof adminClient>;
-  let staffApi: ReturnType<typeof adminClient>;
-  let nopermApi: ReturnType<typeof adminClient>;
+  const t = useTestApp(engine);
+  const { admin, staff, noperm, until, together } = t;
+  const adminApi = administration(admin);
+  const staffApi = administration(staff);
+  const nopermApi = administration(noperm);
   /** Every permission row as seeded, to put back after each test. */
   let seeded: PermissionSnapshot;
   /** Employees a test created, removed again after it. */
@@ -64,22 +67,11 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
   const createdAccounts = new Set<number>();
 
   beforeAll(async () => {
-    t = await testApp(engine);
-    ({ admin: adminToken, staff: staffToken, noperm: nopermToken } = await demoTokens(t.app));
-    admin = dataClient(t.app, adminToken);
-    staff = dataClient(t.app, staffToken);
-    noperm = dataClient(t.app, nopermToken);
-    adminApi = adminClient(t.app, adminToken);
-    staffApi = adminClient(t.app, staffToken);
-    nopermApi = adminClient(t.app, nopermToken);
     seeded = await allPermissions();
   });
-  afterAll(() => t?.close());
-
-  const db = () => t.database.db;
 
   async function allPermissions(): Promise<PermissionSnapshot> {
-    return db()
+    return t.db
       .selectFrom("tblPermission")
       .select(["empID", "permissionPageID", ...FLAGS])
       .orderBy("empID")
@@ -95,7 +87,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       await sql<{ yes: boolean }>`select exists (select 1 from "tblEmployee" e join "tblPermission" p
         on p."empID" = e."empID" join "authAccount" a on a."empID" = e."empID" where e."empID" = ${empID}
         and e."empActive" = 1 and p."permissionPageID" = 40 and p."permissionView" = 1 and not a.disabled) as yes`.execute(
-        db(),
+        t.db,
       )
     ).rows[0]?.yes;
 
@@ -103,12 +95,12 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
     (
       await sql<{ empID: number }>`select e."empID" from "tblEmployee" e join "tblPermission" p
         on p."empID" = e."empID" join "authAccount" a on a."empID" = e."empID" where e."empActive" = 1
-        and p."permissionPageID" = 40 and p."permissionView" = 1 and not a.disabled order by 1`.execute(db())
+        and p."permissionPageID" = 40 and p."permissionView" = 1 and not a.disabled order by 1`.execute(t.db)
     ).rows.map((r) => r.empID);
 
   /** An active employee of the demo company (not a demo account) without a sign-in. */
   async function employeeWithoutSignIn(): Promise<number> {
-    const found = await db()
+    const found = await t.db
       .selectFrom("tblEmployee as e")
       .leftJoin("authAccount as a", "a.empID", "e.empID")
       .select("e.empID")
@@ -140,15 +132,13 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
   // Tests share the database: whatever a test did to permissions, employees and accounts is
   // undone here, in one transaction (so the company is never without an administrator).
   afterEach(async () => {
-    await db()
-      .transaction()
-      .execute(async (tx) => {
-        await tx.updateTable("tblEmployee").set({ empActive: 1 }).where("empID", "in", [ADMIN, STAFF]).execute();
-        await tx.deleteFrom("tblPermission").execute();
-        await tx.insertInto("tblPermission").values(seeded).execute();
-        for (const empID of createdAccounts) await tx.deleteFrom("authAccount").where("empID", "=", empID).execute();
-        for (const empID of createdEmployees) await tx.deleteFrom("tblEmployee").where("empID", "=", empID).execute();
-      });
+    await t.db.transaction().execute(async (tx) => {
+      await tx.updateTable("tblEmployee").set({ empActive: 1 }).where("empID", "in", [ADMIN, STAFF]).execute();
+      await tx.deleteFrom("tblPermission").execute();
+      await tx.insertInto("tblPermission").values(seeded).execute();
+      for (const empID of createdAccounts) await tx.deleteFrom("authAccount").where("empID", "=", empID).execute();
+      for (const empID of createdEmployees) await tx.deleteFrom("tblEmployee").where("empID", "=", empID).execute();
+    });
     createdAccounts.clear();
     createdEmployees.clear();
     expect(await administrators()).toEqual([ADMIN]);
@@ -164,8 +154,8 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
     });
 
     it("saves a grid as the employee's rows, drops all-zero pages and audits each change", async () => {
-      const before = await db().selectFrom("tblPermission").selectAll().where("empID", "=", STAFF).execute();
-      const since = await lastAuditID(db());
+      const before = await t.db.selectFrom("tblPermission").selectAll().where("empID", "=", STAFF).execute();
+      const since = await lastAuditID(t.db);
       const grid = [row(1, 1, 1), row(2, 0, 0, 0, 0), row(22, 1), row(26, 1, 0, 1)];
       const saved = await adminApi.saveGrid(STAFF, { rows: grid });
       expect(saved.statusCode, saved.body).toBe(200);
@@ -180,7 +170,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
         seeded.filter((r) => r.empID !== STAFF),
       );
 
-      const trail = await auditSince(db(), since);
+      const trail = await auditSince(t.db, since);
       expect(trail.every((a) => a.tableName === "tblPermission" && a.empID === ADMIN)).toBe(true);
       const byAction = (action: string) => trail.filter((a) => a.action === action);
       const page = (image: unknown) => (image as { permissionPageID: number }).permissionPageID;
@@ -208,9 +198,9 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       expect(trail).toHaveLength(10);
 
       // The same grid again changes nothing and writes no trail.
-      const again = await lastAuditID(db());
+      const again = await lastAuditID(t.db);
       expect((await adminApi.saveGrid(STAFF, { rows: grid })).json()).toEqual({ status: "success", count: 0 });
-      expect(await auditSince(db(), again)).toEqual([]);
+      expect(await auditSince(t.db, again)).toEqual([]);
     });
 
     it("gives a grid's changes to the employee at their next call", async () => {
@@ -221,7 +211,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
     });
 
     it("is refused to staff (403) and to an employee without permissions ('Access Denied!')", async () => {
-      const since = await lastAuditID(db());
+      const since = await lastAuditID(t.db);
       expectError(await staffApi.readGrid(STAFF), 403);
       expectError(await staffApi.readGrid(ADMIN), 403);
       // Not even to give oneself the administrator's page.
@@ -230,7 +220,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       expectError(await nopermApi.readGrid(NOPERM), 403, ERROR_MESSAGES.accessDenied);
       expectError(await nopermApi.saveGrid(NOPERM, { rows: [row(40, 1)] }), 403, ERROR_MESSAGES.accessDenied);
       expect(await allPermissions()).toEqual(seeded);
-      expect(await auditSince(db(), since)).toEqual([]);
+      expect(await auditSince(t.db, since)).toEqual([]);
     });
 
     it("refuses those who may not use the administrators' calls before reading what they sent", async () => {
@@ -243,7 +233,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
     });
 
     it("refuses malformed grids and employee ids with the error shape, changing nothing", async () => {
-      const since = await lastAuditID(db());
+      const since = await lastAuditID(t.db);
       const bodies: Array<[string, unknown]> = [
         ["an unknown page", { rows: [row(999, 1)] }],
         ["page 0", { rows: [row(0, 1)] }],
@@ -281,13 +271,13 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
         expectError(await adminApi.saveGrid(empID, { rows: [row(1, 1)] }), status);
       }
       expect(await allPermissions()).toEqual(seeded);
-      expect(await auditSince(db(), since)).toEqual([]);
+      expect(await auditSince(t.db, since)).toEqual([]);
     });
   });
 
   describe("the last administrator", () => {
     it("refuses a grid that removes the last administrator's rights as a whole: none of its changes land", async () => {
-      const since = await lastAuditID(db());
+      const since = await lastAuditID(t.db);
       const changed = ADMIN_GRID.map((r) =>
         r.permissionPageID === 1 ? row(1, 1) : r.permissionPageID === 26 ? row(26, 0) : r,
       ).filter((r) => r.permissionPageID !== 2);
@@ -301,14 +291,14 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
         const response = await adminApi.saveGrid(ADMIN, { rows: grid });
         expectError(response, 409, LAST_ADMINISTRATOR);
         expect(await allPermissions(), name).toEqual(seeded);
-        expect(await auditSince(db(), since), name).toEqual([]);
+        expect(await auditSince(t.db, since), name).toEqual([]);
       }
       expect(await isAdministrator(ADMIN)).toBe(true);
       expect((await adminApi.readGrid(ADMIN)).json()).toEqual({ data: ADMIN_GRID });
     });
 
     it("cannot be removed through the data service's Update and Delete", async () => {
-      const since = await lastAuditID(db());
+      const since = await lastAuditID(t.db);
       const own = "empID = 1 AND permissionPageID = 40";
       const attempts: Array<[string, () => Promise<LightMyRequestResponse>]> = [
         ["Update tblPermission view 0", () => admin.update("tblPermission", own, { permissionView: 0 })],
@@ -332,7 +322,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       // Deleting the employee is refused too (their notes and cards refer to them as well).
       expectError(await admin.remove("tblEmployee", "empID = 1"), 409);
       expect(await isAdministrator(ADMIN)).toBe(true);
-      expect(await auditSince(db(), since)).toEqual([]);
+      expect(await auditSince(t.db, since)).toEqual([]);
       // Still an administrator in practice: the admin pages answer.
       expect((await adminApi.readGrid(ADMIN)).statusCode).toBe(200);
     });
@@ -357,9 +347,9 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       );
       // admin may no longer use the sign-in call; the rule holds for the table itself.
       await expect(
-        db().updateTable("authAccount").set({ disabled: true }).where("empID", "=", sole).execute(),
+        t.db.updateTable("authAccount").set({ disabled: true }).where("empID", "=", sole).execute(),
       ).rejects.toMatchObject({ code: "23A01" });
-      await expect(db().deleteFrom("authAccount").where("empID", "=", sole).execute()).rejects.toMatchObject({
+      await expect(t.db.deleteFrom("authAccount").where("empID", "=", sole).execute()).rejects.toMatchObject({
         code: "23A01",
       });
       expect(await administrators()).toEqual([sole]);
@@ -372,9 +362,9 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       expectError(await adminApi.saveGrid(ADMIN, { rows: ADMIN_GRID.filter((r) => r.permissionPageID !== 40) }), 409);
       // Nor someone whose sign-in is disabled.
       await grantAdministrator(STAFF);
-      await db().updateTable("authAccount").set({ disabled: true }).where("empID", "=", STAFF).execute();
+      await t.db.updateTable("authAccount").set({ disabled: true }).where("empID", "=", STAFF).execute();
       expectError(await adminApi.saveGrid(ADMIN, { rows: ADMIN_GRID.filter((r) => r.permissionPageID !== 40) }), 409);
-      await db().updateTable("authAccount").set({ disabled: false }).where("empID", "=", STAFF).execute();
+      await t.db.updateTable("authAccount").set({ disabled: false }).where("empID", "=", STAFF).execute();
       expect(await administrators()).toEqual([ADMIN, STAFF]);
     });
 
@@ -392,7 +382,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       createdAccounts.add(withSignIn);
       expectError(await admin.remove("tblEmployee", `empID = ${withSignIn}`), 409);
       expect(
-        await db().selectFrom("authAccount").select("empID").where("empID", "=", withSignIn).execute(),
+        await t.db.selectFrom("authAccount").select("empID").where("empID", "=", withSignIn).execute(),
       ).toHaveLength(1);
       // Without either, an employee made by mistake is deleted.
       const bare = await newEmployee();
@@ -420,12 +410,10 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
         // (staff may not change employees: admin is made active again by hand.)
         if (name === "empActive 0") {
           expectError(await adminApi.readGrid(ADMIN), 401);
-          await db().updateTable("tblEmployee").set({ empActive: 1 }).where("empID", "=", ADMIN).execute();
+          await t.db.updateTable("tblEmployee").set({ empActive: 1 }).where("empID", "=", ADMIN).execute();
           // Deactivation ended admin's sessions for good (reactivation does not revive them): sign in again.
           expectError(await adminApi.readGrid(ADMIN), 401);
-          adminToken = await tokenOf(t.app, "admin");
-          admin = dataClient(t.app, adminToken);
-          adminApi = adminClient(t.app, adminToken);
+          await admin.signInAgain();
         }
         const back = await staffApi.saveGrid(ADMIN, { rows: ADMIN_GRID });
         expect(back.statusCode, back.body).toBe(200);
@@ -441,19 +429,17 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
         await grantAdministrator(STAFF);
         const staffWithout = (await rowsOf(STAFF)).filter((r) => r.permissionPageID !== 40);
         // Each removes their own rights: neither is refused for lacking them when the call begins.
-        const responses = await Promise.all([
-          adminApi.saveGrid(ADMIN, { rows: ADMIN_GRID.filter((r) => r.permissionPageID !== 40) }),
-          staffApi.saveGrid(STAFF, { rows: staffWithout }),
-        ]);
+        const responses = await together(
+          () => adminApi.saveGrid(ADMIN, { rows: ADMIN_GRID.filter((r) => r.permissionPageID !== 40) }),
+          () => staffApi.saveGrid(STAFF, { rows: staffWithout }),
+        );
         expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
         expect(await administrators()).toHaveLength(1);
         // Put both back as administrators for the next round (one transaction, by hand).
-        await db()
-          .transaction()
-          .execute(async (tx) => {
-            await tx.deleteFrom("tblPermission").execute();
-            await tx.insertInto("tblPermission").values(seeded).execute();
-          });
+        await t.db.transaction().execute(async (tx) => {
+          await tx.deleteFrom("tblPermission").execute();
+          await tx.insertInto("tblPermission").values(seeded).execute();
+        });
       }
     });
 
@@ -472,19 +458,15 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
     const waitingSessions = async () =>
       (
         await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`.execute(db())
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db)
       ).rows[0]?.n ?? 0;
-    const until = async (condition: () => Promise<boolean>) => {
-      const deadline = Date.now() + 5_000;
-      while (!(await condition()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    };
 
     /**
      * Runs calls while another transaction holds a lock on rows each of them needs, so that all
      * are inside their transactions (past their first locks) when it lets go: the interleaving
      * two administrators clicking Save at the same moment can produce.
      */
-    async function together(
+    async function behindALock(
       blocking: ReturnType<typeof sql>,
       calls: Array<() => Promise<LightMyRequestResponse>>,
     ): Promise<LightMyRequestResponse[]> {
@@ -496,15 +478,13 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       const lockTaken = new Promise<void>((resolve) => {
         locked = resolve;
       });
-      const blocker = db()
-        .transaction()
-        .execute(async (tx) => {
-          await blocking.execute(tx);
-          locked();
-          await held;
-        });
+      const blocker = t.db.transaction().execute(async (tx) => {
+        await blocking.execute(tx);
+        locked();
+        await held;
+      });
       await lockTaken;
-      const responses = Promise.all(calls.map((call) => call()));
+      const responses = together(...calls);
       try {
         await until(async () => (await waitingSessions()) >= calls.length);
       } finally {
@@ -522,7 +502,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
           (a, b) => a.permissionPageID - b.permissionPageID,
         );
         const adminGrid = ADMIN_GRID.map((r) => (r.permissionPageID === 1 ? row(1, 1) : r));
-        const responses = await together(sql`select 1 from "tblPermission" where "empID" in (1, 2) for update`, [
+        const responses = await behindALock(sql`select 1 from "tblPermission" where "empID" in (1, 2) for update`, [
           () => adminApi.saveGrid(STAFF, { rows: staffGrid }),
           () => staffApi.saveGrid(ADMIN, { rows: adminGrid }),
         ]);
@@ -537,7 +517,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
     if (engine.name === "postgres")
       it("two administrators renaming each other's sign-ins at the same time both succeed", async () => {
         await grantAdministrator(STAFF);
-        const responses = await together(sql`select 1 from "authAccount" where "empID" in (1, 2) for update`, [
+        const responses = await behindALock(sql`select 1 from "authAccount" where "empID" in (1, 2) for update`, [
           () => adminApi.saveSignIn(STAFF, { username: "Staff" }),
           () => staffApi.saveSignIn(ADMIN, { username: "Admin" }),
         ]);
@@ -547,8 +527,8 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
             failures(responses),
           ).toEqual([200, 200]);
         } finally {
-          await db().updateTable("authAccount").set({ username: "admin" }).where("empID", "=", ADMIN).execute();
-          await db().updateTable("authAccount").set({ username: "staff" }).where("empID", "=", STAFF).execute();
+          await t.db.updateTable("authAccount").set({ username: "admin" }).where("empID", "=", ADMIN).execute();
+          await t.db.updateTable("authAccount").set({ username: "staff" }).where("empID", "=", STAFF).execute();
         }
       });
 
@@ -566,16 +546,14 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
         const firstUpdated = new Promise<void>((resolve) => {
           updated = resolve;
         });
-        const first = db()
-          .transaction()
-          .execute(async (tx) => {
-            await remove(ADMIN).execute(tx);
-            updated();
-            await held;
-          });
+        const first = t.db.transaction().execute(async (tx) => {
+          await remove(ADMIN).execute(tx);
+          updated();
+          await held;
+        });
         await firstUpdated;
         let secondDone = false;
-        const second = db()
+        const second = t.db
           .transaction()
           .execute(async (tx) => {
             await remove(STAFF).execute(tx);
@@ -588,7 +566,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
           (
             await sql<{ n: number }>`select count(*)::int as n from pg_locks l
               join pg_database d on d.oid = l.database
-              where d.datname = current_database() and l.locktype = 'advisory' and not l.granted`.execute(db())
+              where d.datname = current_database() and l.locktype = 'advisory' and not l.granted`.execute(t.db)
           ).rows[0]?.n ?? 0;
         let queued: number;
         let doneWhileFirstOpen: boolean;
@@ -614,7 +592,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       const empID = await employeeWithoutSignIn();
       createdAccounts.add(empID);
       expect((await adminApi.readSignIn(empID)).json()).toEqual({ data: null });
-      const since = await lastAuditID(db());
+      const since = await lastAuditID(t.db);
       const created = await adminApi.saveSignIn(empID, { username: "new.person", password: "correct horse" });
       expect(created.statusCode, created.body).toBe(200);
       expect(created.json()).toEqual({ status: "success" });
@@ -626,7 +604,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       expect(signedIn.statusCode, signedIn.body).toBe(200);
       expect(typeof signedIn.json().token).toBe("string");
 
-      const trail = await auditSince(db(), since);
+      const trail = await auditSince(t.db, since);
       expect(trail).toHaveLength(1);
       expect(trail[0]).toMatchObject({ action: "insert", tableName: "authAccount", recordKey: String(empID) });
       expect(JSON.stringify(trail[0]?.after)).not.toMatch(/passwordHash|\$argon|\$2[aby]\$|scrypt/);
@@ -637,10 +615,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       createdAccounts.add(empID);
       const username = `reset.${empID}`;
       expect((await adminApi.saveSignIn(empID, { username, password: "first password" })).statusCode).toBe(200);
-      const works = (token: string) =>
-        t.app.inject(
-          withToken(token, { method: "GET", url: "/API/Query/", query: { table: "tblAppLookup", rowLimit: "1" } }),
-        );
+      const works = (token: string) => dataClient(t.app, token).query({ table: "tblAppLookup", rowLimit: 1 });
       const first = (await signIn(t.app, username, "first password")).json().token as string;
       expect((await works(first)).statusCode).toBe(200);
 
@@ -682,7 +657,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       expect(bad.fieldErrors?.username).toBeDefined();
       expectError(await adminApi.saveSignIn(empID, { username: "x", password: "long enough", admin: true }), 400);
       expect((await adminApi.readSignIn(empID)).json()).toEqual({ data: null });
-      expect(await db().selectFrom("authAccount").select("empID").where("empID", "=", empID).execute()).toEqual([]);
+      expect(await t.db.selectFrom("authAccount").select("empID").where("empID", "=", empID).execute()).toEqual([]);
     });
 
     it("refuses a username another account holds, whatever its case (409)", async () => {
@@ -703,11 +678,11 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
     });
 
     it("nobody may disable their own sign-in (409)", async () => {
-      const since = await lastAuditID(db());
+      const since = await lastAuditID(t.db);
       expectError(await adminApi.saveSignIn(ADMIN, { username: "admin", disabled: true }), 409);
       expect((await adminApi.readSignIn(ADMIN)).json().data).toMatchObject({ username: "admin", disabled: false });
       expect((await adminApi.readGrid(ADMIN)).statusCode).toBe(200);
-      expect(await auditSince(db(), since)).toEqual([]);
+      expect(await auditSince(t.db, since)).toEqual([]);
     });
 
     it("is refused to staff and to an employee without permissions; an unknown employee is a 404", async () => {
@@ -742,7 +717,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       const original = await readOrder();
       const ids = original.map((r) => r.appLookupID);
       expect(ids.length).toBeGreaterThan(2);
-      const since = await lastAuditID(db());
+      const since = await lastAuditID(t.db);
       const reversed = [...ids].reverse();
       try {
         const saved = await adminApi.reorder({ group, ids: reversed });
@@ -752,7 +727,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
         expect(await readOrder()).toEqual(
           reversed.map((appLookupID, appLookupSort) => ({ appLookupID, appLookupSort })),
         );
-        const trail = await auditSince(db(), since);
+        const trail = await auditSince(t.db, since);
         expect(trail).toHaveLength(moved.length);
         expect(trail.every((a) => a.action === "update" && a.tableName === "tblAppLookup")).toBe(true);
       } finally {
@@ -797,7 +772,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       const sitePages = (
         await admin.query({ table: "tblAppLookup", fields: "appLookupID", where: "appLookupParentID = 'sitePages1'" })
       ).json().data as Array<{ appLookupID: number }>;
-      const before = await db().selectFrom("tblAppLookup").selectAll().orderBy("appLookupID").execute();
+      const before = await t.db.selectFrom("tblAppLookup").selectAll().orderBy("appLookupID").execute();
       expectError(
         await adminApi.reorder({ group: "sitePages1", ids: sitePages.map((r) => r.appLookupID).reverse() }),
         400,
@@ -809,17 +784,17 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       const ids = (await readOrder()).map((r) => r.appLookupID).reverse();
       expectError(await staffApi.reorder({ group, ids }), 403);
       expectError(await nopermApi.reorder({ group, ids }), 403, ERROR_MESSAGES.accessDenied);
-      expect(await db().selectFrom("tblAppLookup").selectAll().orderBy("appLookupID").execute()).toEqual(before);
+      expect(await t.db.selectFrom("tblAppLookup").selectAll().orderBy("appLookupID").execute()).toEqual(before);
     });
   });
 
   describe("the lists' write protection", () => {
     const lookup = (id: number) =>
-      db().selectFrom("tblAppLookup").selectAll().where("appLookupID", "=", id).executeTakeFirst();
+      t.db.selectFrom("tblAppLookup").selectAll().where("appLookupID", "=", id).executeTakeFirst();
 
     it("refuses an insert into a group that is not an editable list (400 on appLookupParentID)", async () => {
       const count = async () =>
-        (await db().selectFrom("tblAppLookup").select(sql<number>`count(*)::int`.as("n")).executeTakeFirst())?.n;
+        (await t.db.selectFrom("tblAppLookup").select(sql<number>`count(*)::int`.as("n")).executeTakeFirst())?.n;
       const before = await count();
       for (const parent of ["sitePages1", LOOKUP_GROUPS.departments, "groups", "nonsense", null]) {
         const response = await admin.insert("tblAppLookup", { appLookupParentID: parent, appLookupValue: "Intruder" });
@@ -898,7 +873,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
     });
 
     it("refuses to delete a project category a client uses (409)", async () => {
-      const used = await db()
+      const used = await t.db
         .selectFrom("tblClient")
         .select("clientCategory")
         .where("clientCategory", "is not", null)
@@ -910,8 +885,8 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
     });
 
     it("deletes an unused category, and the audit trail restores it as it was", async () => {
-      const used = (await db().selectFrom("tblClient").select("clientCategory").execute()).map((r) => r.clientCategory);
-      const categories = await db()
+      const used = (await t.db.selectFrom("tblClient").select("clientCategory").execute()).map((r) => r.clientCategory);
+      const categories = await t.db
         .selectFrom("tblAppLookup")
         .selectAll()
         .where("appLookupParentID", "=", LOOKUP_GROUPS.projectCategories)
@@ -919,13 +894,13 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
         .execute();
       const unused = categories.find((c) => !used.includes(c.appLookupID));
       if (!unused) throw new Error("every project category is in use");
-      const since = await lastAuditID(db());
+      const since = await lastAuditID(t.db);
       const deleted = await admin.remove("tblAppLookup", `appLookupID = ${unused.appLookupID}`);
       expect(deleted.json()).toEqual({ id: 1, keys: [unused.appLookupID] });
       expect(await lookup(unused.appLookupID)).toBeUndefined();
-      const record = (await auditSince(db(), since)).find((a) => a.action === "delete");
+      const record = (await auditSince(t.db, since)).find((a) => a.action === "delete");
       expect(record).toMatchObject({ tableName: "tblAppLookup", recordKey: String(unused.appLookupID) });
-      const restored = await adminApi.restore(record?.auditID as number);
+      const restored = await admin.restore(record?.auditID as number);
       expect(restored.statusCode, restored.body).toBe(200);
       expect(restored.json()).toEqual({ id: unused.appLookupID });
       expect(await lookup(unused.appLookupID)).toEqual(unused);
@@ -935,7 +910,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
   describe("references", () => {
     it("refuses a department that is not a row of the departments list", async () => {
       const count = async () =>
-        (await db().selectFrom("tblEmployee").select(sql<number>`count(*)::int`.as("n")).executeTakeFirst())?.n;
+        (await t.db.selectFrom("tblEmployee").select(sql<number>`count(*)::int`.as("n")).executeTakeFirst())?.n;
       const before = await count();
       for (const empDepartment of [105, 300, 40, 135, 999_999]) {
         const refused = expectError(
@@ -955,7 +930,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
 
       const empID = await newEmployee({ empDepartment: 136, empManagerID: ADMIN });
       expect(
-        await db()
+        await t.db
           .selectFrom("tblEmployee")
           .select(["empDepartment", "empManagerID"])
           .where("empID", "=", empID)
@@ -968,8 +943,8 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
     });
 
     it("refuses a client category or vendor category from another list", async () => {
-      const clients = await db().selectFrom("tblClient").select("clientID").execute();
-      const vendors = await db().selectFrom("tblVendor").select("vendorID").execute();
+      const clients = await t.db.selectFrom("tblClient").select("clientID").execute();
+      const vendors = await t.db.selectFrom("tblVendor").select("vendorID").execute();
       const client = expectError(
         await admin.insert("tblClient", { clientName: "Wrong List", clientCategory: 320 }),
         400,
@@ -986,8 +961,8 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       );
       expect(master.fieldErrors?.masterClientID).toBe("Master Client is not one of the choices");
       expectError(await admin.update("tblClient", `clientID = ${clients[0]?.clientID}`, { clientCategory: 105 }), 400);
-      expect(await db().selectFrom("tblClient").select("clientID").execute()).toEqual(clients);
-      expect(await db().selectFrom("tblVendor").select("vendorID").execute()).toEqual(vendors);
+      expect(await t.db.selectFrom("tblClient").select("clientID").execute()).toEqual(clients);
+      expect(await t.db.selectFrom("tblVendor").select("vendorID").execute()).toEqual(vendors);
 
       const ok = await admin.insert("tblClient", { clientName: "Right List", clientCategory: 300 });
       expect(ok.statusCode, ok.body).toBe(200);
@@ -997,7 +972,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
 
   describe("validation messages", () => {
     it("names the field and the rule on a client", async () => {
-      const before = await db().selectFrom("tblClient").select("clientID").execute();
+      const before = await t.db.selectFrom("tblClient").select("clientID").execute();
       const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
         [{ clientName: "Acme", clientPhone: "555-1234" }, { clientPhone: "Phone is not `tel` format" }],
         [{ clientName: "Acme", clientFax: "5551234567" }, { clientFax: "Fax is not `tel` format" }],
@@ -1021,7 +996,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
         const error = expectError(await admin.insert("tblClient", fields), 400);
         expect(error.fieldErrors, JSON.stringify(fields)).toEqual(fieldErrors);
       }
-      expect(await db().selectFrom("tblClient").select("clientID").execute()).toEqual(before);
+      expect(await t.db.selectFrom("tblClient").select("clientID").execute()).toEqual(before);
 
       const good = await admin.insert("tblClient", {
         clientName: "Acme",
@@ -1049,7 +1024,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
           shippingDeliveryTypes: "Delivery Types is not a list of the choices",
         });
       }
-      const bad = await db()
+      const bad = await t.db
         .selectFrom("tblShippingCompany")
         .selectAll()
         .where("shippingCompanyName", "=", "Bad Types")
@@ -1062,7 +1037,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
       });
       expect(good.statusCode, good.body).toBe(200);
       const id = good.json().id;
-      const stored = await db()
+      const stored = await t.db
         .selectFrom("tblShippingCompany")
         .select("shippingDeliveryTypes")
         .where("shippingCompanyID", "=", id)
@@ -1080,7 +1055,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
   describe("the list views", () => {
     it("vwClientDirectory carries each client's master client name and category value", async () => {
       // One client surely has both.
-      const master = await db().selectFrom("tblMasterClient").select("masterClientID").executeTakeFirstOrThrow();
+      const master = await t.db.selectFrom("tblMasterClient").select("masterClientID").executeTakeFirstOrThrow();
       const added = await admin.insert("tblClient", {
         clientName: "Joined Client",
         masterClientID: master.masterClientID,
@@ -1095,7 +1070,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
           order: "clientID",
         });
         expect(response.statusCode, response.body).toBe(200);
-        const joined = await db()
+        const joined = await t.db
           .selectFrom("tblClient as c")
           .leftJoin("tblMasterClient as m", "m.masterClientID", "c.masterClientID")
           .leftJoin("tblAppLookup as l", "l.appLookupID", "c.clientCategory")
@@ -1119,7 +1094,7 @@ describe.each(ONE_ENGINE)("the directory and its administration on $name", (engi
         order: "empID",
       });
       expect(response.statusCode, response.body).toBe(200);
-      const joined = await db()
+      const joined = await t.db
         .selectFrom("tblEmployee as e")
         .leftJoin("tblAppLookup as d", "d.appLookupID", "e.empDepartment")
         .leftJoin("tblEmployee as m", "m.empID", "e.empManagerID")

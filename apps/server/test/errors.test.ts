@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ERROR_MESSAGES } from "@office/core";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError } from "../src/http/app-error.js";
-import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { useTestApp } from "./support/context.js";
 import { ENGINES } from "./support/engines.js";
 import { listening } from "./support/event-stream.js";
 
@@ -19,13 +19,11 @@ interface LogLine {
 }
 
 describe.each(ENGINES)("errors on the wire on $name", (engine) => {
-  let t: TestApp;
-  let token: string;
-  let uploadDir: string;
-  beforeAll(async () => {
-    uploadDir = mkdtempSync(join(tmpdir(), "office-errors-"));
-    t = await testApp(engine, { config: { bodyLimit: 10_000, uploadDir } });
-    const db = t.database.db;
+  const uploadDir = mkdtempSync(join(tmpdir(), "office-errors-"));
+  const t = useTestApp(engine, { config: { bodyLimit: 10_000, uploadDir } });
+  const { admin, staff } = t;
+  beforeAll(() => {
+    const db = t.db;
     // Routes that fail in the ways real handlers can, to see what the client is told.
     t.app.get("/API/test/crash", { config: { access: "public" } }, async () => {
       throw new Error("secret internal detail at /srv/office/app.ts:42");
@@ -61,9 +59,7 @@ describe.each(ENGINES)("errors on the wire on $name", (engine) => {
       { config: { access: "public" }, schema: { response: { 200: z.object({ id: z.number() }) } } },
       async () => ({ id: "secret internal detail" }),
     );
-    token = await tokenOf(t.app, "staff");
   });
-  afterAll(() => t?.close());
 
   const expectShape = (body: Record<string, unknown>, statusCode: number, error: string, path: string) => {
     expect(body).toMatchObject({ statusCode, error, path, requestId: expect.any(String) });
@@ -105,9 +101,7 @@ describe.each(ENGINES)("errors on the wire on $name", (engine) => {
   });
 
   it("400 for a query that fails its route's schema names the query and each field, with the params as sent", async () => {
-    const response = await t.app.inject(
-      withToken(token, { method: "GET", url: "/API/Query/?table=tblProject&rowLimit=many&nope=1" }),
-    );
+    const response = await staff.inject({ method: "GET", url: "/API/Query/?table=tblProject&rowLimit=many&nope=1" });
     expect(response.statusCode).toBe(400);
     expectShape(response.json(), 400, "Bad Request", "/API/Query/");
     expect(response.json().message).toBe("The query is not valid.");
@@ -117,7 +111,7 @@ describe.each(ENGINES)("errors on the wire on $name", (engine) => {
   });
 
   it("400 params are the query as sent, not what its schema made of it", async () => {
-    const response = await t.app.inject(withToken(token, { method: "GET", url: "/API/Query/?table=tblNoSuch" }));
+    const response = await staff.inject({ method: "GET", url: "/API/Query/?table=tblNoSuch" });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       message: "The query is not valid.",
@@ -127,32 +121,27 @@ describe.each(ENGINES)("errors on the wire on $name", (engine) => {
   });
 
   it("400 for a body, a path or a header that fails its route's schema, in the words of each", async () => {
-    const body = await t.app.inject(
-      withToken(token, { method: "POST", url: "/API/Delete/", payload: { table: 5, where: "x = 1" } }),
-    );
+    const body = await staff.inject({ method: "POST", url: "/API/Delete/", payload: { table: 5, where: "x = 1" } });
     expect(body.statusCode).toBe(400);
     expect(body.json().message).toBe("The request body is not valid.");
     expect(Object.keys(body.json().fieldErrors)).toEqual(["table"]);
     // The first message of each field only.
     const grid = { rows: [{ permissionPageID: "x", permissionView: 2 }] };
-    const admin = await tokenOf(t.app, "admin");
-    const nested = await t.app.inject(withToken(admin, { method: "PUT", url: "/API/Permissions/1", payload: grid }));
+    const nested = await admin.inject({ method: "PUT", url: "/API/Permissions/1", payload: grid });
     expect(nested.statusCode).toBe(400);
     expect(Object.keys(nested.json().fieldErrors)).toContain("rows.0.permissionPageID");
 
-    const path = await t.app.inject(withToken(admin, { method: "GET", url: "/API/Permissions/abc" }));
+    const path = await admin.inject({ method: "GET", url: "/API/Permissions/abc" });
     expect(path.statusCode).toBe(400);
     expect(path.json().message).toBe("The path is not valid.");
     expect(Object.keys(path.json().fieldErrors)).toEqual(["empID"]);
 
-    const header = await t.app.inject(
-      withToken(token, {
-        method: "POST",
-        url: "/API/Insert/",
-        payload: { table: "tblProjectNotes", fields: { projectID: 1, ProjectNotesMinutes: 15 } },
-        headers: { "idempotency-key": "bad key!" },
-      }),
-    );
+    const header = await staff.inject({
+      method: "POST",
+      url: "/API/Insert/",
+      payload: { table: "tblProjectNotes", fields: { projectID: 1, ProjectNotesMinutes: 15 } },
+      headers: { "idempotency-key": "bad key!" },
+    });
     expect(header.statusCode).toBe(400);
     expect(header.json().message).toBe("The Idempotency-Key header is not valid.");
     expect(header.json().fieldErrors).toEqual({ _: "must be 1 to 128 letters, digits or _.:-" });
@@ -165,7 +154,7 @@ describe.each(ENGINES)("errors on the wire on $name", (engine) => {
       { method: "GET", url: "/API/Audit/?nope=1" },
       { method: "POST", url: "/API/Restore/", payload: { auditID: "x" } },
     ] as const) {
-      const response = await t.app.inject(withToken(token, request));
+      const response = await staff.inject(request);
       expect(response.statusCode, request.url).toBe(403);
     }
   });
@@ -187,7 +176,7 @@ describe.each(ENGINES)("errors on the wire on $name", (engine) => {
   });
 
   it("404 API Not Found for an unknown call of a signed-in user, 401 before sign-in", async () => {
-    const signedIn = await t.app.inject(withToken(token, { method: "GET", url: "/API/NoSuchCall/" }));
+    const signedIn = await staff.inject({ method: "GET", url: "/API/NoSuchCall/" });
     expect(signedIn.statusCode).toBe(404);
     expect(signedIn.json().message).toBe("API Not Found");
     expectShape(signedIn.json(), 404, "Not Found", "/API/NoSuchCall/");
@@ -279,7 +268,7 @@ describe.each(ENGINES)("errors on the wire on $name", (engine) => {
 
   it("logs a client that closes its connection mid-body at info: an outsider cannot fill the error log", async () => {
     const port = Number(new URL(await listening(t.app)).port);
-    const admin = await tokenOf(t.app, "admin");
+    const token = await admin.token();
     const logs = () => t.logs.map((line) => JSON.parse(line) as LogLine);
     const boundary = "----cut-short";
     const incoming = (port: number | undefined) => {
@@ -295,7 +284,7 @@ describe.each(ENGINES)("errors on the wire on $name", (engine) => {
       },
       {
         head:
-          `POST /API/Upload/ HTTP/1.1\r\nhost: office\r\nauthorization: Bearer ${admin}\r\n` +
+          `POST /API/Upload/ HTTP/1.1\r\nhost: office\r\nauthorization: Bearer ${token}\r\n` +
           `content-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: 100000\r\n\r\n` +
           `--${boundary}\r\ncontent-disposition: form-data; name="table"\r\n\r\ntblProject\r\n` +
           `--${boundary}\r\ncontent-disposition: form-data; name="key"\r\n\r\n1\r\n` +

@@ -1,15 +1,14 @@
-import { PAGES } from "@office/core";
+import { OPERATIONS, PAGES } from "@office/core";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { VERSION_CHECK_MS } from "../src/auth/session.js";
 import { WRITE_STEP_LINES } from "../src/credit-cards/statements.js";
 import { currentCaller } from "../src/db/caller.js";
-import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
 import { cardOf, employeeWithLogin } from "./support/cards.js";
-import { dataClient } from "./support/data.js";
+import { until, useTestApp } from "./support/context.js";
+import type { DataClient } from "./support/data.js";
 import { setPermissions } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
-import { eventually } from "./support/eventually.js";
 
 /*
  * Floods, small and fast, beside a colleague (admin) who searches: whoever floods, with no
@@ -43,11 +42,9 @@ async function during(
   const calls = flood(connections, call);
   try {
     // Under way first: every connection answered once (its sessions read, its caller known).
-    await eventually(
-      async () => [...calls.statuses.values()].reduce((sum, n) => sum + n, 0),
-      (answered) => answered >= connections,
-      30_000,
-    );
+    await until(() => [...calls.statuses.values()].reduce((sum, n) => sum + n, 0) >= connections, {
+      timeout: 30_000,
+    });
     await work(calls.statuses);
   } finally {
     await calls.stop();
@@ -75,27 +72,23 @@ function flood(connections: number, call: (i: number) => Promise<{ statusCode: n
 }
 
 describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine) => {
-  let t: TestApp;
-  let adminToken: string;
   const log: Logged[] = [];
   // Called with each statement as it ends, when a test wants to act at a moment of another's work.
   let onStatement: ((text: string) => void) | undefined;
-
-  beforeAll(async () => {
-    t = await testApp(engine, {
-      // Each statement, with whom it ran for, in the order they ended (one at a time on PGlite).
-      engine: {
-        onStatement: (text) => {
-          log.push({ caller: currentCaller().key, text });
-          onStatement?.(text);
-        },
+  const t = useTestApp(engine, {
+    // Each statement, with whom it ran for, in the order they ended (one at a time on PGlite).
+    engine: {
+      onStatement: (text) => {
+        log.push({ caller: currentCaller().key, text });
+        onStatement?.(text);
       },
-      // The server's own session checks: from memory, changes heard by notification.
-      config: { sessions: { versionCheckMs: VERSION_CHECK_MS } },
-    });
-    adminToken = await tokenOf(t.app, "admin");
+    },
+    // The server's own session checks: from memory, changes heard by notification.
+    config: { sessions: { versionCheckMs: VERSION_CHECK_MS } },
   });
-  afterAll(() => t?.close());
+  const { admin } = t;
+  // Signed in ahead: a sign-in's statements among admin's would count as others' turns.
+  beforeAll(() => admin.token());
 
   /**
    * Admin's calls while the flood runs, a project search and EmployeeInfo in turn: each answered
@@ -107,7 +100,7 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
       {
         marker: "vwProjectSearch",
         send: () =>
-          dataClient(t.app, adminToken).query({
+          admin.query({
             table: "vwProjectSearch",
             fields: "projectID,projectName",
             where: "projectName LIKE '%a%'",
@@ -116,7 +109,7 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
       },
       {
         marker: '"authAccount" as "a"',
-        send: () => t.app.inject(withToken(adminToken, { method: "GET", url: "/API/EmployeeInfo/" })),
+        send: () => admin.call("GET", "/API/EmployeeInfo/"),
       },
     ];
     for (let i = 0; i < times; i++) {
@@ -144,10 +137,7 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
     const statuses = await during(20, attempt, async (statuses) => {
       await adminSearches();
       // And once the address is over its limit.
-      await eventually(
-        async () => statuses.get(429) ?? 0,
-        (refused) => refused > 0,
-      );
+      await until(() => (statuses.get(429) ?? 0) > 0);
       await adminSearches(1);
     });
     expect([...statuses.keys()].sort()).toEqual([401, 429]);
@@ -158,8 +148,7 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
   });
 
   it("an account without rights calling EmployeeInfo on 20 connections", async () => {
-    const noperm = await tokenOf(t.app, "noperm");
-    const call = () => t.app.inject(withToken(noperm, { method: "GET", url: "/API/EmployeeInfo/" }));
+    const call = () => t.noperm.call("GET", "/API/EmployeeInfo/");
     const statuses = await during(20, call, () => adminSearches());
     expect([...statuses.keys()]).toEqual([200]);
   });
@@ -167,9 +156,11 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
   it("five colleagues logging notes as fast as they can", async () => {
     const writers = await Promise.all(
       ["Writer1", "Writer2", "Writer3", "Writer4", "Writer5"].map(async (name) => {
-        const empID = await employeeWithLogin(t.database.db, name, null);
-        await setPermissions(t.database.db, empID, [{ page: 9, add: 1 }]);
-        return dataClient(t.app, await tokenOf(t.app, name.toLowerCase()));
+        const empID = await employeeWithLogin(t.db, name, null);
+        await setPermissions(t.db, empID, [{ page: 9, add: 1 }]);
+        const writer = t.as(name.toLowerCase());
+        await writer.token();
+        return writer;
       }),
     );
     const note = (i: number) =>
@@ -183,37 +174,33 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
     expect([...statuses.keys()]).toEqual([200]);
   });
 
-  let finance: Promise<{ token: string; ccID: number }> | undefined;
+  let finance: Promise<{ client: DataClient; ccID: number }> | undefined;
   /** A finance user (change on card approvals) and a card of theirs, made once. */
   const financeCard = () => {
     finance ??= (async () => {
-      const empID = await employeeWithLogin(t.database.db, "Finance", null);
-      await setPermissions(t.database.db, empID, [{ page: PAGES.creditCardApprovals, view: 1, change: 1 }]);
-      return { ccID: await cardOf(t.database.db, empID, "5000.00"), token: await tokenOf(t.app, "finance") };
+      const empID = await employeeWithLogin(t.db, "Finance", null);
+      await setPermissions(t.db, empID, [{ page: PAGES.creditCardApprovals, view: 1, change: 1 }]);
+      const client = t.as("finance");
+      await client.token();
+      return { ccID: await cardOf(t.db, empID, "5000.00"), client };
     })();
     return finance;
   };
   let statement = 0;
   /** Imports a statement of its own: `count` new charges. */
   const importStatement = async (count: number) => {
-    const { token, ccID } = await financeCard();
+    const { client, ccID } = await financeCard();
     const n = statement++;
     const lines = Array.from(
       { length: count },
       (_, i) => `2026-11-02,Flood ${n}-${i},${(1 + (i % 90)).toFixed(2)},F-${n}-${i}`,
     );
-    return t.app.inject(
-      withToken(token, {
-        method: "POST",
-        url: "/API/CreditCard/Statements",
-        payload: {
-          ccID,
-          fileName: "s.csv",
-          preview: false,
-          csv: ["Date,Description,Amount,Reference", ...lines].join("\n"),
-        },
-      }),
-    );
+    return client.operation(OPERATIONS.importStatement, {
+      ccID,
+      fileName: "s.csv",
+      preview: false,
+      csv: ["Date,Description,Amount,Reference", ...lines].join("\n"),
+    });
   };
 
   it("statement imports from one account on four connections", async () => {
@@ -227,7 +214,6 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
   it("an import's transaction: a colleague's search runs between its steps, and no read sees part of it", async () => {
     const { ccID } = await financeCard();
     const lines = 3 * WRITE_STEP_LINES;
-    const admin = dataClient(t.app, adminToken);
     const chargesNow = () =>
       admin.query({ table: "tblCCCharge", fields: "ccChargeID", where: `ccID = ${ccID}`, rowLimit: 1 });
     const before = (await chargesNow()).json().meta.TotalRecords;
@@ -261,12 +247,10 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
     const SLOW = "ProjectNotesDesc LIKE '%q%u%i%e%t%'";
     beforeAll(async () => {
       await sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes", "ProjectNotesDesc", "createdTS")
-        select 1, 5, 15, 'slow ' || n || repeat(' abcdefgh', 20), now() from generate_series(1, 20000) n`.execute(
-        t.database.db,
-      );
+        select 1, 5, 15, 'slow ' || n || repeat(' abcdefgh', 20), now() from generate_series(1, 20000) n`.execute(t.db);
     });
-    const slowRead = (token: string) =>
-      dataClient(t.app, token).query({
+    const slowRead = (client: DataClient) =>
+      client.query({
         table: "tblProjectNotes",
         fields: "projectNotesID",
         where: SLOW,
@@ -275,10 +259,9 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
       });
 
     it("from one account on six connections", async () => {
-      const staff = await tokenOf(t.app, "staff");
       const statuses = await during(
         6,
-        () => slowRead(staff),
+        () => slowRead(t.staff),
         () => adminSearches(),
       );
       // Six at once is more than the account may run: the rest wait, or are refused with 429.
@@ -286,25 +269,26 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
     });
 
     it("from three accounts on two connections each", async () => {
-      const tokens = await Promise.all(
+      const readers = await Promise.all(
         ["Reader1", "Reader2", "Reader3"].map(async (name) => {
-          const empID = await employeeWithLogin(t.database.db, name, null);
-          await setPermissions(t.database.db, empID, [{ page: 35, view: 1 }]);
-          return tokenOf(t.app, name.toLowerCase());
+          const empID = await employeeWithLogin(t.db, name, null);
+          await setPermissions(t.db, empID, [{ page: 35, view: 1 }]);
+          const reader = t.as(name.toLowerCase());
+          await reader.token();
+          return reader;
         }),
       );
       const statuses = await during(
         6,
-        (i) => slowRead(tokens[i % tokens.length] as string),
+        (i) => slowRead(readers[i % readers.length] as DataClient),
         () => adminSearches(),
       );
       expect([...statuses.keys()].filter((status) => status !== 200 && status !== 429)).toEqual([]);
     });
 
     it("loads of every note on two connections", async () => {
-      const staff = await tokenOf(t.app, "staff");
       const loads = flood(2, () =>
-        dataClient(t.app, staff).query({
+        t.staff.query({
           table: "tblProjectNotes",
           fields: "projectNotesID",
           rowLimit: 20_000,

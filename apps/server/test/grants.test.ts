@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, GRANTS } from "@office/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "./support/context.js";
 import { ONE_ENGINE } from "./support/engines.js";
 
 interface Operation {
@@ -15,32 +15,22 @@ interface Operation {
  * operation the document says needs one.
  */
 describe.each(ONE_ENGINE)("the calls that need a named grant, on $name", (engine) => {
-  let t: TestApp;
-  const tokens: Record<string, string> = {};
+  const t = useTestApp(engine);
   let operations: Operation[] = [];
   beforeAll(async () => {
-    t = await testApp(engine);
-    for (const user of ["admin", "staff", "noperm"]) tokens[user] = await tokenOf(t.app, user);
-    const doc = (
-      await t.app.inject(withToken(tokens.admin ?? "", { method: "GET", url: "/API/docs/openapi.json" }))
-    ).json() as { paths: Record<string, Record<string, { "x-office-grant"?: Operation["grant"] }>> };
+    const doc = (await t.admin.call("GET", "/API/docs/openapi.json")).json() as {
+      paths: Record<string, Record<string, { "x-office-grant"?: Operation["grant"] }>>;
+    };
     operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).flatMap(([method, op]) =>
         op["x-office-grant"] ? [{ method: method.toUpperCase(), path, grant: op["x-office-grant"] }] : [],
       ),
     );
   });
-  afterAll(() => t?.close());
 
   // A path's parameters filled with a record that exists: the demo company's first employee.
   const call = (user: string, op: Operation) =>
-    t.app.inject(
-      withToken(tokens[user] ?? "", {
-        method: op.method as "GET",
-        url: op.path.replaceAll(/\{[^}]+\}/g, "1"),
-        ...(op.method === "GET" ? {} : { payload: {} }),
-      }),
-    );
+    t.as(user).call(op.method as "GET", op.path.replaceAll(/\{[^}]+\}/g, "1"), op.method === "GET" ? undefined : {});
 
   it("are the administrators' calls, each documented with the grant it needs", () => {
     const named = operations.map((op) => `${op.method} ${op.path} ${op.grant.name}`);

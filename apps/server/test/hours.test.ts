@@ -6,9 +6,8 @@ import {
   type LoggedNote,
   loggedRangeWhere,
 } from "@office/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, testApp, tokenOf } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "./support/context.js";
 import { ENGINES } from "./support/engines.js";
 
 const STAFF = 2;
@@ -72,22 +71,16 @@ const CASES = [
 ] as const;
 
 describe.each(ENGINES)("today's and this week's hours on $name", (engine) => {
-  let t: TestApp;
-  let staff: ReturnType<typeof dataClient>;
-  beforeAll(async () => {
-    t = await testApp(engine);
-    staff = dataClient(t.app, await tokenOf(t.app, "staff"));
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(engine);
+  const { staff } = t;
 
   for (const { name, now, notes } of CASES) {
     it(name, async () => {
-      const db = t.database.db;
-      await db.deleteFrom("tblProjectNotes").where("empID", "in", [STAFF, ADMIN]).execute();
+      await t.db.deleteFrom("tblProjectNotes").where("empID", "in", [STAFF, ADMIN]).execute();
       const idOf = new Map<number, string>();
       for (const at of Object.keys(notes)) {
         for (const empID of [STAFF, ADMIN]) {
-          const { projectNotesID } = await db
+          const { projectNotesID } = await t.db
             .insertInto("tblProjectNotes")
             .values({ projectID: 1, empID, projectNoteCategory: 105, ProjectNotesMinutes: 15, createdTS: new Date(at) })
             .returning("projectNotesID")

@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { IDEMPOTENCY_KEY_HOURS } from "../src/data/write.js";
-import { type TestApp, testApp, tokenOf } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { useTestApp } from "./support/context.js";
 import { ENGINES } from "./support/engines.js";
 
 describe.each(ENGINES)("idempotency keys on $name", (engine) => {
-  let t: TestApp;
-  let staff: ReturnType<typeof dataClient>;
-  beforeAll(async () => {
-    t = await testApp(engine);
-    staff = dataClient(t.app, await tokenOf(t.app, "staff"));
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(engine);
+  const { staff } = t;
 
   const note = (key: string) =>
     staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 30 }, { "idempotency-key": key });
   const ageKey = (key: string, hours: number) =>
-    t.database.db
+    t.db
       .updateTable("idempotencyKey")
       .set({ createdTS: new Date(Date.now() - hours * 3600 * 1000) })
       .where("key", "=", key)
       .execute();
-  const keys = async () => (await t.database.db.selectFrom("idempotencyKey").select("key").execute()).map((r) => r.key);
+  const keys = async () => (await t.db.selectFrom("idempotencyKey").select("key").execute()).map((r) => r.key);
 
   it(`are remembered for ${IDEMPOTENCY_KEY_HOURS} hours and forgotten by the next insert with a key after`, async () => {
     const first = await note("kept");

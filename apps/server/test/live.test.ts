@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppConfig, buildApp } from "../src/app.js";
 import { MAX_ROWS_PER_FLUSH } from "../src/live/hub.js";
 import { MAX_STREAMS_PER_EMPLOYEE } from "../src/live/routes.js";
-import { appOver, type TestApp, testApp, testConfig, tokenOf, withToken } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { appOver, testApp, testConfig, tokenOf, withToken } from "./support/app.js";
+import { until, useTestApp } from "./support/context.js";
 import { ENGINES, SERVER_ENGINES } from "./support/engines.js";
 import { listening, type OpenStream, openStream } from "./support/event-stream.js";
 import { throughProxy } from "./support/tcp-proxy.js";
@@ -15,10 +15,11 @@ const ADMIN = 1;
 const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[-+]\d{2}:\d{2}$/;
 
 describe.each(ENGINES)("live availability on $name", (engine) => {
-  let t: TestApp;
+  // A bulk change's notifications stay one burst even when a loaded CI spreads them over more
+  // than the product's 250 ms (cut there, 201 rows came as 200 and 1 rather than a resync).
+  const t = useTestApp(engine, { config: { live: { heartbeatMs: 200, recheckMs: 400, maxBurstMs: 5_000 } } });
+  const { admin, staff } = t;
   let base: string;
-  let staffToken: string;
-  let adminToken: string;
   const streams: OpenStream[] = [];
   const open = async (token: string) => {
     const stream = await openStream(base, token);
@@ -26,20 +27,14 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
     return stream;
   };
   beforeAll(async () => {
-    // A bulk change's notifications stay one burst even when a loaded CI spreads them over more
-    // than the product's 250 ms (cut there, 201 rows came as 200 and 1 rather than a resync).
-    t = await testApp(engine, { config: { live: { heartbeatMs: 200, recheckMs: 400, maxBurstMs: 5_000 } } });
     base = await listening(t.app);
-    staffToken = await tokenOf(t.app, "staff");
-    adminToken = await tokenOf(t.app, "admin");
   });
-  afterAll(async () => {
+  afterAll(() => {
     for (const stream of streams) stream.close();
-    await t?.close();
   });
-  const db = () => t.database.db;
 
   it("opens with hello and the server's clock, as a stream nothing caches", async () => {
+    const staffToken = await staff.token();
     const response = await fetch(`${base}${LIVE_PATH}`, { headers: { authorization: `Bearer ${staffToken}` } });
     expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
@@ -53,17 +48,17 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
     const anonymous = await fetch(`${base}${LIVE_PATH}`);
     expect(anonymous.status).toBe(401);
     const noperm = await fetch(`${base}${LIVE_PATH}`, {
-      headers: { authorization: `Bearer ${await tokenOf(t.app, "noperm")}` },
+      headers: { authorization: `Bearer ${await t.noperm.token()}` },
     });
     expect(noperm.status).toBe(403);
     expect(((await noperm.json()) as { message: string }).message).toBe(ERROR_MESSAGES.accessDenied);
   });
 
   it("sends an employee's own status change to every open stream, with the server's time", async () => {
-    const [mine, theirs] = [await open(staffToken), await open(adminToken)];
+    const [mine, theirs] = [await open(await staff.token()), await open(await admin.token())];
     await Promise.all([mine.next("hello"), theirs.next("hello")]);
     const before = Date.now();
-    const update = await dataClient(t.app, staffToken).update("tblEmployee", `empID = ${STAFF}`, {
+    const update = await staff.update("tblEmployee", `empID = ${STAFF}`, {
       empAvailabilityType: "Break",
       empAvailabilityTS: "1999-01-01 00:00:00",
     });
@@ -81,23 +76,21 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
   });
 
   it("sends the row as the availability view has it, and null when someone leaves the list", async () => {
-    const stream = await open(staffToken);
+    const stream = await open(await staff.token());
     await stream.next("hello");
-    const [viewRow] = (
-      await dataClient(t.app, staffToken).query({ table: "vwEmployeeAvailability", where: `empID = ${ADMIN}` })
-    ).json().data;
-    await db().updateTable("tblEmployee").set({ empOfficeExtention: "999" }).where("empID", "=", ADMIN).execute();
+    const [viewRow] = (await staff.query({ table: "vwEmployeeAvailability", where: `empID = ${ADMIN}` })).json().data;
+    await t.db.updateTable("tblEmployee").set({ empOfficeExtention: "999" }).where("empID", "=", ADMIN).execute();
     const changed = await stream.next("availability", (e) => e.empID === ADMIN && e.row?.empOfficeExtention === "999");
     expect(changed.row).toEqual({ ...viewRow, empOfficeExtention: "999" });
 
-    await db()
+    await t.db
       .updateTable("tblPermission")
       .set({ permissionView: 0 })
       .where("empID", "=", ADMIN)
       .where("permissionPageID", "=", 42)
       .execute();
     await stream.next("availability", (e) => e.empID === ADMIN && e.row === null);
-    await db()
+    await t.db
       .updateTable("tblPermission")
       .set({ permissionView: 1 })
       .where("empID", "=", ADMIN)
@@ -107,9 +100,9 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
   });
 
   it("announces nothing for a change rolled back or one the list does not show, and a transaction's changes of a person once", async () => {
-    const stream = await open(staffToken);
+    const stream = await open(await staff.token());
     await stream.next("hello");
-    await db()
+    await t.db
       .transaction()
       .execute(async (tx) => {
         await tx.updateTable("tblEmployee").set({ empAvailabilityType: "Out" }).where("empID", "=", 5).execute();
@@ -117,14 +110,12 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
       })
       .catch(() => {});
     // A change of what the list does not show (a manager) says nothing either.
-    await db().updateTable("tblEmployee").set({ empManagerID: 2 }).where("empID", "=", 5).execute();
+    await t.db.updateTable("tblEmployee").set({ empManagerID: 2 }).where("empID", "=", 5).execute();
     // One transaction changing two people twice: one event each, with their final state.
-    await db()
-      .transaction()
-      .execute(async (tx) => {
-        for (const type of ["In", "Break"] as const)
-          await tx.updateTable("tblEmployee").set({ empAvailabilityType: type }).where("empID", "in", [6, 7]).execute();
-      });
+    await t.db.transaction().execute(async (tx) => {
+      for (const type of ["In", "Break"] as const)
+        await tx.updateTable("tblEmployee").set({ empAvailabilityType: type }).where("empID", "in", [6, 7]).execute();
+    });
     const six = await stream.next("availability", (e) => e.empID === 6);
     expect(six.row?.empAvailabilityType ?? "unlisted").toMatch(/Break|unlisted/);
     await stream.next("availability", (e) => e.empID === 7);
@@ -164,9 +155,9 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
   });
 
   it("asks every tab to reload the list when departments change or a bulk update changes many", async () => {
-    const stream = await open(staffToken);
+    const stream = await open(await staff.token());
     await stream.next("hello");
-    await db()
+    await t.db
       .updateTable("tblAppLookup")
       .set({ appLookupMisc: "all-hands@office.example" })
       .where("appLookupID", "=", 136)
@@ -174,7 +165,7 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
     await stream.next("resync");
     // More people than one burst reads row by row: a bulk change.
     await sql`insert into "tblEmployee" ("empFirstName", "empLastName", "empActive")
-      select 'Temp', 'Worker ' || n, 1 from generate_series(1, ${MAX_ROWS_PER_FLUSH + 1}) n`.execute(db());
+      select 'Temp', 'Worker ' || n, 1 from generate_series(1, ${MAX_ROWS_PER_FLUSH + 1}) n`.execute(t.db);
     await stream.next("resync");
   });
 
@@ -193,20 +184,20 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
   });
 
   it("ends the stream once the account may no longer read the availability list", async () => {
-    const token = await tokenOf(t.app, "staff");
+    const token = await staff.token();
     const stream = await open(token);
     await stream.next("hello");
-    const rows = await db().selectFrom("tblPermission").selectAll().where("empID", "=", STAFF).execute();
-    await db().deleteFrom("tblPermission").where("empID", "=", STAFF).execute();
+    const rows = await t.db.selectFrom("tblPermission").selectAll().where("empID", "=", STAFF).execute();
+    await t.db.deleteFrom("tblPermission").where("empID", "=", STAFF).execute();
     try {
       await stream.ended;
     } finally {
-      await db().insertInto("tblPermission").values(rows).execute();
+      await t.db.insertInto("tblPermission").values(rows).execute();
     }
   });
 
   it("gives an account's places back for streams whose clients left before they were answered", async () => {
-    const token = await tokenOf(t.app, "admin");
+    const token = await admin.token();
     for (let i = 0; i < MAX_STREAMS_PER_EMPLOYEE + 4; i++) {
       const abort = new AbortController();
       const request = fetch(`${base}${LIVE_PATH}`, {
@@ -221,7 +212,7 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
   });
 
   it(`allows ${MAX_STREAMS_PER_EMPLOYEE} streams per account and answers 429 past them, until one ends`, async () => {
-    const token = await tokenOf(t.app, "admin");
+    const token = await admin.token();
     for (const stream of streams.splice(0)) stream.close();
     // A stream just closed is counted until the server sees its socket close: opening retries meanwhile.
     const own: OpenStream[] = [];
@@ -251,25 +242,20 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
 
 /** Opens a stream, retrying while the server still counts one that was just closed (429). */
 async function openUntilOpen(base: string, token: string): Promise<OpenStream> {
-  const until = Date.now() + 5_000;
-  for (;;) {
+  const stream = await until(async () => {
     const stream = await openStream(base, token);
-    if (stream.status === 200) {
-      await stream.next("hello");
-      return stream;
-    }
-    if (Date.now() > until) throw new Error(`stream refused: ${stream.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return stream.status === 200 && stream;
+  });
+  await stream.next("hello");
+  return stream;
 }
 
 describe.each(SERVER_ENGINES)("live availability across server processes on $name", (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let other: Awaited<ReturnType<typeof buildApp>>;
   let base: string;
   let stream: OpenStream;
   beforeAll(async () => {
-    t = await testApp(engine);
     // A second server over the same database, as another process of a deployment would be.
     const config: AppConfig = testConfig();
     other = await buildApp(config, await t.testDb.reopen());
@@ -280,12 +266,10 @@ describe.each(SERVER_ENGINES)("live availability across server processes on $nam
   afterAll(async () => {
     stream?.close();
     await other?.app.close();
-    await t?.close();
   });
 
   it("shows a change made through one server on the streams of another", async () => {
-    const staff = dataClient(t.app, await tokenOf(t.app, "staff"));
-    expect((await staff.update("tblEmployee", `empID = ${STAFF}`, { empAvailabilityType: "Out" })).statusCode).toBe(
+    expect((await t.staff.update("tblEmployee", `empID = ${STAFF}`, { empAvailabilityType: "Out" })).statusCode).toBe(
       200,
     );
     const event = await stream.next("availability", (e) => e.empID === STAFF, 2_000);
@@ -317,17 +301,13 @@ describe.each(SERVER_ENGINES)("live availability across server processes on $nam
     const listeners = async () =>
       (
         await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-          where application_name = 'office-listen' and datname = current_database()`.execute(t.database.db)
+          where application_name = 'office-listen' and datname = current_database()`.execute(t.db)
       ).rows[0]?.n;
     await expect.poll(listeners, { timeout: 5_000 }).toBe(2);
     await sql`select pg_terminate_backend(pid) from pg_stat_activity
-      where application_name = 'office-listen' and datname = current_database()`.execute(t.database.db);
+      where application_name = 'office-listen' and datname = current_database()`.execute(t.db);
     await stream.next("resync", undefined, 5_000);
-    await t.database.db
-      .updateTable("tblEmployee")
-      .set({ empAvailabilityType: "In" })
-      .where("empID", "=", STAFF)
-      .execute();
+    await t.db.updateTable("tblEmployee").set({ empAvailabilityType: "In" }).where("empID", "=", STAFF).execute();
     const event = await stream.next("availability", (e) => e.empID === STAFF && e.row?.empAvailabilityType === "In");
     expect(event.row?.empID).toBe(STAFF);
   });

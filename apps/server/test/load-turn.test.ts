@@ -1,40 +1,35 @@
 import { get, type IncomingMessage } from "node:http";
 import { sql } from "kysely";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LOAD_BATCH_ROWS } from "../src/data/query.js";
 import { READS_RUNNING_PER_EMPLOYEE, READS_WAITING_PER_EMPLOYEE } from "../src/data/read-gate.js";
-import { testApp, tokenOf, withToken } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { useTestApp } from "./support/context.js";
 import { ENGINES, SERVER_ENGINES } from "./support/engines.js";
 import { listening } from "./support/event-stream.js";
 
 const ROWS = 30_000;
 
 describe.each(ENGINES)("a load's read turn on $name", (engine) => {
-  let t: Awaited<ReturnType<typeof testApp>>;
-  let base: string;
   const statements: string[] = [];
+  // One read turn on either engine (a pool of 3 keeps 2 connections for light calls).
+  const t = useTestApp(engine, {
+    config: { poolSize: 3 },
+    engine: { onStatement: (text) => text.includes('"tblProjectNotes"') && statements.push(text) },
+  });
+  const { admin, staff } = t;
+  let base: string;
 
   beforeAll(async () => {
-    // One read turn on either engine (a pool of 3 keeps 2 connections for light calls).
-    t = await testApp(engine, {
-      config: { poolSize: 3 },
-      engine: { onStatement: (text) => text.includes('"tblProjectNotes"') && statements.push(text) },
-    });
     // Rows long enough that the answer (about 15 MB) cannot fit in the sockets' buffers.
     await sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes", "ProjectNotesDesc", "createdTS")
-      select 1, 5, 15, 'turn ' || n || repeat('x', 480), now() from generate_series(1, ${ROWS}) n`.execute(
-      t.database.db,
-    );
+      select 1, 5, 15, 'turn ' || n || repeat('x', 480), now() from generate_series(1, ${ROWS}) n`.execute(t.db);
     base = await listening(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
+    // Signed in before the tests count turns and statements.
+    await t.together(admin.token, staff.token);
   });
 
   it("counts in a statement of its own, so none both counts and sorts every match (PGlite waits for each)", async () => {
-    const admin = dataClient(t.app, await tokenOf(t.app, "admin"));
     statements.length = 0;
     const answer = (
       await admin.query({
@@ -54,7 +49,7 @@ describe.each(ENGINES)("a load's read turn on $name", (engine) => {
   });
 
   it("gives it back between batches, so a reader that stops reading holds no turn", async () => {
-    const token = await tokenOf(t.app, "admin");
+    const token = await admin.token();
     const where = encodeURIComponent("ProjectNotesDesc LIKE 'turn %'");
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
       get(
@@ -66,7 +61,6 @@ describe.each(ENGINES)("a load's read turn on $name", (engine) => {
     expect(response.statusCode).toBe(200);
     // The response is not read: the server's batches wait on it, each to take a turn of its own
     // when the socket wants more; the one read turn is free meanwhile.
-    const staff = dataClient(t.app, await tokenOf(t.app, "staff"));
     expect((await staff.query({ table: "tblProject", fields: "projectID", rowLimit: 1 })).statusCode).toBe(200);
 
     const chunks: Buffer[] = [];
@@ -77,7 +71,7 @@ describe.each(ENGINES)("a load's read turn on $name", (engine) => {
   });
 
   it("takes a turn for each later batch, so a colleague's search comes between two loads' batches", async () => {
-    const [admin, staff] = await Promise.all([tokenOf(t.app, "admin"), tokenOf(t.app, "staff")]);
+    const token = await admin.token();
     const where = encodeURIComponent("ProjectNotesDesc LIKE 'turn %'");
     const url = `${base}/API/Query/?table=tblProjectNotes&fields=projectNotesID&where=${where}&continue=1&rowLimit=${ROWS}`;
     let loadsDone = 0;
@@ -87,7 +81,7 @@ describe.each(ENGINES)("a load's read turn on $name", (engine) => {
         new Promise<number>((resolve, reject) => {
           let begun = () => {};
           started.push(new Promise((resolve) => (begun = resolve)));
-          get(url, { headers: { authorization: `Bearer ${admin}` } }, async (response) => {
+          get(url, { headers: { authorization: `Bearer ${token}` } }, async (response) => {
             begun();
             const chunks: Buffer[] = [];
             for await (const chunk of response) chunks.push(chunk as Buffer);
@@ -98,7 +92,7 @@ describe.each(ENGINES)("a load's read turn on $name", (engine) => {
     );
     // Both are being read and written, batch by batch.
     await Promise.all(started);
-    const search = await dataClient(t.app, staff).query({ table: "tblProject", fields: "projectID", rowLimit: 1 });
+    const search = await staff.query({ table: "tblProject", fields: "projectID", rowLimit: 1 });
     expect(search.statusCode).toBe(200);
     expect(loadsDone).toBe(0);
     expect(await Promise.all(loads)).toEqual([ROWS, ROWS]);
@@ -108,17 +102,11 @@ describe.each(ENGINES)("a load's read turn on $name", (engine) => {
 // PostgreSQL only: its reads can be held by a lock taken from another connection, while the
 // session checks and other tables still answer (PGlite's one connection would hold them all).
 describe.each(SERVER_ENGINES)("an account's reads past its turns on $name", (engine) => {
-  let t: Awaited<ReturnType<typeof testApp>>;
-  beforeAll(async () => {
-    t = await testApp(engine);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(engine);
+  const { admin, staff } = t;
 
   it("answer 429 with Retry-After over HTTP, while another account's calls are answered", async () => {
-    const [staffToken, adminToken] = await Promise.all([tokenOf(t.app, "staff"), tokenOf(t.app, "admin")]);
-    const staff = dataClient(t.app, staffToken);
+    await t.together(staff.token, admin.token);
     if (!t.testDb.url) throw new Error("a server engine's database has an address");
     const locker = new pg.Client({ connectionString: t.testDb.url });
     await locker.connect();
@@ -139,9 +127,9 @@ describe.each(SERVER_ENGINES)("an account's reads past its turns on $name", (eng
         expect(refused.headers["retry-after"]).toBe("1");
       }
       // Another account is not queued behind them.
-      const me = await t.app.inject(withToken(adminToken, { method: "GET", url: "/API/EmployeeInfo/" }));
+      const me = await admin.call("GET", "/API/EmployeeInfo/");
       expect(me.statusCode).toBe(200);
-      const colleague = await dataClient(t.app, adminToken).query({
+      const colleague = await admin.query({
         table: "tblEmployee",
         fields: "empID",
         rowLimit: 1,

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { ERROR_MESSAGES } from "@office/core";
 import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "./support/context.js";
+import type { DataClient } from "./support/data.js";
 import { ONE_ENGINE } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
 
@@ -16,18 +17,11 @@ type Method = NonNullable<InjectOptions["method"]>;
  * it takes in Allow, not the 404 of an unknown path; on /API/, to a signed-in caller only.
  */
 describe("methods a path does not declare", () => {
-  let t: TestApp;
-  let staff: string;
-  beforeAll(async () => {
-    t = await testApp(engine);
-    staff = await tokenOf(t.app, "staff");
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(engine);
+  const { staff } = t;
 
-  const call = (method: Method, url: string, token?: string) => {
-    const request: InjectOptions = { method, url };
-    return t.app.inject(token ? withToken(token, request) : request);
-  };
+  const call = (method: Method, url: string, client?: DataClient) =>
+    client ? client.call(method, url) : t.app.inject({ method, url });
 
   it("answers 405 with the declared methods in Allow, in the error shape, on /API/", async () => {
     const cases: Array<[Method, string, string]> = [

@@ -8,26 +8,21 @@ import {
   resource,
   WHERE_LIMITS,
 } from "@office/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NAMED_QUERIES } from "../src/data/named-queries.js";
 import { completeDocument } from "../src/http/openapi.js";
-import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { useTestApp } from "./support/context.js";
 import { ENGINES } from "./support/engines.js";
 
 const engine = ENGINES[0];
 if (!engine) throw new Error("no engine");
 
 describe("the API documentation", () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await testApp(engine);
-    admin = await tokenOf(t.app, "admin");
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(engine);
+  const { admin, staff } = t;
 
   it("documents every call the server has and every declared resource", async () => {
-    const doc = (await t.app.inject(withToken(admin, { method: "GET", url: "/API/docs/openapi.json" }))).json();
+    const doc = (await admin.call("GET", "/API/docs/openapi.json")).json();
     expect(doc.openapi).toBe("3.1.0");
     for (const path of [
       "/API/Query/",
@@ -56,7 +51,7 @@ describe("the API documentation", () => {
   });
 
   it("describes parameters, bodies and answers from the schemas the routes check", async () => {
-    const doc = (await t.app.inject(withToken(admin, { method: "GET", url: "/API/docs/openapi.json" }))).json();
+    const doc = (await admin.call("GET", "/API/docs/openapi.json")).json();
     const param = (op: { parameters: Array<{ name: string; schema: Record<string, unknown> }> }, name: string) =>
       op.parameters.find((p) => p.name === name);
 
@@ -133,7 +128,7 @@ describe("the API documentation", () => {
 
   // What the generated requests of api-property.test.ts found the document leaving out, each now said.
   it("states the limits the server enforces", async () => {
-    const doc = (await t.app.inject(withToken(admin, { method: "GET", url: "/API/docs/openapi.json" }))).json();
+    const doc = (await admin.call("GET", "/API/docs/openapi.json")).json();
     const { schemas } = doc.components;
     const op = (path: string, method = "post") => doc.paths[path][method];
     const param = (path: string, name: string, method = "get") =>
@@ -223,21 +218,16 @@ describe("the API documentation", () => {
   });
 
   it("is browsable as a page", async () => {
-    const page = await t.app.inject(withToken(admin, { method: "GET", url: "/API/docs" }));
+    const page = await admin.call("GET", "/API/docs");
     expect(page.headers["content-type"]).toMatch(/text\/html/);
     expect(page.body).toContain("vwEmployeeAvailability");
     expect(page.body).toContain("<code>/API/Query/</code>");
   });
 
   it("is for administrators only", async () => {
-    const staff = await tokenOf(t.app, "staff");
-    expect((await t.app.inject(withToken(staff, { method: "GET", url: "/API/docs/openapi.json" }))).statusCode).toBe(
-      403,
-    );
+    expect((await staff.call("GET", "/API/docs/openapi.json")).statusCode).toBe(403);
     expect((await t.app.inject({ method: "GET", url: "/API/docs" })).statusCode).toBe(401);
-    const staffPage = await t.app.inject(
-      withToken(staff, { method: "GET", url: "/API/docs", headers: { accept: "text/html" } }),
-    );
+    const staffPage = await staff.inject({ method: "GET", url: "/API/docs", headers: { accept: "text/html" } });
     expect(staffPage.statusCode).toBe(403);
     const forged = await t.app.inject({
       method: "GET",

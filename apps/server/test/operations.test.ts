@@ -1,7 +1,8 @@
 import { ERROR_MESSAGES } from "@office/core";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { appOver, seededDatabase, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { appOver, seededDatabase, testApp, tokenOf, withToken } from "./support/app.js";
+import { useTestApp } from "./support/context.js";
 import { ENGINES, ONE_ENGINE, postgresEngine, SERVER_ENGINES, seededPgliteDataDir } from "./support/engines.js";
 import { PrivatePostgres } from "./support/private-postgres.js";
 import { finished, lineMatching, spawnFixture } from "./support/spawn.js";
@@ -9,11 +10,7 @@ import { throughProxy } from "./support/tcp-proxy.js";
 
 // Health, headers, logs and routes are the HTTP layer's, whichever the engine.
 describe.each(ONE_ENGINE)("operations on $name", (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await testApp(engine);
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(engine);
 
   it("answers liveness and readiness", async () => {
     expect((await t.app.inject({ method: "GET", url: "/healthz" })).json()).toEqual({ status: "ok" });
@@ -32,8 +29,8 @@ describe.each(ONE_ENGINE)("operations on $name", (engine) => {
   });
 
   it("logs requests without passwords or tokens", async () => {
-    const token = await tokenOf(t.app, "staff");
-    await t.app.inject(withToken(token, { method: "GET", url: "/API/EmployeeInfo/" }));
+    const token = await t.staff.token();
+    await t.staff.call("GET", "/API/EmployeeInfo/");
     await t.app.inject({
       method: "POST",
       url: "/API/Authenticate/",

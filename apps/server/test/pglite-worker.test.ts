@@ -3,13 +3,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { asRead } from "../src/db/caller.js";
 import { DatabaseUnavailableError } from "../src/db/errors.js";
 import { pglitePool } from "../src/db/pglite-pool.js";
 import { StatementStoppedError, startPgliteWorker } from "../src/db/pglite-worker-client.js";
 import { classify } from "../src/http/error-handler.js";
-import { type TestApp, testApp, tokenOf } from "./support/app.js";
+import { useTestApp } from "./support/context.js";
 import { ENGINES, emptyPgliteDataDir } from "./support/engines.js";
 import { listening } from "./support/event-stream.js";
 
@@ -60,18 +60,16 @@ function loopGaps() {
 }
 
 describe("PGlite in its own thread", () => {
-  let t: TestApp;
+  const t = useTestApp(pglite, { engine: { poolAcquireTimeoutMs: ACQUIRE_TIMEOUT_MS } });
   let base: string;
   let token: string;
   beforeAll(async () => {
-    t = await testApp(pglite, { engine: { poolAcquireTimeoutMs: ACQUIRE_TIMEOUT_MS } });
     base = await listening(t.app);
-    token = await tokenOf(t.app, "staff");
+    token = await t.staff.token();
   });
-  afterAll(() => t?.close());
 
   it("leaves this thread's event loop free during a slow statement, and refuses a connection waiting behind it", async () => {
-    const db = t.database.db;
+    const db = t.db;
     const loop = loopGaps();
     const start = performance.now();
     const slow = SLOW.execute(db).then(({ rows }) => ({ n: rows[0]?.n, ms: since(start) }));
@@ -92,7 +90,7 @@ describe("PGlite in its own thread", () => {
 
   it("answers /healthz, and 503 where the database is needed, while a slow statement runs", async () => {
     const start = performance.now();
-    const slow = SLOW.execute(t.database.db).then(() => since(start));
+    const slow = SLOW.execute(t.db).then(() => since(start));
     const answered = async (path: string) => {
       const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
       return { status: response.status, ms: since(start) };
@@ -110,7 +108,7 @@ describe("PGlite in its own thread", () => {
   it("brings back values as the driver parses them, in the company's zone", async () => {
     const { rows } = await sql<Record<string, unknown>>`select 9007199254740991::int8 as big, '2026-12-01'::date as day,
       '2026-06-15 12:00:00+00'::timestamptz as at, '\\x0102'::bytea as bytes, '{"a":[1]}'::jsonb as doc,
-      current_setting('TimeZone') as zone`.execute(t.database.db);
+      current_setting('TimeZone') as zone`.execute(t.db);
     expect(rows[0]).toEqual({
       big: Number.MAX_SAFE_INTEGER,
       day: "2026-12-01",
@@ -122,7 +120,7 @@ describe("PGlite in its own thread", () => {
   });
 
   it("raises PostgreSQL's errors with the fields the error handler reads", async () => {
-    const db = t.database.db;
+    const db = t.db;
     await sql`create temporary table pair (id int constraint pair_pk primary key)`.execute(db);
     await sql`insert into pair values (1)`.execute(db);
     const error = await sql`insert into pair values (1)`.execute(db).catch((e: unknown) => e);
@@ -139,7 +137,7 @@ describe("PGlite in its own thread", () => {
   });
 
   it("hears NOTIFY until it stops listening", async () => {
-    const db = t.database.db;
+    const db = t.db;
     const heard: string[] = [];
     const stop = await t.database.listen("pglite_worker_test", {
       onPayload: (payload) => heard.push(payload),

@@ -1,9 +1,8 @@
 import { ERROR_MESSAGES, EXCLUDED_PROJECT_STATUS_IDS, LOOKUP_GROUPS } from "@office/core";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sqlState } from "../src/db/errors.js";
-import { demoTokens, type TestApp, testApp } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { useTestApp } from "./support/context.js";
 import { auditSince, countOf, empIDOf, lastAuditID, setPermissions } from "./support/db.js";
 import { ONE_ENGINE } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
@@ -16,11 +15,8 @@ const APPROVE_FIRST = "Only an approved order becomes a project.";
  * order a project.
  */
 describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
-  let t: TestApp;
-  let adminToken: string;
-  let staffToken: string;
-  let nopermToken: string;
-  let admin: ReturnType<typeof dataClient>;
+  const t = useTestApp(engine);
+  const { admin, staff, noperm, together } = t;
   let adminID: number;
   let nopermID: number;
   /** Two clients, each with a contact of its own. */
@@ -28,15 +24,10 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
   let clientB: { clientID: number; contactID: number };
   let orderNumber = 0;
 
-  const db = () => t.database.db;
-
   beforeAll(async () => {
-    t = await testApp(engine);
-    ({ admin: adminToken, staff: staffToken, noperm: nopermToken } = await demoTokens(t.app));
-    admin = dataClient(t.app, adminToken);
-    adminID = await empIDOf(db(), "admin");
-    nopermID = await empIDOf(db(), "noperm");
-    const contacts = await db()
+    adminID = await empIDOf(t.db, "admin");
+    nopermID = await empIDOf(t.db, "noperm");
+    const contacts = await t.db
       .selectFrom("tblClientContact")
       .select(["clientID", "contactID"])
       .orderBy("clientID")
@@ -45,8 +36,8 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
     const [first, second] = [...new Map(contacts.map((c) => [c.clientID, c])).values()];
     if (!first || !second) throw new Error("the demo company has fewer than two clients with contacts");
     // The project takes its client's category: give client A one for sure.
-    const category = (await listValues(db(), LOOKUP_GROUPS.projectCategories)).at(-1)?.appLookupID as number;
-    await db()
+    const category = (await listValues(t.db, LOOKUP_GROUPS.projectCategories)).at(-1)?.appLookupID as number;
+    await t.db
       .updateTable("tblClient")
       .set({ clientCategory: category })
       .where("clientID", "=", first.clientID)
@@ -54,8 +45,7 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
     clientA = { ...first, category };
     clientB = second;
   });
-  afterAll(() => t?.close());
-  afterEach(() => setPermissions(db(), nopermID, []));
+  afterEach(() => setPermissions(t.db, nopermID, []));
 
   const nextNumber = () => `WEB-T${String(++orderNumber).padStart(4, "0")}-${engine.name}`;
 
@@ -75,13 +65,10 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
   }
 
   const orderOf = (portalOrderID: number) =>
-    db().selectFrom("tblPortalOrder").selectAll().where("portalOrderID", "=", portalOrderID).executeTakeFirstOrThrow();
-
-  const convert = (token: string, portalOrderID: number | string) =>
-    dataClient(t.app, token).projectFromOrder(portalOrderID);
+    t.db.selectFrom("tblPortalOrder").selectAll().where("portalOrderID", "=", portalOrderID).executeTakeFirstOrThrow();
 
   const projectsNumbered = (number: string) =>
-    db().selectFrom("tblProject").selectAll().where("projectFirstSourceNumber", "=", number).execute();
+    t.db.selectFrom("tblProject").selectAll().where("projectFirstSourceNumber", "=", number).execute();
 
   describe("an order through the data service", () => {
     it("takes an order whose contact is one of its client's, and no other", async () => {
@@ -94,7 +81,7 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
       });
       await newOrder({ contactID: null });
 
-      const orders = await countOf(db(), "tblPortalOrder");
+      const orders = await countOf(t.db, "tblPortalOrder");
       const body = expectError(
         await admin.insert("tblPortalOrder", {
           portalOrderNumber: nextNumber(),
@@ -105,10 +92,10 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
         400,
       );
       expect(body.fieldErrors).toEqual({ contactID: "Contact is not one of the choices" });
-      expect(await countOf(db(), "tblPortalOrder")).toBe(orders);
+      expect(await countOf(t.db, "tblPortalOrder")).toBe(orders);
 
       // Written straight in SQL, the database's key of the pair refuses it.
-      const refused = await db()
+      const refused = await t.db
         .insertInto("tblPortalOrder")
         .values({
           portalOrderNumber: nextNumber(),
@@ -122,7 +109,7 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
           (error: unknown) => error,
         );
       expect(sqlState(refused)).toBe("23503");
-      expect(await countOf(db(), "tblPortalOrder")).toBe(orders);
+      expect(await countOf(t.db, "tblPortalOrder")).toBe(orders);
     });
 
     it("holds the contact to the client when only the client changes", async () => {
@@ -152,7 +139,7 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
 
     it("keeps a contact an order names: deleting it or moving it to another client is 409, not the order's field", async () => {
       const { clientID, contactID } = (
-        await db()
+        await t.db
           .insertInto("tblClientContact")
           .values({ clientID: clientA.clientID, contactName: "Named By An Order" })
           .returning(["clientID", "contactID"])
@@ -160,9 +147,9 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
       )[0] as { clientID: number; contactID: number };
       const { id } = await newOrder({ clientID, contactID });
       const contact = () =>
-        db().selectFrom("tblClientContact").selectAll().where("contactID", "=", contactID).executeTakeFirst();
+        t.db.selectFrom("tblClientContact").selectAll().where("contactID", "=", contactID).executeTakeFirst();
       const before = await contact();
-      const since = await lastAuditID(db());
+      const since = await lastAuditID(t.db);
 
       const deleted = expectError(
         await admin.remove("tblClientContact", `contactID = ${contactID}`),
@@ -177,7 +164,7 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
       );
       expect(moved.fieldErrors).toBeUndefined();
       expect(await contact()).toEqual(before);
-      expect(await auditSince(db(), since)).toEqual([]);
+      expect(await auditSince(t.db, since)).toEqual([]);
 
       // A record another refers to by a key of no message of its own: in use, in general words.
       const client = expectError(
@@ -195,7 +182,7 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
 
     it("refuses an order number already taken (409)", async () => {
       const { number } = await newOrder();
-      const orders = await countOf(db(), "tblPortalOrder");
+      const orders = await countOf(t.db, "tblPortalOrder");
       const body = expectError(
         await admin.insert("tblPortalOrder", {
           portalOrderNumber: number,
@@ -206,14 +193,14 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
         "Order Number is already taken",
       );
       expect(body.fieldErrors).toEqual({ portalOrderNumber: "Order Number is already taken" });
-      expect(await countOf(db(), "tblPortalOrder")).toBe(orders);
+      expect(await countOf(t.db, "tblPortalOrder")).toBe(orders);
     });
 
     it("restores a deleted order only while its number is free, answering in the order form's words", async () => {
       const { id, number } = await newOrder();
-      const since = await lastAuditID(db());
+      const since = await lastAuditID(t.db);
       expect((await admin.remove("tblPortalOrder", `portalOrderID = ${id}`)).statusCode).toBe(200);
-      const deleted = (await auditSince(db(), since)).find((a) => a.tableName === "tblPortalOrder");
+      const deleted = (await auditSince(t.db, since)).find((a) => a.tableName === "tblPortalOrder");
       // Its number is given to another order meanwhile.
       const other = await admin.insert("tblPortalOrder", {
         portalOrderNumber: number,
@@ -223,12 +210,12 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
       expect(other.statusCode, other.body).toBe(200);
       const body = expectError(await admin.restore(deleted?.auditID as number), 409, "Order Number is already taken");
       expect(body.fieldErrors).toEqual({ portalOrderNumber: "Order Number is already taken" });
-      expect(await countOf(db(), "tblPortalOrder", sql`"portalOrderID" = ${id}`)).toBe(0);
+      expect(await countOf(t.db, "tblPortalOrder", sql`"portalOrderID" = ${id}`)).toBe(0);
     });
 
     it("never lets a call write the order's project", async () => {
       const { id } = await newOrder({ portalOrderStatus: 1 });
-      const projectID = (await db().selectFrom("tblProject").select("projectID").limit(1).executeTakeFirstOrThrow())
+      const projectID = (await t.db.selectFrom("tblProject").select("projectID").limit(1).executeTakeFirstOrThrow())
         .projectID;
       const inserted = expectError(
         await admin.insert("tblPortalOrder", {
@@ -249,18 +236,18 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
 
   describe("POST /API/PortalOrders/:id/Project", () => {
     it("makes only an approved order a project", async () => {
-      const projects = await countOf(db(), "tblProject");
-      const since = await lastAuditID(db());
+      const projects = await countOf(t.db, "tblProject");
+      const since = await lastAuditID(t.db);
       for (const portalOrderStatus of [0, 2]) {
         const { id } = await newOrder({ portalOrderStatus });
-        const auditBefore = await lastAuditID(db());
-        expectError(await convert(adminToken, id), 409, APPROVE_FIRST);
+        const auditBefore = await lastAuditID(t.db);
+        expectError(await admin.projectFromOrder(id), 409, APPROVE_FIRST);
         expect((await orderOf(id)).projectID).toBeNull();
-        expect(await auditSince(db(), auditBefore)).toEqual([]);
+        expect(await auditSince(t.db, auditBefore)).toEqual([]);
       }
-      expect(await countOf(db(), "tblProject")).toBe(projects);
+      expect(await countOf(t.db, "tblProject")).toBe(projects);
       // Only the two orders' inserts were audited.
-      expect((await auditSince(db(), since)).map((a) => [a.action, a.tableName])).toEqual([
+      expect((await auditSince(t.db, since)).map((a) => [a.action, a.tableName])).toEqual([
         ["insert", "tblPortalOrder"],
         ["insert", "tblPortalOrder"],
       ]);
@@ -268,7 +255,7 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
 
     it("makes an approved order a project with its details, first status and link, all audited", async () => {
       const order = await newOrder({ portalOrderStatus: 1 });
-      const products = await listValues(db(), LOOKUP_GROUPS.productCategories);
+      const products = await listValues(t.db, LOOKUP_GROUPS.productCategories);
       const items = [
         { itemCategory: products[0]?.appLookupID, itemDescription: "Lobby sign", itemQuantity: 2 },
         { itemCategory: null, itemDescription: "Door hardware set", itemQuantity: 14 },
@@ -278,14 +265,14 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
         const response = await admin.insert("tblPortalOrderItem", { portalOrderID: order.id, ...item });
         expect(response.statusCode, response.body).toBe(200);
       }
-      const since = await lastAuditID(db());
+      const since = await lastAuditID(t.db);
 
-      const response = await convert(adminToken, order.id);
+      const response = await admin.projectFromOrder(order.id);
       expect(response.statusCode, response.body).toBe(200);
       const { id } = response.json();
       expect(response.json()).toEqual({ id: expect.any(Number) });
 
-      const project = await db()
+      const project = await t.db
         .selectFrom("tblProject")
         .selectAll()
         .where("projectID", "=", id)
@@ -309,15 +296,15 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
       expect(description).toContain("Please call before delivery.");
 
       // Its first status: the first of the status list in the list's order.
-      const first = (await listValues(db(), LOOKUP_GROUPS.projectStatusCodes)).find(
+      const first = (await listValues(t.db, LOOKUP_GROUPS.projectStatusCodes)).find(
         (v) => !(EXCLUDED_PROJECT_STATUS_IDS as readonly number[]).includes(v.appLookupID),
       )?.appLookupID;
-      const statuses = await db().selectFrom("tblProjectStatus").selectAll().where("projectID", "=", id).execute();
+      const statuses = await t.db.selectFrom("tblProjectStatus").selectAll().where("projectID", "=", id).execute();
       expect(statuses).toEqual([expect.objectContaining({ projectStatusCodeID: first, empID: adminID })]);
       expect(project.projectLatestStatusCodeID).toBe(first);
       expect((await orderOf(order.id)).projectID).toBe(id);
 
-      const audit = await auditSince(db(), since);
+      const audit = await auditSince(t.db, since);
       expect(audit.map((a) => [a.action, a.tableName, a.empID])).toEqual([
         ["insert", "tblProject", adminID],
         ["insert", "tblProjectStatus", adminID],
@@ -332,9 +319,9 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
       });
 
       // A second call makes no second project.
-      const projects = await countOf(db(), "tblProject");
-      expectError(await convert(adminToken, order.id), 409, `Order ${order.number} is already project ${id}.`);
-      expect(await countOf(db(), "tblProject")).toBe(projects);
+      const projects = await countOf(t.db, "tblProject");
+      expectError(await admin.projectFromOrder(order.id), 409, `Order ${order.number} is already project ${id}.`);
+      expect(await countOf(t.db, "tblProject")).toBe(projects);
       expect(await projectsNumbered(order.number)).toHaveLength(1);
 
       // The order stays approved now that it is a project: the constraint's words, on the field.
@@ -348,31 +335,31 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
     });
 
     it("starts the project in the first status of the list that a project search does not leave out", async () => {
-      const statuses = await listValues(db(), LOOKUP_GROUPS.projectStatusCodes);
+      const statuses = await listValues(t.db, LOOKUP_GROUPS.projectStatusCodes);
       const excluded = EXCLUDED_PROJECT_STATUS_IDS as readonly number[];
       const [cancelled] = excluded;
       const lowest = Math.min(...statuses.map((v) => v.appLookupSort ?? 0));
       const sortOf = (appLookupID: number) => statuses.find((v) => v.appLookupID === appLookupID)?.appLookupSort;
       // Cancelled (56) put first in the list: a new project still does not start cancelled.
-      await db()
+      await t.db
         .updateTable("tblAppLookup")
         .set({ appLookupSort: lowest - 1 })
         .where("appLookupID", "=", cancelled as number)
         .execute();
       try {
-        expect((await listValues(db(), LOOKUP_GROUPS.projectStatusCodes))[0]?.appLookupID).toBe(cancelled);
+        expect((await listValues(t.db, LOOKUP_GROUPS.projectStatusCodes))[0]?.appLookupID).toBe(cancelled);
         const order = await newOrder({ portalOrderStatus: 1 });
-        const response = await convert(adminToken, order.id);
+        const response = await admin.projectFromOrder(order.id);
         expect(response.statusCode, response.body).toBe(200);
         const expected = statuses.find((v) => !excluded.includes(v.appLookupID))?.appLookupID;
-        const history = await db()
+        const history = await t.db
           .selectFrom("tblProjectStatus")
           .select("projectStatusCodeID")
           .where("projectID", "=", response.json().id)
           .execute();
         expect(history).toEqual([{ projectStatusCodeID: expected }]);
       } finally {
-        await db()
+        await t.db
           .updateTable("tblAppLookup")
           .set({ appLookupSort: sortOf(cancelled as number) as number })
           .where("appLookupID", "=", cancelled as number)
@@ -382,79 +369,79 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
 
     it("refuses (409) and writes nothing when the status list holds only statuses a search leaves out", async () => {
       const order = await newOrder({ portalOrderStatus: 1 });
-      const open = (await listValues(db(), LOOKUP_GROUPS.projectStatusCodes))
+      const open = (await listValues(t.db, LOOKUP_GROUPS.projectStatusCodes))
         .map((v) => v.appLookupID)
         .filter((id) => !(EXCLUDED_PROJECT_STATUS_IDS as readonly number[]).includes(id));
       expect(open.length).toBeGreaterThan(0);
-      const projects = await countOf(db(), "tblProject");
-      const since = await lastAuditID(db());
+      const projects = await countOf(t.db, "tblProject");
+      const since = await lastAuditID(t.db);
       // The open statuses leave the list for the test (their rows stay, so nothing refers to a missing value).
-      await db()
+      await t.db
         .updateTable("tblAppLookup")
         .set({ appLookupParentID: "testAside" })
         .where("appLookupID", "in", open)
         .execute();
       try {
         expectError(
-          await convert(adminToken, order.id),
+          await admin.projectFromOrder(order.id),
           409,
           "The status list has no status a new project may start in.",
         );
       } finally {
-        await db()
+        await t.db
           .updateTable("tblAppLookup")
           .set({ appLookupParentID: LOOKUP_GROUPS.projectStatusCodes })
           .where("appLookupID", "in", open)
           .execute();
       }
-      expect(await countOf(db(), "tblProject")).toBe(projects);
+      expect(await countOf(t.db, "tblProject")).toBe(projects);
       expect(await projectsNumbered(order.number)).toEqual([]);
       expect((await orderOf(order.id)).projectID).toBeNull();
-      expect(await auditSince(db(), since)).toEqual([]);
+      expect(await auditSince(t.db, since)).toEqual([]);
     });
 
     it("makes an order without items, notes or date a project without description or due date", async () => {
       const order = await newOrder({ portalOrderStatus: 1, portalOrderNotes: null, portalOrderRequestedDate: null });
-      const response = await convert(adminToken, order.id);
+      const response = await admin.projectFromOrder(order.id);
       expect(response.statusCode, response.body).toBe(200);
       const [project] = await projectsNumbered(order.number);
       expect(project).toMatchObject({ projectDueDate: null, projectDescription: null });
     });
 
     it("answers 404 for an unknown order and 400 for an id that is not one", async () => {
-      expectError(await convert(adminToken, 987_654), 404);
-      for (const bad of ["0", "-1", "abc", "99999999999", "1.5", "%20", "1e3", "0x10", "+7"]) {
-        expectError(await convert(adminToken, bad), 400);
+      expectError(await admin.projectFromOrder(987_654), 404);
+      for (const bad of ["0", "-1", "abc", "99999999999", "1.5", " ", "1e3", "0x10", "+7"]) {
+        expectError(await admin.projectFromOrder(bad), 400);
       }
     });
 
     it("refuses those without change on page 58 and add on page 3, writing nothing", async () => {
       const order = await newOrder({ portalOrderStatus: 1 });
-      const projects = await countOf(db(), "tblProject");
-      const since = await lastAuditID(db());
-      expectError(await convert(staffToken, order.id), 403);
-      expectError(await convert(nopermToken, order.id), 403, ERROR_MESSAGES.accessDenied);
+      const projects = await countOf(t.db, "tblProject");
+      const since = await lastAuditID(t.db);
+      expectError(await staff.projectFromOrder(order.id), 403);
+      expectError(await noperm.projectFromOrder(order.id), 403, ERROR_MESSAGES.accessDenied);
       // Change on 58 and everything on 3 but add; then add on 3 without change on 58.
-      await setPermissions(db(), nopermID, [
+      await setPermissions(t.db, nopermID, [
         { page: 58, view: 1, change: 1 },
         { page: 3, view: 1, change: 1, del: 1 },
       ]);
-      expectError(await convert(nopermToken, order.id), 403);
-      await setPermissions(db(), nopermID, [
+      expectError(await noperm.projectFromOrder(order.id), 403);
+      await setPermissions(t.db, nopermID, [
         { page: 58, view: 1, add: 1, del: 1 },
         { page: 3, view: 1, add: 1, change: 1 },
       ]);
-      expectError(await convert(nopermToken, order.id), 403);
-      expect(await countOf(db(), "tblProject")).toBe(projects);
+      expectError(await noperm.projectFromOrder(order.id), 403);
+      expect(await countOf(t.db, "tblProject")).toBe(projects);
       expect((await orderOf(order.id)).projectID).toBeNull();
-      expect(await auditSince(db(), since)).toEqual([]);
+      expect(await auditSince(t.db, since)).toEqual([]);
 
       // Both rights: the project is theirs.
-      await setPermissions(db(), nopermID, [
+      await setPermissions(t.db, nopermID, [
         { page: 58, change: 1 },
         { page: 3, add: 1 },
       ]);
-      const response = await convert(nopermToken, order.id);
+      const response = await noperm.projectFromOrder(order.id);
       expect(response.statusCode, response.body).toBe(200);
       const [project] = await projectsNumbered(order.number);
       expect(project?.projectOwnerID).toBe(nopermID);
@@ -471,14 +458,14 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
           elsif new."portalOrderTitle" like 'Atomic%' then raise exception 'refused by the test';
           end if;
           return new;
-        end $$`.execute(db());
+        end $$`.execute(t.db);
       try {
         for (const step of [
           { table: "tblProjectStatus", when: "insert" },
           { table: "tblPortalOrder", when: "update" },
         ]) {
           await sql`create trigger "testRefuse" before ${sql.raw(step.when)} on ${sql.table(step.table)}
-            for each row execute function "testRefuse"()`.execute(db());
+            for each row execute function "testRefuse"()`.execute(t.db);
           try {
             const order = await newOrder({ portalOrderStatus: 1, portalOrderTitle: `Atomic ${step.table}` });
             await admin.insert("tblPortalOrderItem", {
@@ -486,38 +473,38 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
               itemDescription: "Desk",
               itemQuantity: 1,
             });
-            const projects = await countOf(db(), "tblProject");
-            const statuses = await countOf(db(), "tblProjectStatus");
-            const since = await lastAuditID(db());
-            expectError(await convert(adminToken, order.id), 500, ERROR_MESSAGES.internal);
-            expect(await countOf(db(), "tblProject"), step.table).toBe(projects);
-            expect(await countOf(db(), "tblProjectStatus"), step.table).toBe(statuses);
+            const projects = await countOf(t.db, "tblProject");
+            const statuses = await countOf(t.db, "tblProjectStatus");
+            const since = await lastAuditID(t.db);
+            expectError(await admin.projectFromOrder(order.id), 500, ERROR_MESSAGES.internal);
+            expect(await countOf(t.db, "tblProject"), step.table).toBe(projects);
+            expect(await countOf(t.db, "tblProjectStatus"), step.table).toBe(statuses);
             expect(await projectsNumbered(order.number)).toEqual([]);
             expect((await orderOf(order.id)).projectID).toBeNull();
-            expect(await auditSince(db(), since)).toEqual([]);
+            expect(await auditSince(t.db, since)).toEqual([]);
           } finally {
-            await sql`drop trigger "testRefuse" on ${sql.table(step.table)}`.execute(db());
+            await sql`drop trigger "testRefuse" on ${sql.table(step.table)}`.execute(t.db);
           }
         }
       } finally {
-        await sql`drop function "testRefuse"()`.execute(db());
+        await sql`drop function "testRefuse"()`.execute(t.db);
       }
     });
 
     it("makes one project of an order converted twice at the same time", async () => {
       for (let round = 0; round < 3; round++) {
         const order = await newOrder({ portalOrderStatus: 1 });
-        const projects = await countOf(db(), "tblProject");
-        const statuses = await countOf(db(), "tblProjectStatus");
-        const responses = await Promise.all([convert(adminToken, order.id), convert(adminToken, order.id)]);
+        const projects = await countOf(t.db, "tblProject");
+        const statuses = await countOf(t.db, "tblProjectStatus");
+        const responses = await together(2, () => admin.projectFromOrder(order.id));
         const codes = responses.map((r) => r.statusCode).sort();
         expect(codes, responses.map((r) => r.body).join(" | ")).toEqual([200, 409]);
         const winner = responses.find((r) => r.statusCode === 200)?.json().id;
         const loser = responses.find((r) => r.statusCode === 409);
         expect(loser?.json().message).toBe(`Order ${order.number} is already project ${winner}.`);
         expect(await projectsNumbered(order.number)).toEqual([expect.objectContaining({ projectID: winner })]);
-        expect(await countOf(db(), "tblProject")).toBe(projects + 1);
-        expect(await countOf(db(), "tblProjectStatus")).toBe(statuses + 1);
+        expect(await countOf(t.db, "tblProject")).toBe(projects + 1);
+        expect(await countOf(t.db, "tblProjectStatus")).toBe(statuses + 1);
         expect((await orderOf(order.id)).projectID).toBe(winner);
       }
     });
@@ -531,7 +518,7 @@ describe.each(ONE_ENGINE)("portal orders on $name", (engine) => {
     expect(response.statusCode, response.body).toBe(200);
     const { rows } = await sql<{ clientName: string; contactName: string }>`select c."clientName", ct."contactName"
       from "tblClient" c join "tblClientContact" ct on ct."clientID" = c."clientID"
-      where ct."contactID" = ${clientA.contactID}`.execute(db());
+      where ct."contactID" = ${clientA.contactID}`.execute(t.db);
     expect(response.json().data).toEqual([expect.objectContaining({ ...rows[0], itemCount: 2 })]);
   });
 });

@@ -1,9 +1,9 @@
 import { ERROR_MESSAGES } from "@office/core";
 import type { InjectOptions } from "fastify";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoTokens, type TestApp, testApp, withToken } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "./support/context.js";
+import { type DataClient, dataClient } from "./support/data.js";
 import { countOf, empIDOf, setPermissions } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
@@ -50,31 +50,22 @@ function grouped(rows: Record<string, unknown>[], by: string, label: string, sum
 
 /* Issue 8: GET /API/Totals/ counts and sums a resource's rows by one of its declared columns. */
 describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
-  let t: TestApp;
-  let adminToken: string;
-  let staffToken: string;
-  let nopermToken: string;
-  let admin: ReturnType<typeof dataClient>;
-
-  const db = () => t.database.db;
+  const t = useTestApp(engine);
+  const { admin, staff, noperm } = t;
 
   beforeAll(async () => {
-    t = await testApp(engine);
-    ({ admin: adminToken, staff: staffToken, noperm: nopermToken } = await demoTokens(t.app));
-    admin = dataClient(t.app, adminToken);
     // A project without any status: the totals by status have a group without a key.
     const response = await admin.insert("tblProject", { projectName: "Totals Without Status" });
     expect(response.statusCode, response.body).toBe(200);
   });
-  afterAll(() => t?.close());
 
-  const totals = (token: string | null, query: InjectOptions["query"]) => {
+  const totals = (client: DataClient | null, query: InjectOptions["query"]) => {
     const options: InjectOptions = { method: "GET", url: "/API/Totals/", query };
-    return t.app.inject(token === null ? options : withToken(token, options));
+    return client ? client.inject(options) : t.app.inject(options);
   };
 
-  async function ok(token: string, query: Record<string, string>): Promise<Totals> {
-    const response = await totals(token, query);
+  async function ok(client: DataClient, query: Record<string, string>): Promise<Totals> {
+    const response = await totals(client, query);
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   }
@@ -97,7 +88,7 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
       const { rows: busiest } = await sql<{ empID: number; n: number; minutes: number }>`
         select "empID", count(*)::int as n, sum("ProjectNotesMinutes")::int as minutes from "tblProjectNotes"
         where "createdTS" between ${FROM}::timestamptz and ${TO}::timestamptz
-        group by "empID" order by 2 desc, 1 limit 1`.execute(db());
+        group by "empID" order by 2 desc, 1 limit 1`.execute(t.db);
       const chosen = busiest[0];
       expect(chosen?.n).toBeGreaterThan(1);
       const empID = chosen?.empID as number;
@@ -108,10 +99,10 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
       expect(rows).toHaveLength(chosen?.n as number);
       const expected = grouped(rows, "empID", "empName", "ProjectNotesMinutes");
       expect(expected.meta.total).toBe(chosen?.minutes);
-      const answer = await ok(adminToken, { table: "vwProjectNoteSearch", by: "empID", where });
+      const answer = await ok(admin, { table: "vwProjectNoteSearch", by: "empID", where });
       expect(answer).toEqual(expected);
       expect(answer.data).toHaveLength(1);
-      const employee = await db()
+      const employee = await t.db
         .selectFrom("tblEmployee")
         .select(["empFirstName", "empLastName"])
         .where("empID", "=", empID)
@@ -123,18 +114,18 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
       const rows = await noteRows(RANGE);
       const expected = grouped(rows, "empID", "empName", "ProjectNotesMinutes");
       expect(expected.data.length).toBeGreaterThan(5);
-      const answer = await ok(adminToken, { table: "vwProjectNoteSearch", by: "empID", where: RANGE });
+      const answer = await ok(admin, { table: "vwProjectNoteSearch", by: "empID", where: RANGE });
       expect(byKey(answer.data)).toEqual(expected.data);
       expect(answer.meta).toEqual(expected.meta);
 
       for (const rowLimit of ["1", "3", "10000"]) {
-        const capped = await ok(adminToken, { table: "vwProjectNoteSearch", by: "empID", where: RANGE, rowLimit });
+        const capped = await ok(admin, { table: "vwProjectNoteSearch", by: "empID", where: RANGE, rowLimit });
         expect(capped.data).toEqual(answer.data.slice(0, Number(rowLimit)));
         expect(capped.meta).toEqual(expected.meta);
       }
       // The same rows by project and by note type add up to the same grand totals.
       for (const by of ["projectID", "projectNoteCategory"]) {
-        const other = await ok(adminToken, { table: "vwProjectNoteSearch", by, where: RANGE });
+        const other = await ok(admin, { table: "vwProjectNoteSearch", by, where: RANGE });
         expect(other.meta.count, by).toBe(expected.meta.count);
         expect(other.meta.total, by).toBe(expected.meta.total);
         expect(other.data.reduce((n, g) => n + g.count, 0)).toBe(expected.meta.count);
@@ -162,15 +153,15 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
         ["total", largest],
       ] as const) {
         const query = { table: "vwProjectNoteSearch", by: "projectID", where: RANGE, ...(order ? { order } : {}) };
-        const answer = await ok(adminToken, query);
+        const answer = await ok(admin, query);
         expect(answer.data, order).toEqual([...expected.data].sort(compare));
         expect(answer.meta).toEqual(expected.meta);
-        const capped = await ok(adminToken, { ...query, rowLimit: "3" });
+        const capped = await ok(admin, { ...query, rowLimit: "3" });
         expect(capped.data).toEqual(answer.data.slice(0, 3));
         expect(capped.meta).toEqual(expected.meta);
       }
       // Groupings named by their rows order the same ways.
-      const employees = await ok(adminToken, {
+      const employees = await ok(admin, {
         table: "vwProjectNoteSearch",
         by: "empID",
         where: RANGE,
@@ -178,19 +169,19 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
       });
       const people = grouped(rows, "empID", "empName", "ProjectNotesMinutes");
       expect(employees.data).toEqual([...people.data].sort(largest));
-      expectError(await totals(adminToken, { table: "vwProjectNoteSearch", by: "empID", order: "size" }), 400);
+      expectError(await totals(admin, { table: "vwProjectNoteSearch", by: "empID", order: "size" }), 400);
     });
 
     it("answers no groups and zero totals for a where that matches nothing", async () => {
-      expect(await ok(adminToken, { table: "vwProjectNoteSearch", by: "empID", where: "empID = 987654" })).toEqual({
+      expect(await ok(admin, { table: "vwProjectNoteSearch", by: "empID", where: "empID = 987654" })).toEqual({
         data: [],
         meta: { TotalRecords: 0, count: 0, total: 0 },
       });
     });
 
     it("lets staff count the notes search (page 35)", async () => {
-      const mine = await ok(staffToken, { table: "vwProjectNoteSearch", by: "empID", where: RANGE });
-      const theirs = await ok(adminToken, { table: "vwProjectNoteSearch", by: "empID", where: RANGE });
+      const mine = await ok(staff, { table: "vwProjectNoteSearch", by: "empID", where: RANGE });
+      const theirs = await ok(admin, { table: "vwProjectNoteSearch", by: "empID", where: RANGE });
       expect(mine).toEqual(theirs);
     });
   });
@@ -200,7 +191,7 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
     const { rows } = await sql<{ key: number | null; label: string | null; count: number }>`
       select p."projectLatestStatusCodeID" as key, l."appLookupValue" as label, count(*)::int as count
       from "tblProject" p left join "tblAppLookup" l on l."appLookupID" = p."projectLatestStatusCodeID"
-      where ${condition} group by 1, 2`.execute(db());
+      where ${condition} group by 1, 2`.execute(t.db);
     return byKey(rows.map((r) => ({ ...r, total: 0 })));
   }
 
@@ -211,7 +202,7 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
         ["projectClientID = 1", sql`"projectClientID" = 1`],
       ] as const) {
         const expected = await countedFromTable(condition);
-        const answer = await ok(staffToken, { table: "vwProjectList", by: "projectLatestStatusCodeID", where });
+        const answer = await ok(staff, { table: "vwProjectList", by: "projectLatestStatusCodeID", where });
         expect(byKey(answer.data), where).toEqual(expected);
         expect(answer.meta).toEqual({
           TotalRecords: expected.length,
@@ -230,27 +221,27 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
     it("counts every project by its latest status for staff, those without one as the group without a key", async () => {
       const expected = await countedFromTable();
       expect(expected.length).toBeGreaterThan(2);
-      const answer = await ok(staffToken, { table: "vwProjectsByStatus", by: "projectLatestStatusCodeID", where: "" });
+      const answer = await ok(staff, { table: "vwProjectsByStatus", by: "projectLatestStatusCodeID", where: "" });
       expect(byKey(answer.data)).toEqual(expected);
       expect(answer.data.at(-1)).toMatchObject({ key: null, label: null });
       expect(answer.meta).toEqual({
         TotalRecords: expected.length,
-        count: await countOf(db(), "tblProject"),
+        count: await countOf(t.db, "tblProject"),
         total: 0,
       });
     });
 
     it("is the dashboard's: view on page 2 alone counts it, and not the project search's list", async () => {
-      const nopermID = await empIDOf(db(), "noperm");
-      await setPermissions(db(), nopermID, [{ page: 2, view: 1 }]);
+      const nopermID = await empIDOf(t.db, "noperm");
+      await setPermissions(t.db, nopermID, [{ page: 2, view: 1 }]);
       try {
-        const answer = await ok(nopermToken, { table: "vwProjectsByStatus", by: "projectLatestStatusCodeID" });
+        const answer = await ok(noperm, { table: "vwProjectsByStatus", by: "projectLatestStatusCodeID" });
         expect(byKey(answer.data)).toEqual(await countedFromTable());
-        expectError(await totals(nopermToken, { table: "vwProjectList", by: "projectLatestStatusCodeID" }), 403);
-        await setPermissions(db(), nopermID, [{ page: 3, view: 1 }]);
-        expectError(await totals(nopermToken, { table: "vwProjectsByStatus", by: "projectLatestStatusCodeID" }), 403);
+        expectError(await totals(noperm, { table: "vwProjectList", by: "projectLatestStatusCodeID" }), 403);
+        await setPermissions(t.db, nopermID, [{ page: 3, view: 1 }]);
+        expectError(await totals(noperm, { table: "vwProjectsByStatus", by: "projectLatestStatusCodeID" }), 403);
       } finally {
-        await setPermissions(db(), nopermID, []);
+        await setPermissions(t.db, nopermID, []);
       }
     });
   });
@@ -302,7 +293,7 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
       const parts: unknown[] = [];
       for (const table of ["tblProject", "tblProjectNotes", "tblProjectStatus", "authAccount"]) {
         const { rows } = await sql<{ d: string }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), ''))
-          as d from ${sql.table(table)} t`.execute(db());
+          as d from ${sql.table(table)} t`.execute(t.db);
         parts.push(rows[0]?.d);
       }
       return parts.join(",");
@@ -313,7 +304,7 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
       const failures = () => t.logs.filter((line) => line.includes('"request failed"')).length;
       const failed = failures();
       for (const [name, query] of Object.entries(HOSTILE)) {
-        const response = await totals(adminToken, query);
+        const response = await totals(admin, query);
         expect(response.statusCode, `${name}: ${response.body}`).toBe(400);
         const body = expectError(response, 400);
         expect(body.params, name).toEqual(expect.any(Object));
@@ -323,31 +314,31 @@ describe.each(ENGINES)("GET /API/Totals/ on $name", (engine) => {
       expect(await digest()).toBe(before);
       // The process answers the next call as before.
       const rows = await noteRows(RANGE);
-      expect((await ok(adminToken, valid)).meta).toEqual(grouped(rows, "empID", "empName", "ProjectNotesMinutes").meta);
+      expect((await ok(admin, valid)).meta).toEqual(grouped(rows, "empID", "empName", "ProjectNotesMinutes").meta);
     });
 
     it("names what went wrong for a by or a table that has no totals", async () => {
-      const unknownBy = expectError(await totals(adminToken, { ...valid, by: "ProjectNotesDesc" }), 400);
+      const unknownBy = expectError(await totals(admin, { ...valid, by: "ProjectNotesDesc" }), 400);
       expect(unknownBy.fieldErrors).toEqual({ by: "is not a total" });
-      const noTotals = expectError(await totals(adminToken, { table: "tblProject", by: "projectID" }), 400);
+      const noTotals = expectError(await totals(admin, { table: "tblProject", by: "projectID" }), 400);
       expect(noTotals.fieldErrors).toEqual({ table: "has no totals" });
-      const unknownTable = expectError(await totals(adminToken, { table: "tblNope", by: "empID" }), 400);
+      const unknownTable = expectError(await totals(admin, { table: "tblNope", by: "empID" }), 400);
       expect(unknownTable.fieldErrors).toEqual({ table: "is not a known table" });
     });
 
     it("answers 401 without a session and 403 without the rights", async () => {
       expectError(await totals(null, valid), 401);
-      expectError(await totals("not-a-token", valid), 401);
-      expectError(await totals(nopermToken, valid), 403, ERROR_MESSAGES.accessDenied);
+      expectError(await totals(dataClient(t.app, "not-a-token"), valid), 401);
+      expectError(await totals(noperm, valid), 403, ERROR_MESSAGES.accessDenied);
       expectError(
-        await totals(nopermToken, { table: "vwProjectList", by: "projectLatestStatusCodeID" }),
+        await totals(noperm, { table: "vwProjectList", by: "projectLatestStatusCodeID" }),
         403,
         ERROR_MESSAGES.accessDenied,
       );
       // Which tables have totals is the API document's (the table's enumeration): told before the rights.
-      expectError(await totals(staffToken, { table: "vwProjectStatusAudit", by: "projectStatusCodeID" }), 400);
-      expectError(await totals(staffToken, { table: "vwPortalOrderList", by: "clientID" }), 400);
-      expectError(await totals(adminToken, { table: "vwPortalOrderList", by: "clientID" }), 400);
+      expectError(await totals(staff, { table: "vwProjectStatusAudit", by: "projectStatusCodeID" }), 400);
+      expectError(await totals(staff, { table: "vwPortalOrderList", by: "clientID" }), 400);
+      expectError(await totals(admin, { table: "vwPortalOrderList", by: "clientID" }), 400);
     });
   });
 });

@@ -1,8 +1,8 @@
 import { ERROR_MESSAGES, LOOKUP_GROUPS, PAGES } from "@office/core";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, testApp } from "./support/app.js";
-import { type dataClient, demoClients } from "./support/data.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "./support/context.js";
+import type { DataClient } from "./support/data.js";
 import { empIDOf, type PageGrant, setPermissions } from "./support/db.js";
 import { ONE_ENGINE } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
@@ -17,27 +17,21 @@ class Rollback extends Error {}
  * replaced, and the signed-in user's recent projects; each is read with its page's right.
  */
 describe.each(ONE_ENGINE)("the projects area's views on $name", (engine) => {
-  let t: TestApp;
-  let admin: ReturnType<typeof dataClient>;
-  let staff: ReturnType<typeof dataClient>;
-  let noperm: ReturnType<typeof dataClient>;
+  const t = useTestApp(engine);
+  const { admin, staff, noperm } = t;
   let adminID: number;
   let staffID: number;
   let codes: number[];
 
-  const db = () => t.database.db;
-
   beforeAll(async () => {
-    t = await testApp(engine);
-    ({ admin, staff, noperm } = await demoClients(t.app));
-    adminID = await empIDOf(db(), "admin");
-    staffID = await empIDOf(db(), "staff");
-    codes = (await listValues(db(), LOOKUP_GROUPS.projectStatusCodes)).map((v) => v.appLookupID);
+    adminID = await empIDOf(t.db, "admin");
+    staffID = await empIDOf(t.db, "staff");
+    codes = (await listValues(t.db, LOOKUP_GROUPS.projectStatusCodes)).map((v) => v.appLookupID);
 
     // Histories the seed does not have: three statuses of one time (the key decides), a
     // project without any status, and statuses the admin set just now.
     const tied = await project("Tied Times");
-    await db()
+    await t.db
       .insertInto("tblProjectStatus")
       .values(
         [2, 0, 1].map((i) => ({
@@ -55,23 +49,22 @@ describe.each(ONE_ENGINE)("the projects area's views on $name", (engine) => {
       expect(response.statusCode, response.body).toBe(200);
     }
   });
-  afterAll(() => t?.close());
 
   const project = (projectName: string) => newProject(admin, projectName, { projectClientID: 1, projectCategory: 300 });
 
   /** Runs a check with noperm given these rows alone (none again after). */
   async function withPagesOfNoperm(grants: PageGrant[], check: () => Promise<void>) {
-    const nopermID = await empIDOf(db(), "noperm");
-    await setPermissions(db(), nopermID, grants);
+    const nopermID = await empIDOf(t.db, "noperm");
+    await setPermissions(t.db, nopermID, grants);
     try {
       await check();
     } finally {
-      await setPermissions(db(), nopermID, []);
+      await setPermissions(t.db, nopermID, []);
     }
   }
 
   /** Every row of a resource through the data service. */
-  async function all(client: ReturnType<typeof dataClient>, table: string, params: Record<string, string> = {}) {
+  async function all(client: DataClient, table: string, params: Record<string, string> = {}) {
     const response = await client.query({ table, rowLimit: 100_000, continue: 1, ...params });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data as Row[];
@@ -82,10 +75,10 @@ describe.each(ONE_ENGINE)("the projects area's views on $name", (engine) => {
   describe("vwProjectList", () => {
     it("names each project's client, category, owner and latest status as the tables do", async () => {
       const [projects, clients, lookups, employees] = await Promise.all([
-        db().selectFrom("tblProject").selectAll().execute(),
-        db().selectFrom("tblClient").select(["clientID", "clientName"]).execute(),
-        db().selectFrom("tblAppLookup").select(["appLookupID", "appLookupValue"]).execute(),
-        db().selectFrom("tblEmployee").select(["empID", "empFirstName", "empLastName"]).execute(),
+        t.db.selectFrom("tblProject").selectAll().execute(),
+        t.db.selectFrom("tblClient").select(["clientID", "clientName"]).execute(),
+        t.db.selectFrom("tblAppLookup").select(["appLookupID", "appLookupValue"]).execute(),
+        t.db.selectFrom("tblEmployee").select(["empID", "empFirstName", "empLastName"]).execute(),
       ]);
       const client = new Map(clients.map((c) => [c.clientID, c.clientName]));
       const lookup = new Map(lookups.map((l) => [l.appLookupID, l.appLookupValue]));
@@ -130,9 +123,9 @@ describe.each(ONE_ENGINE)("the projects area's views on $name", (engine) => {
 
   describe("vwProjectStatusAudit", () => {
     it("gives each change the status of the project's previous row (by time, then key)", async () => {
-      const history = histories(await statusRows(db()));
+      const history = histories(await statusRows(t.db));
       const names = new Map(
-        (await db().selectFrom("tblAppLookup").select(["appLookupID", "appLookupValue"]).execute()).map((l) => [
+        (await t.db.selectFrom("tblAppLookup").select(["appLookupID", "appLookupValue"]).execute()).map((l) => [
           l.appLookupID,
           l.appLookupValue,
         ]),
@@ -143,7 +136,7 @@ describe.each(ONE_ENGINE)("the projects area's views on $name", (engine) => {
         .slice(0, 4)
         .map(([projectID]) => projectID);
       const tied = (
-        await db()
+        await t.db
           .selectFrom("tblProject")
           .select("projectID")
           .where("projectName", "=", "Tied Times")
@@ -207,7 +200,7 @@ describe.each(ONE_ENGINE)("the projects area's views on $name", (engine) => {
           from "tblProjectStatus" where "empID" = ${empID}
         union all
         select "projectID", (extract(epoch from "projectCreatedTS") * 1000000)::bigint::text
-          from "tblProject" where "projectOwnerID" = ${empID}`.execute(db());
+          from "tblProject" where "projectOwnerID" = ${empID}`.execute(t.db);
       const last = new Map<number, bigint>();
       for (const row of rows) {
         const us = BigInt(row.us);
@@ -258,7 +251,7 @@ describe.each(ONE_ENGINE)("the projects area's views on $name", (engine) => {
           (select * from computed except select * from "tblProjectActivity")
           union all
           (select * from "tblProjectActivity" except select * from computed)
-        ) d`.execute(db());
+        ) d`.execute(t.db);
       return rows[0]?.n ?? -1;
     }
 
@@ -268,7 +261,7 @@ describe.each(ONE_ENGINE)("the projects area's views on $name", (engine) => {
       const later = new Date("2031-03-04T05:06:07Z");
       const earlier = new Date("2021-01-02T03:04:05Z");
       const note = (createdTS: Date, projectID = one) =>
-        db()
+        t.db
           .insertInto("tblProjectNotes")
           .values({ projectID, empID: staffID, ProjectNotesMinutes: 15, createdTS })
           .returning("projectNotesID")
@@ -287,23 +280,23 @@ describe.each(ONE_ENGINE)("the projects area's views on $name", (engine) => {
       expect((await staffLast()).get(one)).toBe(later.getTime());
       const steps = [
         // Back in time, then to another project, then to another employee: each pair recomputed.
-        () => db().updateTable("tblProjectNotes").set({ createdTS: earlier }).where("projectNotesID", "=", newest),
-        () => db().updateTable("tblProjectNotes").set({ projectID: two }).where("projectNotesID", "=", newest),
+        () => t.db.updateTable("tblProjectNotes").set({ createdTS: earlier }).where("projectNotesID", "=", newest),
+        () => t.db.updateTable("tblProjectNotes").set({ projectID: two }).where("projectNotesID", "=", newest),
         () =>
-          db()
+          t.db
             .updateTable("tblProjectNotes")
             .set({ ProjectNotesDesc: "text alone" })
             .where("projectNotesID", "=", newest),
-        () => db().updateTable("tblProjectNotes").set({ empID: adminID }).where("projectNotesID", "=", newest),
+        () => t.db.updateTable("tblProjectNotes").set({ empID: adminID }).where("projectNotesID", "=", newest),
         () =>
-          db()
+          t.db
             .insertInto("tblProjectStatus")
             .values({ projectID: two, projectStatusCodeID: codes[0] as number, empID: staffID, createdTS: later }),
-        () => db().deleteFrom("tblProjectStatus").where("projectID", "=", two).where("empID", "=", staffID),
-        () => db().updateTable("tblProject").set({ projectOwnerID: staffID }).where("projectID", "in", [one, two]),
-        () => db().updateTable("tblProject").set({ projectOwnerID: adminID }).where("projectID", "=", two),
-        () => db().deleteFrom("tblProjectNotes").where("projectID", "in", [one, two]),
-        () => db().deleteFrom("tblProject").where("projectID", "=", two),
+        () => t.db.deleteFrom("tblProjectStatus").where("projectID", "=", two).where("empID", "=", staffID),
+        () => t.db.updateTable("tblProject").set({ projectOwnerID: staffID }).where("projectID", "in", [one, two]),
+        () => t.db.updateTable("tblProject").set({ projectOwnerID: adminID }).where("projectID", "=", two),
+        () => t.db.deleteFrom("tblProjectNotes").where("projectID", "in", [one, two]),
+        () => t.db.deleteFrom("tblProject").where("projectID", "=", two),
       ];
       for (const [i, step] of steps.entries()) {
         await step().execute();
@@ -315,7 +308,7 @@ describe.each(ONE_ENGINE)("the projects area's views on $name", (engine) => {
 
     it("is computed again when a history is emptied at once (TRUNCATE fires no row triggers)", async () => {
       // In a transaction rolled back, so the other tests keep their statuses.
-      await db()
+      await t.db
         .transaction()
         .execute(async (trx) => {
           await sql`truncate "tblProjectStatus"`.execute(trx);

@@ -1,10 +1,9 @@
 import { costliestWhere } from "@office/core";
 import { sql } from "kysely";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { READS_RUNNING_PER_EMPLOYEE } from "../src/data/read-gate.js";
-import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { useTestApp } from "./support/context.js";
 import { ENGINES } from "./support/engines.js";
 
 const ROWS = 30_000;
@@ -20,44 +19,47 @@ const HEAVY_WHERE = costliestWhere("ProjectNotesDesc");
  * that account's searches pause while everyone else's go on.
  */
 describe.each(ENGINES)("a read that runs too long on $name", (engine) => {
-  let t: TestApp;
-  let staffToken: string;
-  let adminToken: string;
+  // What waits behind a stopped read waits for the stop, not a timer: on a busy machine
+  // PGlite's reopening after a stop took longer than the 5 s a statement may wait for the
+  // connection (or a read for its turn), and a delete sent with the stopped one answered 503
+  // for the wait (seen on CI and with six busy cores) where the test looks for the pause's 429.
+  const patience = { poolAcquireTimeoutMs: 30_000 };
+  const t = useTestApp(engine, {
+    engine:
+      engine.name === "pglite"
+        ? { pgliteReadTimeoutMs: BUDGET_MS.pglite, ...patience }
+        : { statementTimeoutMs: BUDGET_MS.postgres, ...patience },
+    config: patience,
+  });
+  const { admin, staff, together } = t;
 
   beforeAll(async () => {
-    // What waits behind a stopped read waits for the stop, not a timer: on a busy machine
-    // PGlite's reopening after a stop took longer than the 5 s a statement may wait for the
-    // connection (or a read for its turn), and a delete sent with the stopped one answered 503
-    // for the wait (seen on CI and with six busy cores) where the test looks for the pause's 429.
-    const patience = { poolAcquireTimeoutMs: 30_000 };
-    t = await testApp(engine, {
-      engine:
-        engine.name === "pglite"
-          ? { pgliteReadTimeoutMs: BUDGET_MS.pglite, ...patience }
-          : { statementTimeoutMs: BUDGET_MS.postgres, ...patience },
-      config: patience,
-    });
     const insert = sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes", "ProjectNotesDesc", "createdTS")
       select 1, 5, 15, 'budget ' || n || repeat('x', 480), now() from generate_series(1, ${ROWS}) n`;
     if (t.testDb.url) {
       // On PostgreSQL the insert itself would be over the test's statement timeout.
       const client = new pg.Client({ connectionString: t.testDb.url });
       await client.connect();
-      const { sql: text, parameters } = insert.compile(t.database.db);
+      const { sql: text, parameters } = insert.compile(t.db);
       await client.query(text, [...parameters]).finally(() => client.end());
-    } else await insert.execute(t.database.db);
-    [staffToken, adminToken] = await Promise.all([tokenOf(t.app, "staff"), tokenOf(t.app, "admin")]);
+    } else await insert.execute(t.db);
+    // Signed in before the tests time their calls.
+    await together(staff.token, admin.token);
   });
-  afterAll(() => t?.close());
 
   it("is stopped at its budget and pauses its account's searches, not anyone else's", async () => {
-    const staff = dataClient(t.app, staffToken);
-    const admin = dataClient(t.app, adminToken);
     // Without the stop the heavy read answers 200, and on PGlite the light call waits all of it.
-    const [stopped, light] = await Promise.all([
-      staff.query({ table: "tblProjectNotes", fields: "projectNotesID", where: HEAVY_WHERE, rowLimit: 1, continue: 1 }),
-      t.app.inject(withToken(adminToken, { method: "GET", url: "/API/EmployeeInfo/" })),
-    ]);
+    const [stopped, light] = await together(
+      () =>
+        staff.query({
+          table: "tblProjectNotes",
+          fields: "projectNotesID",
+          where: HEAVY_WHERE,
+          rowLimit: 1,
+          continue: 1,
+        }),
+      () => admin.call("GET", "/API/EmployeeInfo/"),
+    );
 
     expect(stopped.statusCode).toBe(503);
     expect(stopped.headers["retry-after"]).toBe("30");
@@ -73,12 +75,11 @@ describe.each(ENGINES)("a read that runs too long on $name", (engine) => {
   });
 
   it("stops one account's deletes whose where runs too long, deleting nothing; the others it sent at once are refused", async () => {
-    const admin = dataClient(t.app, adminToken);
     const notes = async () =>
-      (await sql<{ n: number }>`select count(*)::int as n from "tblProjectNotes"`.execute(t.database.db)).rows[0]?.n;
+      (await sql<{ n: number }>`select count(*)::int as n from "tblProjectNotes"`.execute(t.db)).rows[0]?.n;
     const before = await notes();
     // Deletes take a read's turn: PGlite runs one at a time, PostgreSQL an account's two.
-    const answers = await Promise.all(Array.from({ length: 4 }, () => admin.remove("tblProjectNotes", HEAVY_WHERE)));
+    const answers = await together(4, () => admin.remove("tblProjectNotes", HEAVY_WHERE));
     const stopped = answers.filter((answer) => answer.statusCode === 503);
     expect(stopped.length).toBeGreaterThanOrEqual(1);
     expect(stopped.length).toBeLessThanOrEqual(engine.name === "pglite" ? 1 : READS_RUNNING_PER_EMPLOYEE);

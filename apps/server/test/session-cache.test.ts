@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
+import { OPERATIONS } from "@office/core";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppConfig } from "../src/app.js";
 import { createSessions } from "../src/auth/session.js";
 import { createTokens } from "../src/auth/tokens.js";
 import type { DB } from "../src/db/schema.js";
-import { appOver, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
-import { dataClient } from "./support/data.js";
+import { appOver, tokenOf, withToken } from "./support/app.js";
+import { until, useTestApp } from "./support/context.js";
 import { ENGINES, SERVER_ENGINES } from "./support/engines.js";
 import { listening, openStream } from "./support/event-stream.js";
-import { eventually } from "./support/eventually.js";
 
 const STAFF = 2;
 const NOPERM = 3;
@@ -18,20 +18,15 @@ const HEARING: Partial<AppConfig> = { sessions: { versionCheckMs: 3_600_000 } };
 const info = { method: "GET", url: "/API/EmployeeInfo/" } as const;
 
 describe.each(ENGINES)("the session check kept in memory on $name", (engine) => {
-  let t: TestApp;
   const statements: string[] = [];
-  beforeAll(async () => {
-    t = await testApp(engine, { engine: { onStatement: (text) => statements.push(text) }, config: HEARING });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(engine, { engine: { onStatement: (text) => statements.push(text) }, config: HEARING });
+  const { admin, staff } = t;
 
   it("reads a session once, in one statement, then checks it from memory", async () => {
     // A first call of the process asks the count of changes too (in the background).
-    expect((await t.app.inject(withToken(await tokenOf(t.app, "admin"), info))).statusCode).toBe(200);
-    await eventually(
-      async () => statements.some((text) => text.includes('"authChange"')),
-      (asked) => asked,
-    );
+    expect((await admin.inject(info)).statusCode).toBe(200);
+    await until(() => statements.some((text) => text.includes('"authChange"')));
+    // A session of its own: not yet read.
     const token = await tokenOf(t.app, "staff");
     statements.length = 0;
     expect((await t.app.inject(withToken(token, info))).statusCode).toBe(200);
@@ -58,27 +53,25 @@ describe.each(ENGINES)("the session check kept in memory on $name", (engine) => 
   });
 
   it("gives an employee the rights an administrator saved at their next call", async () => {
-    const [staff, admin] = [await tokenOf(t.app, "staff"), await tokenOf(t.app, "admin")];
-    const rights = await t.app.inject(withToken(admin, { method: "GET", url: `/API/Permissions/${STAFF}` }));
+    const rights = await admin.operation(OPERATIONS.permissionGrid, { empID: STAFF });
     const rows = rights.json().data;
     const shippers = { method: "GET", url: "/API/Query/?table=tblShippingCompany&rowLimit=1" } as const;
-    expect((await t.app.inject(withToken(staff, shippers))).statusCode).toBe(403);
-    const save = (grid: unknown[]) =>
-      t.app.inject(withToken(admin, { method: "PUT", url: `/API/Permissions/${STAFF}`, payload: { rows: grid } }));
+    expect((await staff.inject(shippers)).statusCode).toBe(403);
+    const save = (grid: unknown[]) => admin.operation(OPERATIONS.savePermissionGrid, { empID: STAFF, rows: grid });
     const withShippers = [
       ...rows.filter((row: { permissionPageID: number }) => row.permissionPageID !== 33),
       { permissionPageID: 33, permissionView: 1, permissionAdd: 0, permissionChange: 0, permissionDel: 0 },
     ];
     expect((await save(withShippers)).statusCode).toBe(200);
-    expect((await t.app.inject(withToken(staff, shippers))).statusCode).toBe(200);
+    expect((await staff.inject(shippers)).statusCode).toBe(200);
     expect((await save(rows)).statusCode).toBe(200);
-    expect((await t.app.inject(withToken(staff, shippers))).statusCode).toBe(403);
+    expect((await staff.inject(shippers)).statusCode).toBe(403);
   });
 
   it("refuses an employee deactivated through the data service at their next call", async () => {
+    // A session of its own: deactivation ends it for good.
     const noperm = await tokenOf(t.app, "noperm");
     expect((await t.app.inject(withToken(noperm, info))).statusCode).toBe(200);
-    const admin = dataClient(t.app, await tokenOf(t.app, "admin"));
     expect((await admin.update("tblEmployee", `empID = ${NOPERM}`, { empActive: 0 })).statusCode).toBe(200);
     try {
       expect((await t.app.inject(withToken(noperm, info))).statusCode).toBe(401);
@@ -89,22 +82,15 @@ describe.each(ENGINES)("the session check kept in memory on $name", (engine) => 
 });
 
 describe.each(SERVER_ENGINES)("two server processes keeping session checks on $name", (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine, { config: HEARING });
   let other: Awaited<ReturnType<typeof appOver>>;
   beforeAll(async () => {
-    t = await testApp(engine, { config: HEARING });
     other = await appOver(t.testDb, await t.testDb.reopen(), HEARING);
   });
-  afterAll(async () => {
-    await other?.app.close();
-    await t?.close();
-  });
+  afterAll(() => other?.app.close());
   /** What the other process answers the token, asked until it answers `status`. */
   const otherAnswers = (token: string, status: number, call: typeof info | object = info) =>
-    eventually(
-      async () => (await other.app.inject(withToken(token, call as typeof info))).statusCode,
-      (code) => code === status,
-    );
+    until(async () => (await other.app.inject(withToken(token, call as typeof info))).statusCode === status);
 
   it("hears a logout in the other process", async () => {
     const token = await tokenOf(t.app, "staff");
@@ -115,12 +101,9 @@ describe.each(SERVER_ENGINES)("two server processes keeping session checks on $n
 
   it("hears a sign-in disabled in the other process", async () => {
     const token = await tokenOf(t.app, "noperm");
-    const admin = await tokenOf(t.app, "admin");
     expect((await other.app.inject(withToken(token, info))).statusCode).toBe(200);
     const disable = (disabled: boolean) =>
-      t.app.inject(
-        withToken(admin, { method: "PUT", url: `/API/SignIn/${NOPERM}`, payload: { username: "noperm", disabled } }),
-      );
+      t.admin.operation(OPERATIONS.saveSignIn, { empID: NOPERM, username: "noperm", disabled });
     expect((await disable(true)).statusCode).toBe(200);
     try {
       await otherAnswers(token, 401);
@@ -130,19 +113,16 @@ describe.each(SERVER_ENGINES)("two server processes keeping session checks on $n
   });
 
   it("hears a permission change in the other process", async () => {
-    const staff = await tokenOf(t.app, "staff");
-    const admin = await tokenOf(t.app, "admin");
+    const staff = await t.staff.token();
     const shippers = { method: "GET", url: "/API/Query/?table=tblShippingCompany&rowLimit=1" } as const;
     expect((await other.app.inject(withToken(staff, shippers))).statusCode).toBe(403);
-    const { data: rows } = (
-      await t.app.inject(withToken(admin, { method: "GET", url: `/API/Permissions/${STAFF}` }))
-    ).json();
+    const { data: rows } = (await t.admin.operation(OPERATIONS.permissionGrid, { empID: STAFF })).json();
     const grid = [
       ...rows,
       { permissionPageID: 33, permissionView: 1, permissionAdd: 0, permissionChange: 0, permissionDel: 0 },
     ];
     const save = (payload: unknown[]) =>
-      t.app.inject(withToken(admin, { method: "PUT", url: `/API/Permissions/${STAFF}`, payload: { rows: payload } }));
+      t.admin.operation(OPERATIONS.savePermissionGrid, { empID: STAFF, rows: payload });
     expect((await save(grid)).statusCode).toBe(200);
     try {
       await otherAnswers(staff, 200, shippers);
@@ -158,7 +138,7 @@ describe.each(SERVER_ENGINES)("two server processes keeping session checks on $n
       for (const app of [other.app, checking.app])
         expect((await app.inject(withToken(token, info))).statusCode).toBe(200);
       // The session ends and the count moves, but no notification is sent (as if it were lost).
-      await t.database.db.transaction().execute(async (tx) => {
+      await t.db.transaction().execute(async (tx) => {
         await sql`set local session_replication_role = replica`.execute(tx);
         await tx.deleteFrom("authSession").execute();
         await tx
@@ -166,10 +146,7 @@ describe.each(SERVER_ENGINES)("two server processes keeping session checks on $n
           .set((eb) => ({ version: eb("version", "+", 1) }))
           .execute();
       });
-      await eventually(
-        async () => (await checking.app.inject(withToken(token, info))).statusCode,
-        (code) => code === 401,
-      );
+      await until(async () => (await checking.app.inject(withToken(token, info))).statusCode === 401);
       // The process that asks the count hourly heard nothing and still keeps the session.
       expect((await other.app.inject(withToken(token, info))).statusCode).toBe(200);
     } finally {
@@ -203,20 +180,14 @@ describe("a session check read while something else changes", () => {
     const { token } = await tokens.issue({ empID: 7, epoch: 0, sid: randomUUID() });
     const row = { tokenEpoch: 0, disabled: false, empActive: 1, expiresAt: new Date(Date.now() + 3_600_000) };
     const first = sessions.authenticate(`Bearer ${token}`);
-    await eventually(
-      async () => answers.length,
-      (n) => n === 1,
-    );
+    await until(() => answers.length === 1);
     // Another employee's rights change while this session is read.
     hear("e:99");
     answers[0]?.({ rows: [{ ...row, permissions: [[1, 1, 0, 0, 0]] }] });
     expect((await first).empID).toBe(7);
     // Read at a moment something changed, it was not kept: the next call reads again.
     const second = sessions.authenticate(`Bearer ${token}`);
-    await eventually(
-      async () => answers.length,
-      (n) => n === 2,
-    );
+    await until(() => answers.length === 2);
     answers[1]?.({ rows: [{ ...row, permissions: null }] });
     expect((await second).permissions.size).toBe(0);
   });

@@ -2,36 +2,25 @@ import { mkdtempSync, readdirSync, renameSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { ERROR_MESSAGES, RECORD_FILES_LISTED } from "@office/core";
+import { ERROR_MESSAGES, OPERATIONS, RECORD_FILES_LISTED } from "@office/core";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "./support/context.js";
+import type { DataClient } from "./support/data.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
 import { form, PDF, PNG } from "./support/multipart.js";
 
 describe.each(ENGINES)("uploads on $name", (engine) => {
-  let t: TestApp;
-  let admin: string;
-  let staff: string;
-  let noperm: string;
-  let uploadDir: string;
-  beforeAll(async () => {
-    uploadDir = mkdtempSync(join(tmpdir(), "office-up-"));
-    t = await testApp(engine, { config: { uploadDir, uploadLimit: 4_096 } });
-    admin = await tokenOf(t.app, "admin");
-    staff = await tokenOf(t.app, "staff");
-    noperm = await tokenOf(t.app, "noperm");
-  });
-  afterAll(() => t?.close());
+  const uploadDir = mkdtempSync(join(tmpdir(), "office-up-"));
+  const t = useTestApp(engine, { config: { uploadDir, uploadLimit: 4_096 } });
+  const { admin, staff, noperm } = t;
 
-  const upload = (token: string, fields: Record<string, string>, file?: Parameters<typeof form>[1]) =>
-    t.app.inject(withToken(token, { method: "POST", url: "/API/Upload/", ...form(fields, file) }));
+  const upload = (client: DataClient, fields: Record<string, string>, file?: Parameters<typeof form>[1]) =>
+    client.inject({ method: "POST", url: "/API/Upload/", ...form(fields, file) });
   /** A body sent as it is, under a multipart content type (the boundary of `form` unless told). */
-  const raw = (token: string, payload: Buffer | Readable, contentType = form({}).headers["content-type"]) =>
-    t.app.inject(
-      withToken(token, { method: "POST", url: "/API/Upload/", payload, headers: { "content-type": contentType } }),
-    );
+  const raw = (client: DataClient, payload: Buffer | Readable, contentType = form({}).headers["content-type"]) =>
+    client.inject({ method: "POST", url: "/API/Upload/", payload, headers: { "content-type": contentType } });
   /** The levels this request's log lines were written at. */
   const levelsOf = (response: { headers: Record<string, unknown> }) =>
     t.logs
@@ -55,11 +44,9 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
     });
     expect(readdirSync(uploadDir)).toContain(body.id);
 
-    const list = await t.app.inject(
-      withToken(staff, { method: "GET", url: "/API/Upload/", query: { table: "tblProject", key: "1" } }),
-    );
+    const list = await staff.operation(OPERATIONS.recordFiles, { table: "tblProject", key: "1" });
     expect(list.json().data.map((u: { uploadID: string }) => u.uploadID)).toContain(body.id);
-    const download = await t.app.inject(withToken(staff, { method: "GET", url: `/API/Upload/${body.id}` }));
+    const download = await staff.inject({ method: "GET", url: `/API/Upload/${body.id}` });
     expect(download.statusCode).toBe(200);
     expect(download.headers["content-type"]).toBe("image/png"); // not the text/html the uploader claimed
     expect(download.headers["content-disposition"]).toBe("attachment; filename*=UTF-8''plan.png");
@@ -69,8 +56,7 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
   it("lists who added a file and when; removes it for whoever may change its record, audited, and restorable", async () => {
     const project = { table: "tblProject", key: "2" };
     const added = (await upload(admin, project, { name: "quote.pdf", content: PDF })).json();
-    const files = async (token = staff) =>
-      (await t.app.inject(withToken(token, { method: "GET", url: "/API/Upload/", query: project }))).json().data;
+    const files = async () => (await staff.operation(OPERATIONS.recordFiles, project)).json().data;
     expect((await files()).find((f: { uploadID: string }) => f.uploadID === added.id)).toMatchObject({
       fileName: "quote.pdf",
       size: PDF.length,
@@ -78,8 +64,7 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
       addedBy: "Alex Morgan",
       createdTS: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
     });
-    const remove = (token: string, id: string) =>
-      t.app.inject(withToken(token, { method: "DELETE", url: `/API/Upload/${id}` }));
+    const remove = (client: DataClient, uploadID: string) => client.operation(OPERATIONS.removeFile, { uploadID });
     // Staff may view the project, not change it: the file stays.
     expect((await remove(staff, added.id)).statusCode).toBe(403);
     expect((await remove(noperm, added.id)).statusCode).toBe(403);
@@ -88,34 +73,24 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toEqual({ status: "success" });
     expect((await files()).map((f: { uploadID: string }) => f.uploadID)).not.toContain(added.id);
-    expect((await t.app.inject(withToken(admin, { method: "GET", url: `/API/Upload/${added.id}` }))).statusCode).toBe(
-      404,
-    );
+    expect((await admin.inject({ method: "GET", url: `/API/Upload/${added.id}` })).statusCode).toBe(404);
     expect((await remove(admin, added.id)).statusCode).toBe(404);
     // The trail keeps it, and an administrator puts it back: listed and served again.
-    const trail = await t.app.inject(
-      withToken(admin, { method: "GET", url: "/API/Audit/", query: { table: "upload", key: added.id } }),
-    );
+    const trail = await admin.operation(OPERATIONS.auditTrail, { table: "upload", key: added.id });
     const deletion = trail.json().data.find((entry: { action: string }) => entry.action === "delete");
     expect(deletion?.before).toMatchObject({ uploadID: added.id, fileName: "quote.pdf", recordKey: "2" });
-    const restored = await t.app.inject(
-      withToken(admin, { method: "POST", url: "/API/Restore/", payload: { auditID: deletion.auditID } }),
-    );
+    const restored = await admin.restore(deletion.auditID);
     expect(restored.json()).toEqual({ id: added.id });
     expect((await files()).find((f: { uploadID: string }) => f.uploadID === added.id)?.addedBy).toBe("Alex Morgan");
-    const served = await t.app.inject(withToken(staff, { method: "GET", url: `/API/Upload/${added.id}` }));
+    const served = await staff.inject({ method: "GET", url: `/API/Upload/${added.id}` });
     expect(served.rawPayload.equals(PDF)).toBe(true);
   });
 
   it("lists at most RECORD_FILES_LISTED files of a record, the oldest first", async () => {
     await sql`insert into "upload" ("uploadID", "tableName", "recordKey", "fileName", "contentType", "size", "sha256", "createdTS")
       select gen_random_uuid(), 'tblProject', '3', 'f' || n || '.pdf', 'application/pdf', 1, '', now() + n * interval '1 second'
-      from generate_series(1, ${RECORD_FILES_LISTED + 1}) n`.execute(t.database.db);
-    const listed = (
-      await t.app.inject(
-        withToken(admin, { method: "GET", url: "/API/Upload/", query: { table: "tblProject", key: "3" } }),
-      )
-    ).json().data;
+      from generate_series(1, ${RECORD_FILES_LISTED + 1}) n`.execute(t.db);
+    const listed = (await admin.operation(OPERATIONS.recordFiles, { table: "tblProject", key: "3" })).json().data;
     expect(listed).toHaveLength(RECORD_FILES_LISTED);
     expect(listed[0].fileName).toBe("f1.pdf");
   });
@@ -131,11 +106,9 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
     expect(response.statusCode, response.body).toBe(200);
     const { id, fileName } = response.json();
     expect(fileName).toBe("reportfdp.png");
-    const list = await t.app.inject(
-      withToken(admin, { method: "GET", url: "/API/Upload/", query: { table: "tblProject", key: "1" } }),
-    );
+    const list = await admin.operation(OPERATIONS.recordFiles, { table: "tblProject", key: "1" });
     expect(list.json().data.find((u: { uploadID: string }) => u.uploadID === id)?.fileName).toBe("reportfdp.png");
-    const download = await t.app.inject(withToken(admin, { method: "GET", url: `/API/Upload/${id}` }));
+    const download = await admin.inject({ method: "GET", url: `/API/Upload/${id}` });
     expect(download.headers["content-disposition"]).toBe("attachment; filename*=UTF-8''reportfdp.png");
     // A name of controls alone keeps its extension under a name.
     const bare = await upload(admin, { table: "tblProject", key: "1" }, { name: `‮${controls}.png`, content: PNG });
@@ -208,15 +181,14 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
     const missing = await upload(staff, { table: "tblProject", key: "999999" }, file);
     expect(existing.statusCode).toBe(403);
     expect(body(missing)).toEqual(body(existing));
-    const list = (key: string) =>
-      t.app.inject(withToken(staff, { method: "GET", url: "/API/Upload/", query: { table: "tblCC", key } }));
+    const list = (key: string) => staff.operation(OPERATIONS.recordFiles, { table: "tblCC", key });
     const [listed, unlisted] = [await list("1"), await list("999999")];
     expect(listed.statusCode).toBe(403);
     expect(body(unlisted)).toEqual(body(listed));
   });
 
   it("attaches to a time note only for its author or an administrator", async () => {
-    const db = t.database.db;
+    const db = t.db;
     await db
       .updateTable("tblPermission")
       .set({ permissionChange: 1 })
@@ -224,16 +196,8 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
       .where("permissionPageID", "=", 9)
       .execute();
     try {
-      const note = async (token: string) =>
-        (
-          await t.app.inject(
-            withToken(token, {
-              method: "POST",
-              url: "/API/Insert/",
-              payload: { table: "tblProjectNotes", fields: { projectID: 1, ProjectNotesMinutes: 15 } },
-            }),
-          )
-        ).json().id as number;
+      const note = async (client: DataClient) =>
+        (await client.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json().id as number;
       const [mine, admins] = [await note(staff), await note(admin)];
       const file = { name: "receipt.pdf", content: PDF };
       expect((await upload(staff, { table: "tblProjectNotes", key: String(mine) }, file)).statusCode).toBe(200);
@@ -250,20 +214,16 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
   });
 
   it("refuses a request that is not multipart or holds no file", async () => {
-    const json = await t.app.inject(
-      withToken(admin, { method: "POST", url: "/API/Upload/", payload: { table: "tblProject" } }),
-    );
+    const json = await admin.inject({ method: "POST", url: "/API/Upload/", payload: { table: "tblProject" } });
     expect(json.statusCode).toBe(415);
     expect((await upload(admin, { table: "tblProject", key: "1" })).statusCode).toBe(400);
   });
 
   it("serves a file only to those who may view its record", async () => {
     const { id } = (await upload(admin, { table: "tblCC", key: "1" }, { name: "receipt.pdf", content: PDF })).json();
-    expect((await t.app.inject(withToken(staff, { method: "GET", url: `/API/Upload/${id}` }))).statusCode).toBe(403);
+    expect((await staff.inject({ method: "GET", url: `/API/Upload/${id}` })).statusCode).toBe(403);
     expect((await t.app.inject({ method: "GET", url: `/API/Upload/${id}` })).statusCode).toBe(401);
-    expect((await t.app.inject(withToken(admin, { method: "GET", url: "/API/Upload/not-a-uuid" }))).statusCode).toBe(
-      400,
-    );
+    expect((await admin.inject({ method: "GET", url: "/API/Upload/not-a-uuid" })).statusCode).toBe(400);
   });
 
   it("refuses a caller who may attach files to nothing before reading the body", async () => {
@@ -272,9 +232,11 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
     expectError(await raw(noperm, endless), 403, ERROR_MESSAGES.accessDenied);
     // Nor is the body's kind looked at first: malformed, or not multipart at all.
     expectError(await raw(noperm, Buffer.from("garbage")), 403, ERROR_MESSAGES.accessDenied);
-    const json = await t.app.inject(
-      withToken(noperm, { method: "POST", url: "/API/Upload/", payload: { table: "tblProject", key: "1" } }),
-    );
+    const json = await noperm.inject({
+      method: "POST",
+      url: "/API/Upload/",
+      payload: { table: "tblProject", key: "1" },
+    });
     expectError(json, 403, ERROR_MESSAGES.accessDenied);
   });
 

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appOver, type TestApp, testApp, tokenOf, withToken } from "./support/app.js";
+import { describe, expect, it } from "vitest";
+import { appOver } from "./support/app.js";
+import { useTestApp } from "./support/context.js";
 import { ONE_ENGINE } from "./support/engines.js";
 
 const engine = ONE_ENGINE[0];
@@ -11,21 +12,23 @@ if (!engine) throw new Error("no engine");
 /** A source map, with the source it maps: what nobody signed out may read. */
 const MAP = JSON.stringify({ version: 3, sources: ["../src/app.ts"], sourcesContent: ["const secret = 1;"] });
 
+/** A built web app, its source maps, and a file beside it that no path may reach. */
+function builtWebApp(): string {
+  const root = mkdtempSync(join(tmpdir(), "office-web-"));
+  mkdirSync(join(root, "assets"));
+  writeFileSync(join(root, "index.html"), "<!doctype html><script type=module src=/webapp/assets/app.js></script>");
+  writeFileSync(join(root, "assets", "app.js"), "console.log('app')");
+  writeFileSync(join(root, "favicon.svg"), "<svg/>");
+  writeFileSync(join(root, "assets", "app.js.map"), MAP);
+  writeFileSync(join(root, "favicon.svg.map"), MAP);
+  writeFileSync(join(root, "..", "outside.txt"), "not for the web");
+  return root;
+}
+
 describe("serving the web app", () => {
-  let t: TestApp;
-  let root: string;
-  beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), "office-web-"));
-    mkdirSync(join(root, "assets"));
-    writeFileSync(join(root, "index.html"), "<!doctype html><script type=module src=/webapp/assets/app.js></script>");
-    writeFileSync(join(root, "assets", "app.js"), "console.log('app')");
-    writeFileSync(join(root, "favicon.svg"), "<svg/>");
-    writeFileSync(join(root, "assets", "app.js.map"), MAP);
-    writeFileSync(join(root, "favicon.svg.map"), MAP);
-    writeFileSync(join(root, "..", "outside.txt"), "not for the web");
-    t = await testApp(engine, { config: { webDist: root } });
-  });
-  afterAll(() => t?.close());
+  const root = builtWebApp();
+  const t = useTestApp(engine, { config: { webDist: root } });
+  const { staff } = t;
 
   it("answers every deep link with index.html, never cached", async () => {
     for (const url of [
@@ -91,12 +94,11 @@ describe("serving the web app", () => {
   });
 
   it("serves a source map to a signed-in caller only, and tells anyone else nothing of which exist", async () => {
-    const staff = await tokenOf(t.app, "staff");
-    const map = await t.app.inject(withToken(staff, { method: "GET", url: "/webapp/assets/app.js.map" }));
+    const map = await staff.call("GET", "/webapp/assets/app.js.map");
     expect(map.statusCode).toBe(200);
     expect(map.body).toBe(MAP);
     expect(map.headers["cache-control"]).toBe("private, no-store");
-    const missing = await t.app.inject(withToken(staff, { method: "GET", url: "/webapp/assets/missing.js.map" }));
+    const missing = await staff.call("GET", "/webapp/assets/missing.js.map");
     expect(missing.statusCode).toBe(404);
     // Signed out: the same answer for a map that exists and one that does not.
     const signedOut = async (url: string) => {
@@ -110,15 +112,14 @@ describe("serving the web app", () => {
     // A map outside the assets is no file of the app to anyone: the page, as any other path.
     for (const url of ["/webapp/favicon.svg.map", "/webapp/assets/../favicon.svg.map"]) {
       expect((await t.app.inject({ method: "GET", url })).body, url).not.toContain("sourcesContent");
-      expect((await t.app.inject(withToken(staff, { method: "GET", url }))).body, url).not.toContain("sourcesContent");
+      expect((await staff.call("GET", url)).body, url).not.toContain("sourcesContent");
     }
     // The bundle itself stays public.
     expect((await t.app.inject({ method: "GET", url: "/webapp/assets/app.js" })).statusCode).toBe(200);
   });
 
   it("tells a signed-in user the configured time-clock address and time zone, and nobody else", async () => {
-    const staff = await tokenOf(t.app, "staff");
-    const config = await t.app.inject(withToken(staff, { method: "GET", url: "/API/AppConfig/" }));
+    const config = await staff.call("GET", "/API/AppConfig/");
     expect(config.json()).toEqual({ timeClockUrl: "https://clock.test/", timeZone: "America/New_York" });
     expect((await t.app.inject({ method: "GET", url: "/API/AppConfig/" })).statusCode).toBe(401);
   });

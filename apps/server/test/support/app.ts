@@ -68,11 +68,13 @@ export async function appOver(
   return { app, lifecycle, logs };
 }
 
+export interface TestAppOptions {
+  engine?: EngineOptions;
+  config?: Partial<AppConfig>;
+}
+
 /** A seeded database on the engine and the app over it. */
-export async function testApp(
-  engine: TestEngine,
-  options: { engine?: EngineOptions; config?: Partial<AppConfig> } = {},
-): Promise<TestApp> {
+export async function testApp(engine: TestEngine, options: TestAppOptions = {}): Promise<TestApp> {
   const testDb = await seededDatabase(engine, options.engine);
   const { app, lifecycle, logs } = await appOver(testDb, testDb.database, options.config);
   return {
@@ -102,12 +104,6 @@ export async function tokenOf(app: FastifyInstance, username: string): Promise<s
   const token = response.json().token;
   if (typeof token !== "string") throw new Error(`${username} could not sign in: ${response.body}`);
   return token;
-}
-
-/** The tokens of the three demo accounts: everything, a little, nothing. */
-export async function demoTokens(app: FastifyInstance): Promise<{ admin: string; staff: string; noperm: string }> {
-  const [admin, staff, noperm] = await Promise.all(["admin", "staff", "noperm"].map((name) => tokenOf(app, name)));
-  return { admin: admin as string, staff: staff as string, noperm: noperm as string };
 }
 
 export function withToken(token: string, options: InjectOptions): InjectOptions {

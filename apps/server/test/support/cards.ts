@@ -1,7 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import { OPERATIONS } from "@office/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../../src/db/schema.js";
-import { tokenOf, withToken } from "./app.js";
+import type { TestContext } from "./context.js";
 import { setPermissions } from "./db.js";
 
 /*
@@ -35,30 +35,19 @@ export async function cardOf(db: Kysely<DB>, holder: number, limit: string, last
   return ccID;
 }
 
-/** The calls as each user makes them, signed in once each. */
-export function cardCalls(app: FastifyInstance) {
-  const tokens = new Map<string, string>();
-  const as = async (name: string) => {
-    let token = tokens.get(name);
-    if (!token) {
-      token = await tokenOf(app, name.toLowerCase());
-      tokens.set(name, token);
-    }
-    return token;
-  };
-  const call = async (name: string, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
-    app.inject(withToken(await as(name), { method, url, ...(payload ? { payload } : {}) }));
+/** The card calls as each employee makes them, by the name `employeeWithLogin` was given. */
+export function cardCalls(t: Pick<TestContext, "as">) {
+  const as = (name: string) => t.as(name.toLowerCase());
   return {
     as,
-    call,
     ask: (name: string, ccID: number, amount: unknown, extra: object = {}) =>
-      call(name, "POST", "/API/CreditCard/Requests", {
+      as(name).operation(OPERATIONS.askToUseCard, {
         ccID,
         ccPermissionAmount: amount,
         ccPermissionPurpose: "Site supplies",
         ...extra,
       }),
-    decide: (name: string, request: number, body: object) =>
-      call(name, "POST", `/API/CreditCard/Requests/${request}/Decision`, body),
+    decide: (name: string, request: number | string, body: object) =>
+      as(name).operation(OPERATIONS.decideCardRequest, { ...body, ccPermissionID: request }),
   };
 }

@@ -1,39 +1,56 @@
-import type { FastifyInstance } from "fastify";
-import { demoTokens, withToken } from "./app.js";
+import { type InputOf, OPERATIONS, type Operation, requestOf } from "@office/core";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { withToken } from "./app.js";
 
-/** Calls of the data service (and the projects area's own) as the web app makes them. */
-export function dataClient(app: FastifyInstance, token: string) {
+type Inject = (options: InjectOptions) => Promise<LightMyRequestResponse>;
+type Method = NonNullable<InjectOptions["method"]>;
+
+/**
+ * An operation's input as a test may send it: its declared fields suggested, any value taken,
+ * for a test sends malformed input on purpose and the server is the one to check it.
+ */
+export type LooseInput<O> = { [K in keyof InputOf<O>]?: unknown } & Record<string, unknown>;
+
+/** The calls one account makes as the web app makes them, each through `inject` (its token added). */
+export function clientOver(inject: Inject) {
+  const call = (method: Method, url: string, payload?: InjectOptions["payload"]) =>
+    inject({ method, url, ...(payload === undefined ? {} : { payload }) });
+  /** An operation core declares, at its path with the parameters put in: the rest is the body, or a GET's query. */
+  const operation = <O extends Operation<unknown, unknown>>(op: O, input?: LooseInput<O>) => {
+    const { path, rest } = requestOf(op, input);
+    if (op.method === "GET") {
+      const query = Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, String(value)]));
+      return inject({ method: "GET", url: path, query });
+    }
+    // As the web app sends it: a DELETE without input has no body.
+    return call(op.method, path, Object.keys(rest).length > 0 || op.method !== "DELETE" ? (rest as object) : undefined);
+  };
   return {
+    inject,
+    call,
+    operation,
     query: (params: Record<string, string | number>) =>
-      app.inject(
-        withToken(token, {
-          method: "GET",
-          url: "/API/Query/",
-          query: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
-        }),
-      ),
+      inject({
+        method: "GET",
+        url: "/API/Query/",
+        query: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+      }),
     insert: (table: string, fields: Record<string, unknown>, headers: Record<string, string> = {}) =>
-      app.inject(withToken(token, { method: "POST", url: "/API/Insert/", payload: { table, fields }, headers })),
+      inject({ method: "POST", url: "/API/Insert/", payload: { table, fields }, headers }),
     update: (table: string, where: string, fields: Record<string, unknown>, method: "PUT" | "POST" = "PUT") =>
-      app.inject(withToken(token, { method, url: "/API/Update/", payload: { table, where, fields, debug: 0 } })),
-    remove: (table: string, where: string) =>
-      app.inject(withToken(token, { method: "POST", url: "/API/Delete/", payload: { table, where } })),
-    execute: (query: string) =>
-      app.inject(withToken(token, { method: "POST", url: "/API/ExecuteQuery/", payload: { query } })),
-    restore: (auditID: number) =>
-      app.inject(withToken(token, { method: "POST", url: "/API/Restore/", payload: { auditID } })),
+      call(method, "/API/Update/", { table, where, fields, debug: 0 }),
+    remove: (table: string, where: string) => call("POST", "/API/Delete/", { table, where }),
+    execute: (query: string) => call("POST", "/API/ExecuteQuery/", { query }),
+    restore: (auditID: number) => operation(OPERATIONS.restoreDeleted, { auditID }),
     /** A portal order becomes a project (the projects area's own call). */
     projectFromOrder: (portalOrderID: number | string) =>
-      app.inject(withToken(token, { method: "POST", url: `/API/PortalOrders/${portalOrderID}/Project` })),
+      operation(OPERATIONS.projectFromPortalOrder, { portalOrderID }),
   };
 }
 
-/** A data client for each demo account. */
-export async function demoClients(app: FastifyInstance) {
-  const tokens = await demoTokens(app);
-  return {
-    admin: dataClient(app, tokens.admin),
-    staff: dataClient(app, tokens.staff),
-    noperm: dataClient(app, tokens.noperm),
-  };
+export type DataClient = ReturnType<typeof clientOver>;
+
+/** The calls of whoever holds `token`. */
+export function dataClient(app: FastifyInstance, token: string): DataClient {
+  return clientOver((options) => app.inject(withToken(token, options)));
 }

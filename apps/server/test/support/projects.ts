@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { expect } from "vitest";
 import type { DB } from "../../src/db/schema.js";
-import type { dataClient } from "./data.js";
+import type { DataClient } from "./data.js";
 
 /** A status row with its time in microseconds since the epoch (a JavaScript Date keeps only milliseconds). */
 export interface StatusRow {
@@ -96,7 +96,7 @@ export const keptStatus = (db: Kysely<DB>, projectID: number) =>
 
 /** A new project made through the data service; answers its id. */
 export async function newProject(
-  client: ReturnType<typeof dataClient>,
+  client: DataClient,
   projectName: string,
   fields: Record<string, unknown> = {},
 ): Promise<number> {

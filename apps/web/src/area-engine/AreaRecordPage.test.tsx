@@ -7,6 +7,7 @@ import {
   displayText,
   EMPLOYEES,
   formatUsDate,
+  OPERATIONS,
   PAGES,
   PROJECTS,
   SHIPPING_COMPANIES,
@@ -495,8 +496,8 @@ describe("an employee's recent activity", () => {
 describe("the panel an area adds under a record", () => {
   it("shows an employee's sign-in and permissions to administrators (view on page 40) only", async () => {
     const api = installFakeApi(areaTables(EMPLOYEES));
-    api.on("GET", "/API/Permissions/3", () => ({ data: [] }));
-    api.on("GET", "/API/SignIn/3", () => ({ data: null }));
+    api.operation(OPERATIONS.permissionGrid, () => ({ data: [] }));
+    api.operation(OPERATIONS.signIn, () => ({ data: null }));
     const page = <AreaRecordPage area={EMPLOYEES} panel={EmployeeAdministration} />;
     const admin = renderWithApp(page, { api, path: "/employee/de?id=3", route: "/employee/de" });
     expect(await screen.findByRole("table", { name: "Permissions" }, LONG)).toBeTruthy();

@@ -62,7 +62,7 @@ describe("an operation that changes something", () => {
 
   it("toasts its success and reads again what reads the tables it changed", async () => {
     const api = installFakeApi();
-    api.on("PUT", "/API/CreditCard/ReceiptRule", () => ({ minAmount: "10.00", days: 3 }));
+    api.operation(op.setReceiptRule, (rule) => rule);
     const { user, queryClient } = renderWithApp(<SaveRule />, { api });
     queryClient.setQueryData(watched, { data: [], meta: { TotalRecords: 0 } });
     await user.click(screen.getByRole("button", { name: "Save" }));

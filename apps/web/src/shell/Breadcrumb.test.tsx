@@ -1,4 +1,4 @@
-import { findRoute, PAGES, type RouteDef } from "@office/core";
+import { findRoute, OPERATIONS, PAGES, type RouteDef } from "@office/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { InboxPage } from "../features/credit-cards/InboxPage";
@@ -78,9 +78,10 @@ describe("the inbox's crumb", () => {
   const count = (n: number) => {
     const api = installFakeApi();
     api.on("POST", "/API/ExecuteQuery/", () => ({ data: [{ TotalCount: n }] }));
-    api.on("GET", "/API/CreditCard/Inbox", () => ({ data: [], meta: { TotalRecords: 0 } }));
-    api.on("GET", "/API/CreditCard/MyRequests", () => ({ data: [], meta: { TotalRecords: 0 } }));
-    api.on("GET", "/API/CreditCard/MissingReceipts", () => ({ data: [], meta: { TotalRecords: 0 } }));
+    const none = () => ({ data: [], meta: { TotalRecords: 0 } });
+    api.operation(OPERATIONS.cardInbox, none);
+    api.operation(OPERATIONS.myCardRequests, none);
+    api.operation(OPERATIONS.missingReceipts, none);
     return api;
   };
 

@@ -1,45 +1,69 @@
 /**
  * A fake of the Office server for component tests: it replaces `fetch` (vi.stubGlobal), so the
- * web app's own client (api/client.ts) sends its calls here, and answers them as the data
- * service would, from in-memory tables.
+ * web app's own client (api/client.ts) sends its calls here, and answers them as the server
+ * would: the data service from in-memory tables, the operations core declares by their
+ * declarations with the answers a test gives. The contract suite (test/contract/, run through
+ * this fake by ./contract.test.tsx and through the server by apps/server/test/contract.test.ts)
+ * holds it to the server's answers.
  *
  * Usage (renderWithApp in ./render.tsx installs one for you and returns it as `api`):
  *
  *   const api = installFakeApi();
  *   api.table("tblClient", [{ clientID: 1, clientName: "Acme" }, …]);  // rows of a table or view
+ *   api.operation(OPERATIONS.cardInbox, () => ({ data: rows, meta: { TotalRecords: 1 } }));
+ *   api.operation(OPERATIONS.decideCardRequest, ({ ccPermissionID, decision }) => …);  // typed
  *   …render, act…
  *   expect(api.queries("tblClient").at(-1)?.where).toBe("clientName LIKE '%O''Hara%'");
  *   api.fail({ path: "/API/Query/", table: "tblClient" }, { status: 500, message: "Boom" });
  *   const held = api.hang({ table: "tblClient" });  // its calls wait …
  *   held.release();                                  // … until released (then answered as usual)
- *   api.on("POST", "/API/ExecuteQuery/", (call) => ({ data: [] }));  // any other call's answer
+ *   api.on("POST", "/API/ExecuteQuery/", (call) => ({ data: [] }));  // a call that is no operation
  *
  * What it answers by itself:
  * - GET /API/Query/ (table, fields, where, order, rowLimit, offset, continue): the where, order
  *   and fields are read with core's own parser (columns checked against the resource's
  *   declaration when it has one: a typo is a 400, as on the server) and evaluated on the rows:
- *   LIKE ignores case, with % and _ and \ escapes; comparisons, IN, IS NULL, BETWEEN, AND, OR,
- *   NOT with SQL's nulls. The order is the asked one, then the resource's, then its key. The
- *   answer is `{data, meta:{TotalRecords}}`; a search of more than 20,000 rows without
- *   `continue` and not a page (rowLimit over 100) answers `confirmRequired` and no rows.
+ *   values checked against their column's type, LIKE ignores case, with % and _ and \ escapes;
+ *   comparisons, IN, IS NULL, BETWEEN, AND, OR, NOT with SQL's nulls. The order is the asked
+ *   one, then the resource's, then its key. The answer is `{data, meta:{TotalRecords}}`; a
+ *   search of more than 20,000 rows without `continue` and not a page (rowLimit over 100)
+ *   answers `confirmRequired` and no rows.
  * - GET /API/Totals/ (by a column the resource declares totals by), POST /API/Insert/,
  *   PUT|POST /API/Update/, POST /API/Delete/ (on the in-memory rows, answers as the server's).
- * - GET /API/Permissions/, /API/EmployeeInfo/, /API/AppConfig/ from `api.permissions`,
- *   `api.user` and `api.config`; POST /API/ExecuteQuery/ pendingApprovalCount (0).
+ * - GET /API/Permissions/ (the operation myPermissions), /API/EmployeeInfo/, /API/AppConfig/
+ *   from `api.permissions`, `api.user` and `api.config`; POST /API/ExecuteQuery/
+ *   pendingApprovalCount (0).
  * - The view, add, change and del grants of the resource are checked against `api.permissions`
  *   (403 with the server's message): a test of a user without a right sees what they would.
- * Anything else answers 404 and is listed in `api.unhandled` (and warned about).
+ * - An operation (core's OPERATIONS), matched by its method and path: a caller without its grant
+ *   is refused (403) before the input is read, then its path, body or query is checked with the
+ *   route's schemas (./operation-inputs.ts: a 400 with the server's message and field errors),
+ *   and then `api.operation`'s handler answers, given the input as the server's handler reads it
+ *   (path parameters and body or query, parsed). `api.on` refuses an operation's path: its
+ *   answer is typed by `api.operation`.
+ * Anything else, an operation without a handler included, answers 404 and is listed in
+ * `api.unhandled` (and warned about).
  *
  * Every call is recorded in `api.calls` (method, path, params, body: JSON parsed, a form's fields)
  * in the order sent.
  */
 import {
+  type AnswerOf,
   type AppConfigResponse,
   type Comparison,
   ERROR_MESSAGES,
   type ErrorBody,
+  GRANTS,
   grantAccess,
+  INT4,
+  type InputOf,
   isReadableColumn,
+  isTimestampText,
+  moneyText,
+  OPERATION_LIST,
+  OPERATIONS,
+  type Operation,
+  type OperationName,
   PAGE_IDS,
   type PageId,
   type PermissionFlag,
@@ -47,6 +71,7 @@ import {
   parseFields,
   parseOrder,
   parseWhere,
+  pathParameters,
   RESOURCES,
   type Resource,
   readableColumns,
@@ -58,6 +83,8 @@ import {
   WhereSyntaxError,
 } from "@office/core";
 import { vi } from "vitest";
+import type { z } from "zod";
+import { OPERATION_INPUTS } from "./operation-inputs";
 
 export type Row = Record<string, unknown>;
 
@@ -94,6 +121,12 @@ export type CallMatch =
 export type FakeAnswer = unknown | { status: number; body?: unknown };
 
 type Handler = (call: ApiCall, api: FakeApi) => FakeAnswer | Promise<FakeAnswer>;
+
+/**
+ * An operation's answer: given its input as the server's handler reads it (path parameters and
+ * body, or a GET's query, parsed by the route's schemas), it answers the declared type.
+ */
+export type OperationHandler<O> = (input: InputOf<O>, call: ApiCall) => AnswerOf<O> | Promise<AnswerOf<O>>;
 
 export interface FailOptions {
   /** Default 500. */
@@ -177,8 +210,13 @@ export class FakeApi {
   config: AppConfigResponse = DEFAULT_CONFIG;
   readonly #tables = new Map<string, Row[]>();
   readonly #handlers: { method: string; path: string; handler: Handler }[] = [];
+  readonly #operations = new Map<OperationName, OperationHandler<never>>();
   readonly #failures: { match: CallMatch; options: FailOptions; left: number }[] = [];
   readonly #holds: { match: CallMatch; waiting: (() => void)[]; released: boolean }[] = [];
+
+  constructor() {
+    this.operation(OPERATIONS.myPermissions, () => ({ data: this.permissions }));
+  }
 
   /** The rows of a table or view (set them with `rows`); the same array the fake reads and writes. */
   table(name: string, rows?: readonly Row[]): Row[] {
@@ -208,9 +246,19 @@ export class FakeApi {
     return this.calls.filter((call) => call.path === path && (method === undefined || call.method === method));
   }
 
-  /** Answers a method and path with a handler of your own (before the built-in answers). */
+  /** Answers a call that is no operation with a handler of your own (before the built-in answers). */
   on(method: string, path: string, handler: Handler): void {
+    const declared = operationAt(method.toUpperCase(), path);
+    if (declared)
+      throw new Error(`${method} ${path} is the operation ${declared.op.name}: answer it with api.operation`);
     this.#handlers.unshift({ method, path, handler });
+  }
+
+  /** Answers an operation (its grant and input checked first, as the server's route does). */
+  operation<O extends Operation<unknown, unknown>>(op: O, handler: OperationHandler<O>): void {
+    const declared = OPERATION_LIST.find((d) => d.method === op.method && d.path === op.path);
+    if (!declared) throw new Error(`${op.method} ${op.path} is no declared operation`);
+    this.#operations.set(declared.name, handler as OperationHandler<never>);
   }
 
   /** Makes matching calls fail with a status and the server's error body. */
@@ -282,6 +330,13 @@ export class FakeApi {
     const own = this.#handlers.find((h) => h.method === call.method && h.path === call.path);
     if (own) return own.handler(call, this);
     const route = `${call.method} ${call.path}`;
+    const declared = operationAt(call.method, call.path);
+    if (declared) {
+      const input = this.#operationInput(declared, call);
+      const handler = this.#operations.get(declared.op.name);
+      if (handler) return handler(input as never, call);
+      return this.#unhandled(call, `${route} (the operation ${declared.op.name}); api.operation() can`);
+    }
     switch (route) {
       case "GET /API/Query/":
         return this.#query(queryCall(call.params));
@@ -294,8 +349,6 @@ export class FakeApi {
         return this.#update(call.body as { table: string; where: string; fields: Row });
       case "POST /API/Delete/":
         return this.#delete(call.body as { table: string; where: string });
-      case "GET /API/Permissions/":
-        return { data: this.permissions };
       case "GET /API/EmployeeInfo/":
         return { data: [this.user] };
       case "GET /API/AppConfig/":
@@ -306,9 +359,35 @@ export class FakeApi {
         }
         break;
     }
+    return this.#unhandled(call, `${route} (${JSON.stringify(call.params)}); api.on() can`);
+  }
+
+  #unhandled(call: ApiCall, what: string): FakeAnswer {
     this.unhandled.push(call);
-    console.warn(`fake API: nothing answers ${route} (${JSON.stringify(call.params)}); api.on() can`);
+    console.warn(`fake API: nothing answers ${what}`);
     return { status: 404, body: errorBody(call, 404, "Not Found") };
+  }
+
+  /**
+   * What the server's route does before its handler: the operation's grant (http/access.ts),
+   * a right the route asks, then its path, body and query schemas in Fastify's order.
+   */
+  #operationInput({ op, values }: DeclaredCall, call: ApiCall): unknown {
+    if (op.grant) {
+      const grant = GRANTS[op.grant];
+      const decision = grantAccess(this.permissions, grant, grant.flag);
+      if (decision === "accessDenied") throw new HttpFailure(403, ERROR_MESSAGES.accessDenied);
+      if (decision === "denied") throw new HttpFailure(403, `Only ${grant.who} may do this.`);
+    }
+    const { params, body, query, access } = OPERATION_INPUTS[op.name];
+    if (access) this.#require(access.resource, access.flag);
+    // Fastify hands a missing body to its schema as null.
+    const parsed = [
+      checked(params, values, "path"),
+      checked(body, call.body ?? null, "request body"),
+      checked(query, call.params, "query"),
+    ];
+    return Object.assign({}, ...parsed.filter((part) => typeof part === "object"));
   }
 
   #require(def: Resource | undefined, flag: PermissionFlag) {
@@ -324,7 +403,7 @@ export class FakeApi {
     const isColumn = def ? (name: string) => isReadableColumn(def, name) : undefined;
     const fields = parsed("fields", () => parseFields(input.fields || "*", { isColumn }));
     const order = parsed("order", () => parseOrder(input.order, { isColumn }));
-    const where = parsed("where", () => parseWhere(input.where, { isColumn }));
+    const where = whereOf(def, input.where);
     if (!input.continue && (input.rowLimit ?? 0) > TABLE_CONFIRM_THRESHOLD) {
       throw badRequest(
         `rowLimit over ${TABLE_CONFIRM_THRESHOLD} needs continue=1: a load that large is the user's confirmed choice.`,
@@ -367,7 +446,7 @@ export class FakeApi {
     const by = params.by ?? "";
     const labelColumn = Object.hasOwn(totals.by, by) ? totals.by[by] : undefined;
     if (!labelColumn) throw badRequest(`${table} is totalled by ${Object.keys(totals.by).join(", ")}, not ${by}.`);
-    const where = parsed("where", () => parseWhere(params.where ?? "", { isColumn: (n) => isReadableColumn(def, n) }));
+    const where = whereOf(def, params.where ?? "");
     const groups = new Map<
       unknown,
       { key: number | string | null; label: string | null; count: number; total: number }
@@ -400,9 +479,7 @@ export class FakeApi {
   #matched(table: string, whereText: string): { def: Resource | undefined; rows: Row[] } {
     const def = RESOURCES.get(table);
     if (!whereText) throw badRequest("A where is required.");
-    const where = parsed("where", () =>
-      parseWhere(whereText, def ? { isColumn: (n) => isReadableColumn(def, n) } : {}),
-    );
+    const where = whereOf(def, whereText);
     const rows = this.table(table).filter((row) => where === null || test(where, row) === true);
     if (rows.length === 0) throw new HttpFailure(404, "No record matches the where.");
     return { def, rows };
@@ -456,6 +533,56 @@ export function installFakeApi(tables: Record<string, readonly Row[]> = {}): Fak
 /** Rows made by a function of their number (1-based): `rowsOf(150, (i) => ({ clientID: i, clientName: `Client ${i}` }))`. */
 export function rowsOf(count: number, row: (i: number) => Row): Row[] {
   return Array.from({ length: count }, (_, i) => row(i + 1));
+}
+
+type Declared = (typeof OPERATION_LIST)[number];
+
+/** An operation's call: the declaration and the path's parameters, as sent (decoded). */
+interface DeclaredCall {
+  op: Declared;
+  values: Record<string, string>;
+}
+
+// Each operation's path as a pattern: a parameter is one segment, as Fastify's router takes it.
+const OPERATION_ROUTES = OPERATION_LIST.map((op) => ({
+  op,
+  names: pathParameters(op.path),
+  pattern: new RegExp(`^${op.path.replaceAll(/:[A-Za-z]\w*/g, "([^/]+)")}$`),
+}));
+
+/** The operation a method and path call, if any. */
+function operationAt(method: string, path: string): DeclaredCall | undefined {
+  for (const { op, names, pattern } of OPERATION_ROUTES) {
+    if (op.method !== method) continue;
+    const found = pattern.exec(path);
+    if (!found) continue;
+    let segments: string[];
+    try {
+      segments = found.slice(1).map((segment) => decodeURIComponent(segment));
+    } catch {
+      // A broken percent-encoding: the router's refusal (http/error-handler.ts's frameworkErrors).
+      throw new HttpFailure(400, "The path is not valid.");
+    }
+    return { op, values: Object.fromEntries(names.map((name, i) => [name, segments[i] as string])) };
+  }
+  return undefined;
+}
+
+/**
+ * A request part parsed by its route schema; a failure is the server's 400: "The request body
+ * is not valid.", each field's first message by its path ("a.b", "_" for the whole).
+ */
+function checked(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    // The validator writes a path as "/a/b", which the error handler splits at every "/" again.
+    const field = issue.path.length > 0 ? issue.path.map(String).join("/").replaceAll("/", ".") : "_";
+    fieldErrors[field] ??= issue.message;
+  }
+  throw new HttpFailure(400, `The ${part} is not valid.`, fieldErrors);
 }
 
 function tableOf(body: unknown): string | undefined {
@@ -523,6 +650,53 @@ function parsed<T>(part: string, parse: () => T): T {
     if (error instanceof WhereSyntaxError) throw badRequest(`Bad ${part}: ${error.message}`);
     throw error;
   }
+}
+
+/** A where of the resource, parsed and its values checked against their columns' types (data/compile.ts). */
+function whereOf(def: Resource | undefined, text: string): Where | null {
+  const where = parsed("where", () => parseWhere(text, def ? { isColumn: (n) => isReadableColumn(def, n) } : {}));
+  if (def && where) checkValues(where, def);
+  return where;
+}
+
+function checkValues(where: Where, def: Resource): void {
+  if (where.type === "and" || where.type === "or") for (const item of where.items) checkValues(item, def);
+  else if (where.type === "not") checkValues(where.item, def);
+  else if (where.type === "compare") checkValue(def, where.column, where.value);
+  else if (where.type === "in") for (const value of where.values) checkValue(def, where.column, value);
+  else if (where.type === "between") for (const value of [where.low, where.high]) checkValue(def, where.column, value);
+  else if (where.type === "like") {
+    if (def.columns[where.column]?.type !== "text") {
+      throw badRequest(`LIKE needs a text column; ${where.column} is not one.`);
+    }
+    storable(where.pattern, where.column);
+  }
+}
+
+function checkValue(def: Resource, name: string, value: Value): void {
+  const described = value.kind === "number" ? `the number ${value.text}` : "a quoted text";
+  const type = def.columns[name]?.type;
+  if (type === "integer") {
+    if (value.kind !== "number" || !/^-?\d+$/.test(value.text)) {
+      throw badRequest(`${name} is compared with a whole number, not ${described}.`);
+    }
+    if (Number(value.text) < INT4.min || Number(value.text) > INT4.max) {
+      throw badRequest(`${value.text} is out of range for ${name}.`);
+    }
+  } else if (type === "text") {
+    if (value.kind !== "string") throw badRequest(`${name} is compared with a quoted text, not ${described}.`);
+    storable(value.value, name);
+  } else if (type === "money") {
+    if (value.kind !== "number" || moneyText(value.text) === null) {
+      throw badRequest(`${name} is compared with an amount such as 1250.50.`);
+    }
+  } else if (type === "timestamp" && (value.kind !== "string" || !isTimestampText(value.value))) {
+    throw badRequest(`${name} is compared with a quoted date such as '2026-11-22' or '2026-11-22 13:30:00'.`);
+  }
+}
+
+function storable(text: string, name: string): void {
+  if (text.includes("\u0000")) throw badRequest(`${name} is compared with a text holding NUL, which no text holds.`);
 }
 
 // --- The where evaluated on a row, with SQL's three values (null: unknown). ---

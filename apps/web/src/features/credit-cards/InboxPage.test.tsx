@@ -1,4 +1,4 @@
-import type { CardToAsk, InboxRequest, MissingReceipt, MyRequest } from "@office/core";
+import { type CardToAsk, type InboxRequest, type MissingReceipt, type MyRequest, OPERATIONS } from "@office/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { installFakeApi } from "../../test/fake-api";
@@ -46,18 +46,18 @@ function inboxApi(
   const api = installFakeApi();
   const rows = <T,>(data: T[]) => ({ data, meta: { TotalRecords: data.length } });
   let left = waiting;
-  api.on("GET", "/API/CreditCard/Inbox", () => rows(left));
-  api.on("GET", "/API/CreditCard/MyRequests", () => rows(mine));
-  api.on("GET", "/API/CreditCard/Cards", () => rows(cards));
-  api.on("GET", "/API/CreditCard/MissingReceipts", () => rows(receipts));
-  api.on("GET", "/API/CreditCard/ReceiptRule", () => ({ minAmount: "75.00", days: 7 }));
+  api.operation(OPERATIONS.cardInbox, () => rows(left));
+  api.operation(OPERATIONS.myCardRequests, () => rows(mine));
+  api.operation(OPERATIONS.cardsToAsk, () => rows(cards));
+  api.operation(OPERATIONS.missingReceipts, () => rows(receipts));
+  api.operation(OPERATIONS.receiptRule, () => ({ minAmount: "75.00", days: 7 }));
   api.on("POST", "/API/ExecuteQuery/", () => ({ data: [{ TotalCount: left.length }] }));
-  for (const r of waiting) {
-    api.on("POST", `/API/CreditCard/Requests/${r.ccPermissionID}/Decision`, () => {
-      left = left.filter((w) => w.ccPermissionID !== r.ccPermissionID);
-      return { ...r, ccPermissionVersion: r.ccPermissionVersion + 1 };
-    });
-  }
+  api.operation(OPERATIONS.decideCardRequest, ({ ccPermissionID }) => {
+    const decided = waiting.find((r) => r.ccPermissionID === ccPermissionID);
+    if (!decided) throw new Error(`no request ${ccPermissionID} waits`);
+    left = left.filter((w) => w !== decided);
+    return { ...decided, ccPermissionVersion: decided.ccPermissionVersion + 1 };
+  });
   return api;
 }
 
@@ -158,7 +158,11 @@ describe("the inbox", () => {
       },
     ];
     const api = inboxApi([], [], cards);
-    api.on("POST", "/API/CreditCard/Requests", () => ({ ccPermissionID: 99 }));
+    api.operation(OPERATIONS.askToUseCard, () => ({
+      ...request(99),
+      ccPermissionApprovalCode: null,
+      ccPermissionCodeUsedTS: null,
+    }));
     const { user, fill } = renderWithApp(<InboxPage />, { api });
     await user.click(await screen.findByRole("button", { name: "Ask to use a card" }));
     const dialog = await screen.findByRole("dialog", { name: "Ask to use a card" });
@@ -191,10 +195,8 @@ describe("the inbox", () => {
       },
     ];
     const api = inboxApi([], mine);
-    api.on("POST", "/API/CreditCard/ValidateCode", (call) => ({
-      valid: (call.body as { code: string }).code === "K7M2Q9XP",
-    }));
-    api.on("POST", "/API/CreditCard/Charges", () => ({ ccChargeID: 5 }));
+    api.operation(OPERATIONS.validateApprovalCode, ({ code }) => ({ valid: code === "K7M2Q9XP" }));
+    api.operation(OPERATIONS.enterCharge, () => ({ ccChargeID: 5 }));
     const { user, fill } = renderWithApp(<InboxPage />, { api });
     await user.click(await screen.findByRole("tab", { name: "Your requests" }));
     await user.click(await screen.findByRole("button", { name: "Enter the charge" }));

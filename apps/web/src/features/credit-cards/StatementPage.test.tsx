@@ -1,4 +1,4 @@
-import type { StatementReport } from "@office/core";
+import { OPERATIONS, type StatementReport } from "@office/core";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { tableKey } from "../../services/query-keys";
@@ -16,6 +16,7 @@ const report = (preview: boolean): StatementReport => ({
       merchant: "Hardware Store",
       amount: "42.10",
       reference: null,
+      card: null,
       fate: "unmatched",
       ccPermissionID: null,
     },
@@ -27,7 +28,7 @@ describe("importing a card's statement", () => {
     const api = installFakeApi({
       vwCardList: [{ ccID: 1, ccName: "Fleet Card", ccLastFour: "4218", holderName: "Taylor, Sam" }],
     });
-    api.on("POST", "/API/CreditCard/Statements", (call) => report((call.body as { preview: boolean }).preview));
+    api.operation(OPERATIONS.importStatement, ({ preview }) => report(preview));
     const { user, queryClient } = renderWithApp(<StatementPage />, { api });
     // The card report's rows, read before the import.
     const charges = tableKey.answer({ table: "vwCardCharges", where: "ccID = 1" });

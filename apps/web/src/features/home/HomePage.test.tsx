@@ -1,4 +1,4 @@
-import { addDays, dateIn, formatMinutes, PAGES, WEEKDAYS, weekdayOf, zonedIso } from "@office/core";
+import { addDays, dateIn, formatMinutes, OPERATIONS, PAGES, WEEKDAYS, weekdayOf, zonedIso } from "@office/core";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type FakeApi, installFakeApi, permissionsOf } from "../../test/fake-api";
@@ -89,7 +89,7 @@ function homeApi(pending = 3) {
     const { query } = call.body as { query: string };
     return query === "myOfficeHours" ? { data: [HOURS] } : { data: [{ TotalCount: pending }] };
   });
-  api.on("GET", "/API/CreditCard/MissingReceipts", () => ({ data: [{}, {}], meta: { TotalRecords: 2 } }));
+  api.operation(OPERATIONS.missingReceipts, () => ({ data: [], meta: { TotalRecords: 2 } }));
   return api;
 }
 

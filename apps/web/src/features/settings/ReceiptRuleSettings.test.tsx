@@ -1,3 +1,4 @@
+import { OPERATIONS } from "@office/core";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { installFakeApi } from "../../test/fake-api";
@@ -9,9 +10,9 @@ describe("the receipt rule's setting", () => {
   it("saves the rule, and what is missing is read again under it: the inbox's list and Home's count", async () => {
     const api = installFakeApi();
     let rule = { minAmount: "75.00", days: 7 };
-    api.on("GET", "/API/CreditCard/ReceiptRule", () => rule);
-    api.on("PUT", "/API/CreditCard/ReceiptRule", (call) => {
-      rule = call.body as typeof rule;
+    api.operation(OPERATIONS.receiptRule, () => rule);
+    api.operation(OPERATIONS.setReceiptRule, (saved) => {
+      rule = saved;
       return rule;
     });
     const { user, fill, queryClient } = renderWithApp(<ReceiptRuleSettings />, { api });

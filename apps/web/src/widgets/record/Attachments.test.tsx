@@ -1,4 +1,4 @@
-import { PAGES, type UploadedFile } from "@office/core";
+import { OPERATIONS, PAGES, type UploadedFile } from "@office/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { catchDownloads } from "../../test/downloads";
@@ -31,13 +31,11 @@ const FILES: UploadedFile[] = [
 function serving(files: UploadedFile[]): FakeApi {
   const api = installFakeApi();
   let left = [...files];
-  api.on("GET", "/API/Upload/", () => ({ data: left }));
-  for (const file of files) {
-    api.on("DELETE", `/API/Upload/${file.uploadID}`, () => {
-      left = left.filter((f) => f.uploadID !== file.uploadID);
-      return { status: "success" };
-    });
-  }
+  api.operation(OPERATIONS.recordFiles, () => ({ data: left }));
+  api.operation(OPERATIONS.removeFile, ({ uploadID }) => {
+    left = left.filter((f) => f.uploadID !== uploadID);
+    return { status: "success" as const };
+  });
   api.config = { ...api.config, timeZone: "America/New_York" };
   return api;
 }
