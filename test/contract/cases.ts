@@ -471,7 +471,13 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
       {
         input: { empID: "x" },
         message: "The path is not valid.",
-        fieldErrors: { empID: "Invalid input: expected number, received NaN" },
+        fieldErrors: { empID: "must be a positive whole number" },
+      },
+      {
+        // A number would read "1e3" as 1000: a path names an employee by digits alone.
+        input: { empID: "1e3" },
+        message: "The path is not valid.",
+        fieldErrors: { empID: "must be a positive whole number" },
       },
     ],
   },
@@ -495,7 +501,7 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
       {
         input: { empID: "0" },
         message: "The path is not valid.",
-        fieldErrors: { empID: "Too small: expected number to be >0" },
+        fieldErrors: { empID: "must be a positive whole number" },
       },
     ],
   },

@@ -6,10 +6,11 @@ import {
   type PermissionFlag,
   RESOURCES,
   type ResourceDef,
+  tableFor,
   valueSchema,
 } from "@office/core";
 import { describe, expect, it } from "vitest";
-import { readable, tableFor, updatable } from "../src/data/inputs.js";
+import { readable, updatable } from "../src/data/inputs.js";
 import { useTestApp } from "./support/context.js";
 import { ONE_ENGINE } from "./support/engines.js";
 

@@ -5,18 +5,21 @@ import { useTestApp } from "./support/context.js";
 import { ONE_ENGINE } from "./support/engines.js";
 
 // No real table has a secret yet: the server under test gets one more resource, declared as a
-// real one would be, in the one registry every call reads (the table is made below).
-vi.mock("@office/core", async (importOriginal) => {
-  const core = await importOriginal<typeof import("@office/core")>();
-  const tblSecretTest = core.resource({
+// real one would be, among the declarations the one registry is built from (core's
+// resources/all.ts), so that every part of core and the server knows it from the start.
+vi.mock("../../../packages/core/src/resources/all.js", async (importOriginal) => {
+  const all = await importOriginal<Record<string, unknown>>();
+  const { resource, pageAccess } = await import("../../../packages/core/src/resources/resource.js");
+  const { col } = await import("../../../packages/core/src/resources/column.js");
+  const { PAGES } = await import("../../../packages/core/src/pages.js");
+  const tblSecretTest = resource({
     name: "tblSecretTest",
     kind: "table",
     key: "id",
-    access: core.pageAccess(core.PAGES.administrator),
-    columns: { id: core.col.id(), name: core.col.text(50), token: core.col.secret(100) },
+    access: pageAccess(PAGES.administrator),
+    columns: { id: col.id(), name: col.text(50), token: col.secret(100) },
   });
-  const def = tblSecretTest as unknown as import("@office/core").ResourceDef;
-  return { ...core, RESOURCES: new Map([...core.RESOURCES, [def.name, def]]) };
+  return { ...all, tblSecretTest };
 });
 
 type Response = { statusCode: number; json(): { message: string } };

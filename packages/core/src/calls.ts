@@ -33,6 +33,9 @@ export interface TotalsResponse {
   meta: { TotalRecords: number; count: number; total: number | string };
 }
 
+/** The most missing receipts a user is shown at once; the count says how many there are. */
+export const MISSING_RECEIPTS_SHOWN = 100;
+
 /** The most files GET /API/Upload/ lists of one record: a call's cost stays bounded. */
 export const RECORD_FILES_LISTED = 500;
 

@@ -1,17 +1,9 @@
-import {
-  listOrderBody,
-  ADMINISTRATION_OPERATIONS as op,
-  permissionGridBody,
-  permissionRowsAnswer,
-  signInBody,
-  tblAppLookup,
-} from "@office/core";
+import { permissionRowsAnswer } from "@office/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Sessions } from "../auth/session.js";
-import { requireAccess } from "../data/actor.js";
 import { actorOf } from "../data/context.js";
 import { reorderList } from "../data/list-order.js";
 import type { DB } from "../db/schema.js";
@@ -20,7 +12,6 @@ import { served } from "../http/operations.js";
 import { readPermissionGrid, savePermissionGrid } from "./permission-grid.js";
 import { readSignIn, saveSignIn } from "./sign-in.js";
 
-const employeePath = z.strictObject({ empID: z.coerce.number().int().positive().max(2_147_483_647) });
 const savedAnswer = z.object({ status: z.literal("success"), count: z.number().int().min(0) });
 const signInAnswer = z.object({
   data: z.object({ username: z.string(), disabled: z.boolean(), passwordChangedTS: z.iso.datetime() }).nullable(),
@@ -36,17 +27,15 @@ export async function adminRoutes(
   // An employee's page is for administrators: the operations name the grant, refused before
   // the request is read.
   app.route({
-    ...served(op.permissionGrid, { params: employeePath, response: { 200: permissionRowsAnswer } }),
+    ...served("permissionGrid", { response: { 200: permissionRowsAnswer } }),
     handler: async (request) => {
       const data = await readPermissionGrid(db, request.params.empID);
       return { data: data as z.output<typeof permissionRowsAnswer>["data"] };
     },
   });
   app.route({
-    ...served(op.savePermissionGrid, {
+    ...served("savePermissionGrid", {
       description: beyondTheSchemas("a grid that names a page twice"),
-      params: employeePath,
-      body: permissionGridBody,
       response: { 200: savedAnswer },
     }),
     handler: async (request) => {
@@ -57,14 +46,12 @@ export async function adminRoutes(
     },
   });
   app.route({
-    ...served(op.signIn, { params: employeePath, response: { 200: signInAnswer } }),
+    ...served("signIn", { response: { 200: signInAnswer } }),
     handler: async (request) => ({ data: await readSignIn(db, request.params.empID) }),
   });
   app.route({
-    ...served(op.saveSignIn, {
+    ...served("saveSignIn", {
       description: beyondTheSchemas("a new sign-in without a password"),
-      params: employeePath,
-      body: signInBody,
       response: { 200: statusAnswer },
     }),
     handler: async (request) => {
@@ -74,10 +61,7 @@ export async function adminRoutes(
     },
   });
   app.route({
-    ...served(op.reorderList, { body: listOrderBody, response: { 200: savedAnswer } }),
-    // The Lists page's right, before the body is read.
-    preValidation: async (request) =>
-      requireAccess(actorOf(request), tblAppLookup.access.change, "change", tblAppLookup.name),
+    ...served("reorderList", { response: { 200: savedAnswer } }),
     handler: async (request) => reorderList(db, request.body, actorOf(request)),
   });
 }

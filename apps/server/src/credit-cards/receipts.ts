@@ -1,4 +1,4 @@
-import { DEFAULT_RECEIPT_RULE, type ReceiptRule } from "@office/core";
+import { DEFAULT_RECEIPT_RULE, MISSING_RECEIPTS_SHOWN, type ReceiptRule } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import type { Actor } from "../data/actor.js";
 import { audit } from "../data/audit.js";
@@ -7,8 +7,6 @@ import type { DB } from "../db/schema.js";
 /** Where the rule is kept (migration 0011's vwMissingReceipts reads it too). */
 const KEY = "cardReceiptRule";
 const SETTING = { name: "appSetting", key: "key" };
-/** The most missing receipts a user is shown at once; the count says how many there are. */
-export const MISSING_RECEIPTS_SHOWN = 100;
 
 /** The company's rule for receipts: the administrator's, or the default. */
 export async function receiptRule(db: Kysely<DB>): Promise<ReceiptRule> {

@@ -1,14 +1,4 @@
-import {
-  approvalCodeBody,
-  cardDecisionBody,
-  cardRequestBody,
-  documented,
-  enteredChargeBody,
-  CREDIT_CARD_OPERATIONS as op,
-  receiptRuleBody,
-  STATEMENT_MAX_BYTES,
-  statementBody,
-} from "@office/core";
+import { STATEMENT_MAX_BYTES } from "@office/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
@@ -20,15 +10,13 @@ import { zoneTimes } from "../data/zoned-times.js";
 import type { DB } from "../db/schema.js";
 import { beyondTheSchemas } from "../http/openapi.js";
 import { served } from "../http/operations.js";
-import { idPath } from "../http/validate.js";
 import { enterCharge, isValidCode } from "./charges.js";
 import { inbox } from "./inbox.js";
 import { cardsToAsk, myRequests } from "./mine.js";
-import { MISSING_RECEIPTS_SHOWN, myMissingReceipts, receiptRule, setReceiptRule } from "./receipts.js";
+import { myMissingReceipts, receiptRule, setReceiptRule } from "./receipts.js";
 import { askToUse, decide } from "./requests.js";
 import { importAllowance, importStatement } from "./statements.js";
 
-const requestPath = idPath("ccPermissionID");
 const rows = z.object({
   data: z.array(z.record(z.string(), z.unknown())),
   meta: z.object({ TotalRecords: z.number() }),
@@ -54,7 +42,7 @@ export async function creditCardRoutes(
   const imported = importAllowance();
 
   app.route({
-    ...served(op.cardInbox, { response: { 200: rows } }),
+    ...served("cardInbox", { response: { 200: rows } }),
     handler: async (req) => {
       const { rows: list, total } = await inbox(db, actorOf(req));
       return answer(list, total);
@@ -62,19 +50,18 @@ export async function creditCardRoutes(
   });
 
   app.route({
-    ...served(op.myCardRequests, { response: { 200: rows } }),
+    ...served("myCardRequests", { response: { 200: rows } }),
     handler: async (req) => answer(await myRequests(db, actorOf(req))),
   });
 
   app.route({
-    ...served(op.cardsToAsk, { response: { 200: rows } }),
+    ...served("cardsToAsk", { response: { 200: rows } }),
     handler: async (req) => answer(await cardsToAsk(db, actorOf(req))),
   });
 
   app.route({
-    ...served(op.askToUseCard, {
+    ...served("askToUseCard", {
       description: beyondTheSchemas("a project that does not exist"),
-      body: cardRequestBody,
       response: { 200: request },
     }),
     handler: async (req) => {
@@ -91,7 +78,7 @@ export async function creditCardRoutes(
   });
 
   app.route({
-    ...served(op.decideCardRequest, { params: requestPath, body: cardDecisionBody, response: { 200: request } }),
+    ...served("decideCardRequest", { response: { 200: request } }),
     handler: async (req) => {
       const { step, decision, reason, version } = req.body;
       const row = await decide(db, actorOf(req), req.params.ccPermissionID, {
@@ -105,17 +92,16 @@ export async function creditCardRoutes(
   });
 
   app.route({
-    ...served(op.validateApprovalCode, { body: approvalCodeBody, response: { 200: z.object({ valid: z.boolean() }) } }),
+    ...served("validateApprovalCode", { response: { 200: z.object({ valid: z.boolean() }) } }),
     handler: async (req) => ({ valid: await isValidCode(db, actorOf(req), req.body.code) }),
   });
 
   app.route({
-    ...served(op.enterCharge, {
+    ...served("enterCharge", {
       description: beyondTheSchemas(
         "an approval code that is not the caller's, approved and unused",
         "an amount over the one approved",
       ),
-      body: enteredChargeBody,
       response: { 200: request },
     }),
     handler: async (req) => {
@@ -132,12 +118,11 @@ export async function creditCardRoutes(
 
   app.route({
     ...served(
-      op.importStatement,
+      "importStatement",
       {
         description: beyondTheSchemas(
           "a CSV the statement reader cannot read: its columns, its lines, their dates and amounts",
         ),
-        body: statementBody,
         response: { 200: statementAnswer },
       },
       // The file's text in JSON, at most STATEMENT_MAX_BYTES of it (quotes escaped on the way).
@@ -160,31 +145,18 @@ export async function creditCardRoutes(
 
   const rule = z.object({ minAmount: z.string(), days: z.number() });
   app.route({
-    ...served(op.receiptRule, { response: { 200: rule } }),
+    ...served("receiptRule", { response: { 200: rule } }),
     handler: async () => receiptRule(db),
   });
 
   app.route({
-    ...served(op.setReceiptRule, { body: receiptRuleBody, response: { 200: rule } }),
+    ...served("setReceiptRule", { response: { 200: rule } }),
     handler: async (req) =>
       setReceiptRule(db, actorOf(req), { minAmount: req.body.minAmount as string, days: req.body.days }),
   });
 
   app.route({
-    ...served(op.missingReceipts, {
-      querystring: z.object({
-        // Digits only: coerced, "" or " " would be 0 and ask only how many. Documented as the
-        // whole number a client sends.
-        rowLimit: documented(
-          z
-            .string()
-            .regex(/^\d+$/, "must be a whole number")
-            .pipe(z.coerce.number<string>().int().min(0).max(MISSING_RECEIPTS_SHOWN)),
-          { type: "integer", minimum: 0, maximum: MISSING_RECEIPTS_SHOWN },
-        ).default(MISSING_RECEIPTS_SHOWN),
-      }),
-      response: { 200: rows },
-    }),
+    ...served("missingReceipts", { response: { 200: rows } }),
     handler: async (req) => {
       const { rows: list, total } = await myMissingReceipts(db, actorOf(req), req.query.rowLimit);
       return answer(list, total);

@@ -1,4 +1,4 @@
-import { type PermissionFlag, RESOURCES, type Resource, WHERE_LIMITS } from "@office/core";
+import { type Resource, tableFor, WHERE_LIMITS } from "@office/core";
 import { z } from "zod";
 
 /*
@@ -6,21 +6,6 @@ import { z } from "zod";
  * the texts of the where language. As route schemas, they are checked before a handler runs
  * and are what the API document says of them (http/openapi.ts), so the two cannot part.
  */
-
-/**
- * The names of the tables and views a call serves, as its schema's enumeration: a client reads
- * them in the document, and any other name is a 400 naming the field. `whyNot` words the refusal
- * of a name the registry knows but the call does not serve (a view to Insert).
- */
-export function resourceName(serves: (def: Resource) => boolean, whyNot = "is not a known table") {
-  const names = [...RESOURCES.values()].filter(serves).map((def) => def.name);
-  return z.enum(names as [string, ...string[]], {
-    error: (issue) => (RESOURCES.has(String(issue.input)) ? whyNot : "is not a known table"),
-  });
-}
-
-/** A table whose action someone may be granted (an Insert's, Update's, Delete's, upload's). */
-export const tableFor = (flag: PermissionFlag) => (def: Resource) => def.kind === "table" && def.access[flag] !== null;
 
 /** A table someone may update: with the change permission, or their own row's self-service fields. */
 export const updatable = (def: Resource) =>

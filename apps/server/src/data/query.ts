@@ -7,6 +7,7 @@ import {
   type QueryResponse,
   type Resource,
   readableColumns,
+  resourceName,
   TABLE_CONFIRM_THRESHOLD,
   type Where,
   WhereSyntaxError,
@@ -17,7 +18,7 @@ import { asRead } from "../db/caller.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { type Actor, requireAccess } from "./actor.js";
-import { languageText, readable, resourceName } from "./inputs.js";
+import { languageText, readable } from "./inputs.js";
 import { readableRows } from "./row-scope.js";
 
 // The window count's and row number's columns: names no declared column can have (not identifiers).

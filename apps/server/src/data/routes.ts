@@ -1,4 +1,4 @@
-import { ADMINISTRATION_OPERATIONS, permissionRowsAnswer, RESOURCES, storable } from "@office/core";
+import { permissionRowsAnswer, resourceName, tableFor } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
@@ -13,7 +13,7 @@ import { documentedOnly } from "../http/validate.js";
 import { type Actor, requireAccess } from "./actor.js";
 import { restoreDeleted } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
-import { languageText, REFUSED, resourceName, tableFor, updatable } from "./inputs.js";
+import { languageText, REFUSED, updatable } from "./inputs.js";
 import { streamAnswer } from "./json-stream.js";
 import { NAMED_QUERIES } from "./named-queries.js";
 import { type BatchTurn, queryInput, runQuery } from "./query.js";
@@ -44,12 +44,6 @@ const idempotencyKey = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, "must be 1 t
 // The error page's Debug button re-sends a failed call with DEBUG=1 in its query string.
 const debugQuery = z.strictObject({ DEBUG: z.enum(["0", "1"]).optional() });
 // The audit trail is of tables, and of the files attached to their records.
-const audited = [...RESOURCES.values()].filter((def) => def.kind === "table").map((def) => def.name);
-const auditQuery = z.strictObject({
-  table: z.enum(["upload", ...audited], { error: "is not a table" }),
-  key: storable().min(1).max(64),
-});
-const restoreBody = z.object({ auditID: z.number().int().positive() });
 
 // What the calls answer on success: the route schemas, so the handlers are typed by them and the
 // documentation made from them cannot drift from what is sent (and, but on the reads of rows,
@@ -302,7 +296,7 @@ export async function dataRoutes(
 
   // The signed-in user's permissions, for the web app's route guard.
   app.route({
-    ...served(ADMINISTRATION_OPERATIONS.myPermissions, { response: { 200: permissionRowsAnswer } }),
+    ...served("myPermissions", { response: { 200: permissionRowsAnswer } }),
     handler: async (request) => {
       const user = signedInUser(request);
       const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
@@ -320,7 +314,7 @@ export async function dataRoutes(
   // The audit trail of a record and the restore of a deleted one: administrators, refused
   // before the request is read (a refused caller learns nothing from their input).
   app.route({
-    ...served(ADMINISTRATION_OPERATIONS.auditTrail, { querystring: auditQuery, response: { 200: auditAnswer } }),
+    ...served("auditTrail", { response: { 200: auditAnswer } }),
     handler: async (request) => {
       const input = request.query;
       const data = await db
@@ -344,9 +338,8 @@ export async function dataRoutes(
   });
 
   app.route({
-    ...served(ADMINISTRATION_OPERATIONS.restoreDeleted, {
+    ...served("restoreDeleted", {
       description: beyondTheSchemas("an audit record that is not a delete"),
-      body: restoreBody,
       // A record's key, or a removed file's id.
       response: { 200: z.object({ id: z.union([z.number().int().positive(), z.uuid()]) }) },
     }),

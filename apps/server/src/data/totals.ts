@@ -1,6 +1,7 @@
 import {
   RESOURCES,
   type Resource,
+  resourceName,
   TOTALS_MAX_GROUPS,
   TOTALS_ORDERS,
   TOTALS_PAGE_GROUPS,
@@ -11,7 +12,7 @@ import { z } from "zod";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { type Actor, requireAccess } from "./actor.js";
-import { languageText, readable, resourceName } from "./inputs.js";
+import { languageText, readable } from "./inputs.js";
 import { parseResourceWhere } from "./query.js";
 import { readableRows } from "./row-scope.js";
 

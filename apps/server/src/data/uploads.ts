@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
-import { documented, INT4, RECORD_FILES_LISTED, RECORD_OPERATIONS, RESOURCES } from "@office/core";
+import { fileTarget, OPERATION_INPUTS, RECORD_FILES_LISTED, RESOURCES, resourceName, tableFor } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Kysely, sql } from "kysely";
@@ -18,7 +18,6 @@ import { type Actor, may, requireAccess } from "./actor.js";
 import { audit, UPLOAD_TABLE } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
 import { fileTypeOf } from "./file-types.js";
-import { resourceName, tableFor } from "./inputs.js";
 import { readableRows, writableRows } from "./row-scope.js";
 
 interface UploadDeps {
@@ -29,21 +28,12 @@ interface UploadDeps {
   limit: number;
 }
 
-// A record's key as a form or a query string sends it: digits, an int4 (the document's integer).
-const recordKey = documented(
-  z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, "must be a record id")
-    .refine((key) => Number(key) <= INT4.max, "must be a record id"),
-  { type: "integer", minimum: 1, maximum: INT4.max },
-);
-// Files belong to tables' records; the document's upload form names the tables one may change.
-const target = z.strictObject({ table: resourceName(tableFor("view"), "takes no files"), key: recordKey });
 const HEAD_BYTES = 512;
-const uploadPath = z.object({ uploadID: z.uuid() });
+const uploadPath = OPERATION_INPUTS.removeFile.params;
 
-// What the calls take and answer: their route schemas.
-const uploadForm = target.extend({
+// What the calls take and answer: their route schemas. The document's upload form names the
+// tables one may change.
+const uploadForm = fileTarget.extend({
   table: resourceName(tableFor("change"), "takes no files"),
   file: z.file().min(1).describe("one file, not empty, after the other fields"),
 });
@@ -187,7 +177,11 @@ export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }
       return field && !Array.isArray(field) && field.type === "field" ? field.value : undefined;
     };
     // The fields come before the file in the form, so they are known when it arrives.
-    const { table, key } = validate(target, { table: fieldValue("table"), key: fieldValue("key") }, "upload fields");
+    const { table, key } = validate(
+      fileTarget,
+      { table: fieldValue("table"), key: fieldValue("key") },
+      "upload fields",
+    );
     const actor = actorOf(request);
     const def = await ownerRecord(db, actor, table, key, "change");
     const fileName = cleanName(file.filename);
@@ -240,7 +234,7 @@ export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }
   });
 
   app.route({
-    ...served(RECORD_OPERATIONS.recordFiles, { querystring: target, response: { 200: listAnswer } }),
+    ...served("recordFiles", { response: { 200: listAnswer } }),
     handler: async (request) => {
       const { table, key } = request.query;
       await ownerRecord(db, actorOf(request), table, key, "view");
@@ -260,7 +254,7 @@ export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }
   });
 
   app.route({
-    ...served(RECORD_OPERATIONS.removeFile, { params: uploadPath, response: { 200: removeAnswer } }),
+    ...served("removeFile", { response: { 200: removeAnswer } }),
     handler: async (request) => {
       const { uploadID } = request.params;
       const actor = actorOf(request);

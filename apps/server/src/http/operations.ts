@@ -1,22 +1,40 @@
-import type { Operation } from "@office/core";
-import type { FastifySchema } from "fastify";
+import { OPERATION_INPUTS, OPERATIONS, type Operation, type OperationName, RESOURCES } from "@office/core";
+import type { FastifyRequest, FastifySchema } from "fastify";
+import { requireAccess } from "../data/actor.js";
+import { actorOf } from "../data/context.js";
 
 /**
  * The route of an operation declared in core (core's `operations/`): its method and path,
- * its access and named grant (enforced by http/access.ts before the request is read), its
- * words and group in the API document, and the zod schemas that check what it takes and
- * answers. A handler is all a route adds: `app.route({ ...served(op, schema), handler })`.
+ * its access and named grant (enforced by http/access.ts before the request is read), a
+ * table's flag it requires besides (checked before its input is), its words and group in the
+ * API document, and the zod schemas of what it takes (core's OPERATION_INPUTS, which the web's
+ * fake server checks with too). A route adds what it answers and its handler:
+ * `app.route({ ...served("name", { response }), handler })`.
  */
-export function served<S extends FastifySchema>(
-  op: Pick<Operation, "method" | "path" | "summary" | "tag" | "grant">,
+export function served<N extends OperationName, S extends FastifySchema>(
+  name: N,
   schema: S,
   options: { bodyLimit?: number } = {},
 ) {
+  const op: Operation<unknown, unknown> = OPERATIONS[name];
+  const requires = op.requires;
   return {
     method: op.method,
     url: op.path,
     config: { access: "signedIn" as const, ...(op.grant ? { grant: op.grant } : {}) },
+    ...(requires ? { preValidation: async (request: FastifyRequest) => requireTableFlag(request, requires) } : {}),
     ...options,
-    schema: { summary: op.summary, tags: [op.tag], ...schema },
+    schema: {
+      summary: op.summary,
+      tags: [op.tag],
+      ...(OPERATION_INPUTS[name] as (typeof OPERATION_INPUTS)[N]),
+      ...schema,
+    },
   };
+}
+
+function requireTableFlag(request: FastifyRequest, { table, flag }: NonNullable<Operation["requires"]>) {
+  const def = RESOURCES.get(table);
+  if (!def) throw new Error(`an operation requires a flag on ${table}, which is no resource`);
+  requireAccess(actorOf(request), def.access[flag], flag, table);
 }

@@ -36,8 +36,9 @@
  * - The view, add, change and del grants of the resource are checked against `api.permissions`
  *   (403 with the server's message): a test of a user without a right sees what they would.
  * - An operation (core's OPERATIONS), matched by its method and path: a caller without its grant
- *   is refused (403) before the input is read, then its path, body or query is checked with the
- *   route's schemas (./operation-inputs.ts: a 400 with the server's message and field errors),
+ *   is refused (403) before the input is read, as is one without a table's flag it requires;
+ *   then its path, body or query is checked with the schemas the server checks it with (core's
+ *   OPERATION_INPUTS: a 400 with the server's message and field errors),
  *   and then `api.operation`'s handler answers, given the input as the server's handler reads it
  *   (path parameters and body or query, parsed). `api.on` refuses an operation's path: its
  *   answer is typed by `api.operation`.
@@ -60,9 +61,11 @@ import {
   isReadableColumn,
   isTimestampText,
   moneyText,
+  OPERATION_INPUTS,
   OPERATION_LIST,
   OPERATIONS,
   type Operation,
+  type OperationInput,
   type OperationName,
   PAGE_IDS,
   type PageId,
@@ -84,7 +87,6 @@ import {
 } from "@office/core";
 import { vi } from "vitest";
 import type { z } from "zod";
-import { OPERATION_INPUTS } from "./operation-inputs";
 
 export type Row = Record<string, unknown>;
 
@@ -379,8 +381,8 @@ export class FakeApi {
       if (decision === "accessDenied") throw new HttpFailure(403, ERROR_MESSAGES.accessDenied);
       if (decision === "denied") throw new HttpFailure(403, `Only ${grant.who} may do this.`);
     }
-    const { params, body, query, access } = OPERATION_INPUTS[op.name];
-    if (access) this.#require(access.resource, access.flag);
+    if (op.requires) this.#require(RESOURCES.get(op.requires.table), op.requires.flag);
+    const { params, body, querystring: query } = OPERATION_INPUTS[op.name] as OperationInput;
     // Fastify hands a missing body to its schema as null.
     const parsed = [
       checked(params, values, "path"),

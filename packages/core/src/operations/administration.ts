@@ -69,6 +69,7 @@ export const ADMINISTRATION_OPERATIONS = {
     path: "/API/ListOrder/",
     summary: "Puts a list's values in a new order (change on Lists).",
     tag,
+    requires: { table: "tblAppLookup", flag: "change" },
     reads: [],
     changes: ["tblAppLookup"],
   }),

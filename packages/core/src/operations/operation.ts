@@ -1,4 +1,5 @@
 import type { GrantName } from "../grants.js";
+import type { PermissionFlag } from "../pages.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -21,6 +22,8 @@ export interface Operation<Input = void, Answer = unknown> {
   tag: string;
   /** The named grant a caller needs, beyond being signed in (core's GRANTS). */
   grant?: GrantName;
+  /** A flag on a table's grant the caller needs besides, checked before the input is read. */
+  requires?: { table: string; flag: PermissionFlag };
   /** The tables and views its answer is made of: a change to any of them makes it stale. */
   reads: readonly string[];
   /** The tables it changes: after it, every query that reads one of them is read again. */

@@ -1,0 +1,121 @@
+import { z } from "zod";
+import {
+  approvalCodeBody,
+  cardDecisionBody,
+  cardRequestBody,
+  enteredChargeBody,
+  listOrderBody,
+  permissionGridBody,
+  receiptRuleBody,
+  signInBody,
+  statementBody,
+  storable,
+} from "../bodies.js";
+import { MISSING_RECEIPTS_SHOWN } from "../calls.js";
+import { INT4 } from "../constants.js";
+import type { PermissionFlag } from "../pages.js";
+import { RESOURCES } from "../resources/index.js";
+import type { Resource } from "../resources/resource.js";
+import { documented } from "../resources/write-schema.js";
+import type { OperationName } from "./index.js";
+
+/*
+ * What each operation takes, as the zod schemas the server checks before its handler runs (in
+ * Fastify's parts: a path's params, a body, a GET's querystring). The server serves an
+ * operation with them (http/operations.ts) and the component tests' fake server checks its
+ * calls with the same ones. Only they validate: in a module of their own, they and zod stay
+ * out of the web app's bundle, which imports the declarations' types alone.
+ */
+
+// Digits only: "1e3" or "0x10" name no record, though a number would read them as one. The
+// document says what a client sends: a whole number in int4's range.
+const pathID = documented(
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, "must be a positive whole number")
+    .transform(Number)
+    .pipe(z.number().max(INT4.max)),
+  { type: "integer", minimum: 1, maximum: INT4.max },
+);
+
+/** A route's params of one id (`/API/PortalOrders/:portalOrderID/Project`): a positive int4. */
+export const idPath = <K extends string>(name: K) => z.strictObject({ [name]: pathID } as { [P in K]: typeof pathID });
+
+/**
+ * The names of the tables and views a call serves, as its schema's enumeration: a client reads
+ * them in the document, and any other name is a 400 naming the field. `whyNot` words the refusal
+ * of a name the registry knows but the call does not serve (a view to Insert).
+ */
+export function resourceName(serves: (def: Resource) => boolean, whyNot = "is not a known table") {
+  const names = [...RESOURCES.values()].filter(serves).map((def) => def.name);
+  return z.enum(names as [string, ...string[]], {
+    error: (issue) => (RESOURCES.has(String(issue.input)) ? whyNot : "is not a known table"),
+  });
+}
+
+/** A table whose action someone may be granted (an Insert's, Update's, Delete's, upload's). */
+export const tableFor = (flag: PermissionFlag) => (def: Resource) => def.kind === "table" && def.access[flag] !== null;
+
+/** A record's key as a form field or a query parameter sends it: digits, a positive int4. */
+const recordKey = documented(
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, "must be a record id")
+    .refine((key) => Number(key) <= INT4.max, "must be a record id"),
+  { type: "integer", minimum: 1, maximum: INT4.max },
+);
+
+/** The record a file belongs to: files belong to tables' records one may read. */
+export const fileTarget = z.strictObject({ table: resourceName(tableFor("view"), "takes no files"), key: recordKey });
+
+const tables = [...RESOURCES.values()].filter((def) => def.kind === "table").map((def) => def.name);
+const employeePath = idPath("empID");
+
+/** An operation's inputs by part, as a Fastify route schema names them. */
+export interface OperationInput {
+  params?: z.ZodType;
+  body?: z.ZodType;
+  querystring?: z.ZodType;
+}
+
+export const OPERATION_INPUTS = {
+  cardInbox: {},
+  myCardRequests: {},
+  cardsToAsk: {},
+  askToUseCard: { body: cardRequestBody },
+  decideCardRequest: { params: idPath("ccPermissionID"), body: cardDecisionBody },
+  validateApprovalCode: { body: approvalCodeBody },
+  enterCharge: { body: enteredChargeBody },
+  importStatement: { body: statementBody },
+  receiptRule: {},
+  setReceiptRule: { body: receiptRuleBody },
+  missingReceipts: {
+    querystring: z.object({
+      // Digits only: coerced, "" or " " would be 0 and ask only how many. Documented as the
+      // whole number a client sends.
+      rowLimit: documented(
+        z
+          .string()
+          .regex(/^\d+$/, "must be a whole number")
+          .pipe(z.coerce.number<string>().int().min(0).max(MISSING_RECEIPTS_SHOWN)),
+        { type: "integer", minimum: 0, maximum: MISSING_RECEIPTS_SHOWN },
+      ).default(MISSING_RECEIPTS_SHOWN),
+    }),
+  },
+  myPermissions: {},
+  permissionGrid: { params: employeePath },
+  savePermissionGrid: { params: employeePath, body: permissionGridBody },
+  signIn: { params: employeePath },
+  saveSignIn: { params: employeePath, body: signInBody },
+  reorderList: { body: listOrderBody },
+  auditTrail: {
+    querystring: z.strictObject({
+      table: z.enum(["upload", ...tables], { error: "is not a table" }),
+      key: storable().min(1).max(64),
+    }),
+  },
+  restoreDeleted: { body: z.object({ auditID: z.number().int().positive() }) },
+  projectFromPortalOrder: { params: idPath("portalOrderID") },
+  recordFiles: { querystring: fileTarget },
+  removeFile: { params: z.object({ uploadID: z.uuid() }) },
+} as const satisfies Record<OperationName, OperationInput>;
