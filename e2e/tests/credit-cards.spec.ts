@@ -89,3 +89,30 @@ test("noperm opens the inbox and finds it empty; staff may not open the cards", 
   await expect(staff).toHaveURL(/\/webapp\/forbidden$/);
   await staffContext.close();
 });
+
+test("a receipt attached to a charge on the card's page is listed with its size and opens as it was sent", async ({
+  page,
+}) => {
+  await openSignedIn(page, "admin", "/webapp/creditcard?id=1");
+  const charges = page.getByRole("table", { name: "Charges" });
+  await charges.getByRole("row").nth(1).click();
+  const dialog = page.getByRole("dialog", { name: /^Charge \d+/ });
+  const name = `receipt-${Date.now()}.png`;
+  // A photo of a receipt (a PNG of one pixel): a picture opens in a tab; a PDF would be saved
+  // by the headless browser, which has no viewer.
+  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+  const bytes = Buffer.from(png, "base64");
+  // The form goes through the app's one client as multipart (its fields, then the file).
+  await dialog.locator('input[type="file"]').setInputFiles({ name, mimeType: "image/png", buffer: bytes });
+  await expect(page.getByText(`${name} was attached.`)).toBeVisible();
+  const listed = dialog.getByRole("listitem").filter({ hasText: name });
+  await expect(listed).toContainText(`${bytes.length} bytes · added by Alex Morgan on`);
+  // It opens in a tab of its own.
+  const [tab] = await Promise.all([
+    page.waitForEvent("popup"),
+    listed.getByRole("button", { name, exact: true }).click(),
+  ]);
+  await expect.poll(() => tab.url()).toMatch(/^blob:/);
+  // The browser shows it as the picture it is: the one pixel the server kept.
+  await expect.poll(() => tab.evaluate(() => document.querySelector("img")?.naturalWidth ?? 0)).toBe(1);
+});

@@ -568,6 +568,17 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
       },
     ],
   },
+  // A form, read as it streams in: its refusals are the upload's own (apps/server/test/uploads.test.ts).
+  attachFile: { inputs: [] },
+  fileBytes: {
+    inputs: [
+      {
+        input: { uploadID: "not-a-uuid" },
+        message: "The path is not valid.",
+        fieldErrors: { uploadID: "Invalid UUID" },
+      },
+    ],
+  },
   removeFile: {
     inputs: [
       {

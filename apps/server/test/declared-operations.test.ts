@@ -1,10 +1,13 @@
-import { OPERATION_LIST, OPERATIONS, pathParameters } from "@office/core";
+import { OPERATION_INPUTS, OPERATION_LIST, OPERATIONS, pathParameters } from "@office/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "./support/context.js";
 import { ONE_ENGINE } from "./support/engines.js";
 
 type Doc = {
-  paths: Record<string, Record<string, { summary: string; tags: string[]; "x-office-grant"?: { name: string } }>>;
+  paths: Record<
+    string,
+    Record<string, { summary: string; tags: string[]; "x-office-grant"?: { name: string }; responses: unknown }>
+  >;
 };
 
 // A path as the document writes it: "{id}" for Fastify's ":id".
@@ -27,7 +30,15 @@ describe.each(ONE_ENGINE)("the declared operations, on $name", (engine) => {
 
   it("are the credit card, administration, portal order and file calls", () => {
     expect(Object.keys(OPERATIONS)).toEqual(
-      expect.arrayContaining(["cardInbox", "decideCardRequest", "savePermissionGrid", "restoreDeleted", "removeFile"]),
+      expect.arrayContaining([
+        "cardInbox",
+        "decideCardRequest",
+        "savePermissionGrid",
+        "restoreDeleted",
+        "attachFile",
+        "fileBytes",
+        "removeFile",
+      ]),
     );
   });
 
@@ -37,6 +48,8 @@ describe.each(ONE_ENGINE)("the declared operations, on $name", (engine) => {
       expect(documented?.summary).toBe(op.summary);
       expect(documented?.tags).toEqual([op.tag]);
       expect(documented?.["x-office-grant"]?.name).toBe(op.grant);
+      // An answer of a resource's rows is documented with that resource's columns.
+      if (op.rowsOf) expect(JSON.stringify(documented?.responses)).toContain(`"#/components/schemas/${op.rowsOf}"`);
     });
 
     it("refuses a caller without its grant, and a malformed input, with the error body", async () => {
@@ -54,13 +67,14 @@ describe.each(ONE_ENGINE)("the declared operations, on $name", (engine) => {
         params.length > 0
           ? await send("admin", {}, concretePath(op.path, "x%27"))
           : await send("admin", op.method === "GET" ? { rowLimit: "x", table: "", key: "" } : { unexpected: [1] });
-      if (
-        params.length === 0 &&
-        op.method === "GET" &&
-        !["auditTrail", "missingReceipts", "recordFiles"].includes(op.name)
-      ) {
+      if (params.length === 0 && op.method === "GET" && !("querystring" in OPERATION_INPUTS[op.name])) {
         // A GET without input takes none to refuse: it answers.
         expect(refused.statusCode).toBe(200);
+        return;
+      }
+      if (op.form) {
+        // An upload is a form: a JSON body is refused as not one, before any of it is read.
+        expect(refused.statusCode, refused.body).toBe(415);
         return;
       }
       expect(refused.statusCode, refused.body).toBe(400);

@@ -39,6 +39,14 @@ export const MISSING_RECEIPTS_SHOWN = 100;
 /** The most files GET /API/Upload/ lists of one record: a call's cost stays bounded. */
 export const RECORD_FILES_LISTED = 500;
 
+/** What POST /API/Upload/ answers: the file it kept, by its id, name and size. */
+export interface UploadAnswer {
+  status: "success";
+  id: string;
+  fileName: string;
+  size: number;
+}
+
 /** One file of a record, as GET /API/Upload/ lists them (oldest first). */
 export interface UploadedFile {
   uploadID: string;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
-import { fileTarget, OPERATION_INPUTS, RECORD_FILES_LISTED, RESOURCES, resourceName, tableFor } from "@office/core";
+import { fileTarget, RECORD_FILES_LISTED, RESOURCES } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Kysely, sql } from "kysely";
@@ -29,14 +29,8 @@ interface UploadDeps {
 }
 
 const HEAD_BYTES = 512;
-const uploadPath = OPERATION_INPUTS.removeFile.params;
 
-// What the calls take and answer: their route schemas. The document's upload form names the
-// tables one may change.
-const uploadForm = fileTarget.extend({
-  table: resourceName(tableFor("change"), "takes no files"),
-  file: z.file().min(1).describe("one file, not empty, after the other fields"),
-});
+// What the calls answer: their route schemas.
 const uploadAnswer = z.object({
   status: z.literal("success"),
   id: z.uuid(),
@@ -150,87 +144,79 @@ export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }
     limits: { fileSize: limit, files: 1, fields: 4, fieldSize: 200, parts: 6, headerPairs: 50 },
   });
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const tags = ["Files"];
 
-  const post = {
-    config: { access: "signedIn" as const },
-    schema: {
-      summary: "Attaches a file to a record (change on its table; allowed types, checked by content).",
-      tags,
-      consumes: ["multipart/form-data"],
-      body: uploadForm,
-      response: { 200: uploadAnswer },
-    },
+  app.route({
+    ...served("attachFile", { consumes: ["multipart/form-data"], response: { 200: uploadAnswer } }),
     // The form is read as it arrives, its fields before its file: the handler checks them.
     validatorCompiler: streamedBody,
     // Before any of the body is read (a JSON body's parser would read it all).
     onRequest: async (request: FastifyRequest) => requireSomeTableToChange(request),
-  };
-  app.post("/API/Upload/", post, async (request) => {
-    if (!request.isMultipart()) throw new AppError(415, "An upload is sent as multipart/form-data.");
-    const file = await request.file().catch((error: unknown) => {
-      throw malformedForm(error, request);
-    });
-    if (!file) throw AppError.badRequest("The upload holds no file.", { file: "is required" });
-    const fieldValue = (name: string) => {
-      const field = file.fields[name];
-      return field && !Array.isArray(field) && field.type === "field" ? field.value : undefined;
-    };
-    // The fields come before the file in the form, so they are known when it arrives.
-    const { table, key } = validate(
-      fileTarget,
-      { table: fieldValue("table"), key: fieldValue("key") },
-      "upload fields",
-    );
-    const actor = actorOf(request);
-    const def = await ownerRecord(db, actor, table, key, "change");
-    const fileName = cleanName(file.filename);
-    const type = fileTypeOf(fileName);
-    if (!type) throw new AppError(415, "Files of this type are not accepted.");
-
-    const uploadID = randomUUID();
-    const partial = join(dir, `${uploadID}.part`);
-    const hash = createHash("sha256");
-    let size = 0;
-    let head = Buffer.alloc(0);
-    const inspect = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        hash.update(chunk);
-        if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
-        done(null, chunk);
-      },
-    });
-    try {
-      await receiveFile(request, file.file, inspect, partial);
-      // An empty file is never a receipt or a document, whatever its type lets it be.
-      if (size === 0) throw AppError.badRequest("The file is empty.", { file: "is empty" });
-      if (file.file.truncated) throw new AppError(413, `A file may be at most ${limit} bytes.`);
-      if (!type.matches(head))
-        throw new AppError(415, `The file's content is not of its type (.${fileName.split(".").pop()}).`);
-      await db.transaction().execute(async (tx) => {
-        const row = await tx
-          .insertInto("upload")
-          .values({
-            uploadID,
-            tableName: def.name,
-            recordKey: key,
-            fileName,
-            contentType: type.contentType,
-            size,
-            sha256: hash.digest("hex"),
-            empID: actor.kind === "employee" ? actor.empID : null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await audit(tx, actor, "insert", UPLOAD_TABLE, [{ after: row }]);
-        await rename(partial, join(dir, uploadID));
+    handler: async (request) => {
+      if (!request.isMultipart()) throw new AppError(415, "An upload is sent as multipart/form-data.");
+      const file = await request.file().catch((error: unknown) => {
+        throw malformedForm(error, request);
       });
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
-    }
-    return { status: "success" as const, id: uploadID, fileName, size };
+      if (!file) throw AppError.badRequest("The upload holds no file.", { file: "is required" });
+      const fieldValue = (name: string) => {
+        const field = file.fields[name];
+        return field && !Array.isArray(field) && field.type === "field" ? field.value : undefined;
+      };
+      // The fields come before the file in the form, so they are known when it arrives.
+      const { table, key } = validate(
+        fileTarget,
+        { table: fieldValue("table"), key: fieldValue("key") },
+        "upload fields",
+      );
+      const actor = actorOf(request);
+      const def = await ownerRecord(db, actor, table, key, "change");
+      const fileName = cleanName(file.filename);
+      const type = fileTypeOf(fileName);
+      if (!type) throw new AppError(415, "Files of this type are not accepted.");
+
+      const uploadID = randomUUID();
+      const partial = join(dir, `${uploadID}.part`);
+      const hash = createHash("sha256");
+      let size = 0;
+      let head = Buffer.alloc(0);
+      const inspect = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          hash.update(chunk);
+          if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+          done(null, chunk);
+        },
+      });
+      try {
+        await receiveFile(request, file.file, inspect, partial);
+        // An empty file is never a receipt or a document, whatever its type lets it be.
+        if (size === 0) throw AppError.badRequest("The file is empty.", { file: "is empty" });
+        if (file.file.truncated) throw new AppError(413, `A file may be at most ${limit} bytes.`);
+        if (!type.matches(head))
+          throw new AppError(415, `The file's content is not of its type (.${fileName.split(".").pop()}).`);
+        await db.transaction().execute(async (tx) => {
+          const row = await tx
+            .insertInto("upload")
+            .values({
+              uploadID,
+              tableName: def.name,
+              recordKey: key,
+              fileName,
+              contentType: type.contentType,
+              size,
+              sha256: hash.digest("hex"),
+              empID: actor.kind === "employee" ? actor.empID : null,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await audit(tx, actor, "insert", UPLOAD_TABLE, [{ after: row }]);
+          await rename(partial, join(dir, uploadID));
+        });
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      return { status: "success" as const, id: uploadID, fileName, size };
+    },
   });
 
   app.route({
@@ -275,32 +261,28 @@ export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }
     },
   });
 
-  const one = {
-    config: { access: "signedIn" as const },
-    schema: {
-      summary: "One file, as an attachment (view on its record's table).",
-      tags,
-      params: uploadPath,
+  app.route({
+    ...served("fileBytes", {
       response: {
         200: {
           description: "The file, as an attachment",
           content: { "application/octet-stream": { schema: z.file() } },
         },
       },
+    }),
+    handler: async (request, reply) => {
+      const { uploadID } = request.params;
+      const upload = await db.selectFrom("upload").selectAll().where("uploadID", "=", uploadID).executeTakeFirst();
+      if (!upload) throw new AppError(404, "No such file.");
+      await ownerRecord(db, actorOf(request), upload.tableName, upload.recordKey, "view");
+      return (
+        reply
+          .type(upload.contentType)
+          .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(upload.fileName)}`)
+          .header("cache-control", "private, no-store")
+          // A stream is sent as it is: the schema documents the file it writes.
+          .send(createReadStream(join(dir, upload.uploadID)) as never)
+      );
     },
-  };
-  app.get("/API/Upload/:uploadID", one, async (request, reply) => {
-    const { uploadID } = request.params;
-    const upload = await db.selectFrom("upload").selectAll().where("uploadID", "=", uploadID).executeTakeFirst();
-    if (!upload) throw new AppError(404, "No such file.");
-    await ownerRecord(db, actorOf(request), upload.tableName, upload.recordKey, "view");
-    return (
-      reply
-        .type(upload.contentType)
-        .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(upload.fileName)}`)
-        .header("cache-control", "private, no-store")
-        // A stream is sent as it is: the schema documents the file it writes.
-        .send(createReadStream(join(dir, upload.uploadID)) as never)
-    );
   });
 }

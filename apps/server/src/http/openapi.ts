@@ -29,6 +29,8 @@ declare module "fastify" {
     "x-office-fields"?: "insert" | "update";
     /** The answer's `data` holds rows of the table or view the call names. */
     "x-office-rows"?: true;
+    /** The answer (or its `data`) holds rows of this table or view (an operation's `rowsOf`). */
+    "x-office-row"?: string;
   }
 }
 
@@ -190,8 +192,16 @@ export function completeDocument(resources: readonly ResourceDef[]): SwaggerTran
           const named = op.parameters?.find((p) => p.name === "table")?.schema.enum ?? [];
           answer.properties.data.items = { anyOf: named.map((name) => ref(String(name))), "x-office-rows-of": "table" };
         }
+        const row = op["x-office-row"] as string | undefined;
+        const content = success?.content?.["application/json"];
+        if (row && content) {
+          const rows = answer?.properties?.data as { items?: JsonSchema } | undefined;
+          if (rows) rows.items = ref(row);
+          else content.schema = ref(row);
+        }
         delete op["x-office-fields"];
         delete op["x-office-rows"];
+        delete op["x-office-row"];
         if (success?.description === "Default Response") success.description = "Success";
         op.responses.default = {
           description: "On failure, an ErrorBody",

@@ -27,6 +27,7 @@ export function served<N extends OperationName, S extends FastifySchema>(
     schema: {
       summary: op.summary,
       tags: [op.tag],
+      ...(op.rowsOf ? { "x-office-row": op.rowsOf } : {}),
       ...(OPERATION_INPUTS[name] as (typeof OPERATION_INPUTS)[N]),
       ...schema,
     },

@@ -178,16 +178,7 @@ export async function executeQuery<Row>(query: string): Promise<Row[]> {
   return (await api<ExecuteQueryResponse<Row>>("POST", "/API/ExecuteQuery/", { query })).data;
 }
 
-/** POST /API/Upload/: a file attached to a record (its table and key), as multipart. */
-export function uploadFile(table: string, key: number, file: File): Promise<{ id: string }> {
-  const body = new FormData();
-  body.append("table", table);
-  body.append("key", String(key));
-  body.append("file", file);
-  return send<{ id: string }>({ method: "POST", path: "/API/Upload/", params: {}, body });
-}
-
-/** GET /API/Upload/:id: a file's bytes, with the session's token (a link could not carry it). */
-export async function fetchUpload(id: string): Promise<Blob> {
-  return (await answered({ method: "GET", path: `/API/Upload/${encodeURIComponent(id)}`, params: {} })).blob();
+/** Sends a request as `send` does; success is the file it answers (bytes a link could not fetch with the token). */
+export async function receive(request: SentRequest): Promise<Blob> {
+  return (await answered(request)).blob();
 }

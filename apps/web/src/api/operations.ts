@@ -1,5 +1,5 @@
 import { type AnswerOf, type InputOf, type Operation, requestOf } from "@office/core";
-import { send } from "./client";
+import { receive, send } from "./client";
 
 /** The input a call of an operation takes: none where it takes none. */
 // biome-ignore lint/suspicious/noConfusingVoidType: an operation without input is declared with void, as a function without arguments.
@@ -15,8 +15,20 @@ export function call<O extends Operation<unknown, unknown>>(op: O, ...args: Inpu
   if (op.method === "GET") {
     const params: Record<string, string> = {};
     for (const [name, value] of Object.entries(rest)) if (value !== undefined) params[name] = String(value);
+    if (op.bytes) return receive({ method: "GET", path, params }) as Promise<AnswerOf<O>>;
     return send<AnswerOf<O>>({ method: "GET", path, params });
   }
+  if (op.form) return send<AnswerOf<O>>({ method: op.method, path, params: {}, body: formOf(rest) });
   const body = Object.keys(rest).length > 0 || op.method !== "DELETE" ? rest : undefined;
   return send<AnswerOf<O>>({ method: op.method, path, params: {}, ...(body === undefined ? {} : { body }) });
+}
+
+/** An upload's form: its fields first, then its file, as the server reads the form while it streams in. */
+function formOf(input: Record<string, unknown>): FormData {
+  const form = new FormData();
+  const entries = Object.entries(input).filter(([, value]) => value !== undefined);
+  const files = entries.filter(([, value]) => value instanceof Blob);
+  for (const [name, value] of entries.filter(([, value]) => !(value instanceof Blob))) form.append(name, String(value));
+  for (const [name, value] of files) form.append(name, value as Blob);
+  return form;
 }

@@ -68,6 +68,7 @@ const recordKey = documented(
 /** The record a file belongs to: files belong to tables' records one may read. */
 export const fileTarget = z.strictObject({ table: resourceName(tableFor("view"), "takes no files"), key: recordKey });
 
+const uploadPath = z.object({ uploadID: z.uuid() });
 const tables = [...RESOURCES.values()].filter((def) => def.kind === "table").map((def) => def.name);
 const employeePath = idPath("empID");
 
@@ -117,5 +118,14 @@ export const OPERATION_INPUTS = {
   restoreDeleted: { body: z.object({ auditID: z.number().int().positive() }) },
   projectFromPortalOrder: { params: idPath("portalOrderID") },
   recordFiles: { querystring: fileTarget },
-  removeFile: { params: z.object({ uploadID: z.uuid() }) },
+  // The document's form names the tables one may change; the server reads it as it streams in,
+  // its fields before its file, and checks them there (data/uploads.ts).
+  attachFile: {
+    body: fileTarget.extend({
+      table: resourceName(tableFor("change"), "takes no files"),
+      file: z.file().min(1).describe("one file, not empty, after the other fields"),
+    }),
+  },
+  fileBytes: { params: uploadPath },
+  removeFile: { params: uploadPath },
 } as const satisfies Record<OperationName, OperationInput>;

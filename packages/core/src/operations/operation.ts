@@ -24,6 +24,15 @@ export interface Operation<Input = void, Answer = unknown> {
   grant?: GrantName;
   /** A flag on a table's grant the caller needs besides, checked before the input is read. */
   requires?: { table: string; flag: PermissionFlag };
+  /** Its input goes as a multipart form, the fields before the file (an upload). */
+  form?: true;
+  /** It answers a file's bytes, not JSON. */
+  bytes?: true;
+  /**
+   * The table or view whose rows it answers (in its `data`, or as the answer itself): the API
+   * document gives its answer that resource's columns, as the answer's type is that row's.
+   */
+  rowsOf?: string;
   /** The tables and views its answer is made of: a change to any of them makes it stale. */
   reads: readonly string[];
   /** The tables it changes: after it, every query that reads one of them is read again. */

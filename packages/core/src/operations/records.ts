@@ -1,7 +1,7 @@
-import { RECORD_FILES_LISTED, type UploadedFile } from "../calls.js";
+import { RECORD_FILES_LISTED, type UploadAnswer, type UploadedFile } from "../calls.js";
 import { operation } from "./operation.js";
 
-/** The projects area's own call, and a record's files (their upload is a multipart form of its own). */
+/** The projects area's own call, and a record's files. */
 export const RECORD_OPERATIONS = {
   projectFromPortalOrder: operation<{ portalOrderID: number }, { id: number }>({
     method: "POST",
@@ -16,6 +16,24 @@ export const RECORD_OPERATIONS = {
     method: "GET",
     path: "/API/Upload/",
     summary: `The files of a record, oldest first, the first ${RECORD_FILES_LISTED} (view on its table).`,
+    tag: "Files",
+    reads: ["upload"],
+    changes: [],
+  }),
+  attachFile: operation<{ table: string; key: string; file: File }, UploadAnswer>({
+    method: "POST",
+    path: "/API/Upload/",
+    form: true,
+    summary: "Attaches a file to a record (change on its table; allowed types, checked by content).",
+    tag: "Files",
+    reads: [],
+    changes: ["upload"],
+  }),
+  fileBytes: operation<{ uploadID: string }, Blob>({
+    method: "GET",
+    path: "/API/Upload/:uploadID",
+    bytes: true,
+    summary: "One file, as an attachment (view on its record's table).",
     tag: "Files",
     reads: ["upload"],
     changes: [],

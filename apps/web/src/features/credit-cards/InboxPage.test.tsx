@@ -239,7 +239,12 @@ describe("the inbox", () => {
     expect(within(other).getByRole("button", { name: "Attach receipt" })).toBeTruthy();
 
     // The file goes to the Upload call as a form: the charge's table and key, and the file.
-    api.on("POST", "/API/Upload/", () => ({ id: "f1" }));
+    api.operation(OPERATIONS.attachFile, ({ file }) => ({
+      status: "success" as const,
+      id: "f1",
+      fileName: String(file),
+      size: 8,
+    }));
     const picker = own.querySelector<HTMLInputElement>('input[type="file"]');
     if (!picker) throw new Error("no file input in the charge");
     await user.upload(picker, new File(["%PDF-1.4"], "hotel.pdf", { type: "application/pdf" }));

@@ -1,9 +1,7 @@
 import { Group, Paper, Stack, Text } from "@mantine/core";
-import { formatMoney, formatUsDate, type MissingReceipt, TOASTS } from "@office/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, uploadFile } from "../../api/client";
-import { invalidateTables } from "../../services/query-keys";
-import { showToast } from "../../services/toast";
+import { formatMoney, formatUsDate, type MissingReceipt, RECORD_OPERATIONS, TOASTS } from "@office/core";
+import { useQuery } from "@tanstack/react-query";
+import { useOperation } from "../../services/operations";
 import { AttachButton } from "../../widgets/record/AttachButton";
 import { missingReceiptsQuery, receiptRuleQuery } from "./queries";
 
@@ -34,16 +32,10 @@ export function MissingReceipts() {
 }
 
 function MissingReceiptRow({ charge }: { charge: MissingReceipt }) {
-  const client = useQueryClient();
-  const attach = useMutation({
-    mutationFn: (file: File) => uploadFile("tblCCCharge", charge.ccChargeID, file),
-    onSuccess: () => {
-      showToast(TOASTS.receiptAttached);
-      // The charge has its receipt now: every list that says so is read again.
-      void invalidateTables(client, ["upload"]);
-    },
-    onError: (error) =>
-      showToast(TOASTS.receiptFailed(error instanceof ApiError ? error.message : "The receipt was not attached.")),
+  // The charge has its receipt then: every list that says so is read again.
+  const attach = useOperation(RECORD_OPERATIONS.attachFile, {
+    done: () => TOASTS.receiptAttached,
+    failed: (reason) => TOASTS.receiptFailed(reason),
   });
   return (
     <Paper component="article" withBorder p="sm" radius="md" aria-label={`Charge ${charge.ccChargeID}`}>
@@ -62,7 +54,7 @@ function MissingReceiptRow({ charge }: { charge: MissingReceipt }) {
             label="Attach receipt"
             accept=".pdf,.png,.jpg,.jpeg,.gif,.webp"
             busy={attach.isPending}
-            onFile={(file) => attach.mutate(file)}
+            onFile={(file) => attach.mutate({ table: "tblCCCharge", key: String(charge.ccChargeID), file })}
           />
         </Stack>
       </Group>

@@ -79,7 +79,7 @@ describe("a record's files", () => {
 
   it("open in a tab of their own where the browser shows them, and are saved otherwise", async () => {
     const api = serving(FILES);
-    for (const file of FILES) api.on("GET", `/API/Upload/${file.uploadID}`, () => ({ bytes: file.fileName }));
+    api.operation(OPERATIONS.fileBytes, ({ uploadID }) => new Blob([uploadID]));
     const downloads = catchDownloads();
     const tab = { opener: window as unknown, location: { href: "" }, close: vi.fn() };
     const open = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);

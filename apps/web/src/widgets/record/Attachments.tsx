@@ -19,11 +19,11 @@ import {
   IconPhoto,
   IconTrash,
 } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiError, fetchUpload, uploadFile } from "../../api/client";
+import { ApiError } from "../../api/client";
+import { call } from "../../api/operations";
 import { operationQuery, useOperation } from "../../services/operations";
-import { invalidateTables } from "../../services/query-keys";
 import { appConfigQuery } from "../../services/session";
 import { showToast } from "../../services/toast";
 import { ConfirmDelete } from "../ConfirmDelete";
@@ -51,7 +51,7 @@ async function openFile(file: UploadedFile): Promise<void> {
   const tab = shownInBrowser(fileKindOf(file.fileName)) ? window.open("", "_blank") : null;
   if (tab) tab.opener = null;
   try {
-    const url = URL.createObjectURL(await fetchUpload(file.uploadID));
+    const url = URL.createObjectURL(await call(op.fileBytes, { uploadID: file.uploadID }));
     if (tab) tab.location.href = url;
     else {
       const link = document.createElement("a");
@@ -100,7 +100,6 @@ function FileRow({ file, timeZone, onRemove }: { file: UploadedFile; timeZone: s
  * change the record attaches a file and removes one (the audit trail keeps it for restore).
  */
 export function Attachments({ table, recordKey, canChange }: { table: string; recordKey: number; canChange: boolean }) {
-  const client = useQueryClient();
   const files = useQuery({
     ...operationQuery(op.recordFiles, { table, key: String(recordKey) }),
     select: (answer) => answer.data,
@@ -108,15 +107,11 @@ export function Attachments({ table, recordKey, canChange }: { table: string; re
   const timeZone = useQuery(appConfigQuery).data?.timeZone ?? "UTC";
   const [removing, setRemoving] = useState<UploadedFile | null>(null);
   const nameOf = (uploadID: string) => files.data?.find((f) => f.uploadID === uploadID)?.fileName ?? "The file";
-  // The record's files, and the lists that show whether a record has one (a charge's receipt).
-  const changed = () => invalidateTables(client, op.removeFile.changes);
-  const attach = useMutation({
-    mutationFn: (file: File) => uploadFile(table, recordKey, file),
-    onSuccess: (_, file) => {
-      showToast(TOASTS.fileAttached(file.name));
-      return changed();
-    },
-    onError: (error, file) => showToast(TOASTS.fileFailed(why(error, `${file.name} was not attached.`))),
+  // After either, the record's files and the lists that show whether a record has one (a
+  // charge's receipt) are read again: both change "upload".
+  const attach = useOperation(op.attachFile, {
+    done: (_, { file }) => TOASTS.fileAttached(file.name),
+    failed: (reason) => TOASTS.fileFailed(reason),
   });
   const remove = useOperation(op.removeFile, {
     done: (_, { uploadID }) => TOASTS.fileRemoved(nameOf(uploadID)),
@@ -135,7 +130,7 @@ export function Attachments({ table, recordKey, canChange }: { table: string; re
             label="Attach a file"
             accept={ACCEPTED}
             busy={attach.isPending}
-            onFile={(file) => attach.mutate(file)}
+            onFile={(file) => attach.mutate({ table, key: String(recordKey), file })}
           />
         ) : null}
       </Group>
