@@ -374,6 +374,27 @@ const WRITE_CASES: ContractCase[] = [
   },
 ];
 
+const NAMED_QUERY_CASES: ContractCase[] = [
+  {
+    name: "ExecuteQuery: a name no query has (text is never run)",
+    as: "admin",
+    request: write("POST", "/API/ExecuteQuery/", { query: "select 1" }),
+    expect: { status: 400, message: "The request body is not valid.", fieldErrors: { query: "is not a known query" } },
+  },
+  {
+    name: "ExecuteQuery: a query for anyone with permissions, refused without any",
+    as: "noperm",
+    request: write("POST", "/API/ExecuteQuery/", { query: "myOfficeHours" }),
+    expect: { status: 403, message: ERROR_MESSAGES.accessDenied },
+  },
+  {
+    name: "ExecuteQuery: the inbox count, for everyone signed in",
+    as: "noperm",
+    request: write("POST", "/API/ExecuteQuery/", { query: "pendingApprovalCount" }),
+    expect: { status: 200, data: [{ TotalCount: 0 }] },
+  },
+];
+
 interface RefusedInput {
   input: Row;
   message: string;
@@ -649,6 +670,7 @@ const OPERATION_ANSWERS: ContractCase[] = [
 export const CONTRACT_CASES: ContractCase[] = [
   ...QUERY_CASES,
   ...WRITE_CASES,
+  ...NAMED_QUERY_CASES,
   ...OPERATION_REFUSALS,
   ...OPERATION_ANSWERS,
 ];

@@ -1,4 +1,4 @@
-import { permissionRowsAnswer, resourceName, tableFor } from "@office/core";
+import { NAMED_QUERIES, type NamedQueryName, permissionRowsAnswer, resourceName, tableFor } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
@@ -15,7 +15,7 @@ import { restoreDeleted } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
 import { languageText, REFUSED, updatable } from "./inputs.js";
 import { streamAnswer } from "./json-stream.js";
-import { NAMED_QUERIES } from "./named-queries.js";
+import { NAMED_QUERY_RUNS } from "./named-queries.js";
 import { type BatchTurn, queryInput, runQuery } from "./query.js";
 import type { ReadGate } from "./read-gate.js";
 import { runTotals, totalsInput } from "./totals.js";
@@ -38,7 +38,7 @@ const deleteBody = z.object({
   where: languageText("where", { required: true }),
 });
 const executeBody = z.object({
-  query: z.enum([...NAMED_QUERIES.keys()] as [string, ...string[]], { error: "is not a known query" }),
+  query: z.enum(Object.keys(NAMED_QUERIES) as [NamedQueryName, ...NamedQueryName[]], { error: "is not a known query" }),
 });
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, "must be 1 to 128 letters, digits or _.:-");
 // The error page's Debug button re-sends a failed call with DEBUG=1 in its query string.
@@ -272,7 +272,7 @@ export async function dataRoutes(
     {
       config: { access: "signedIn" },
       schema: {
-        summary: `Runs a query registered on the server by name: ${[...NAMED_QUERIES.keys()].join(", ")}.`,
+        summary: `Runs a query registered on the server by name: ${Object.keys(NAMED_QUERIES).join(", ")}.`,
         tags,
         querystring: debugQuery,
         body: executeBody,
@@ -283,14 +283,15 @@ export async function dataRoutes(
     async (request) => {
       const { query } = request.body;
       logDebugResend(request, { query });
-      const named = NAMED_QUERIES.get(query.trim());
-      if (!named)
+      const name = query.trim();
+      if (!Object.hasOwn(NAMED_QUERIES, name))
         throw AppError.badRequest("Unknown query: ExecuteQuery runs named queries only.", {
           query: "is not a known query",
         });
+      const named = name as NamedQueryName;
       const actor = actorOf(request);
-      requireAccess(actor, named.access, "view", `the query ${query.trim()}`);
-      return { data: await named.run(db, actor) };
+      requireAccess(actor, NAMED_QUERIES[named].access, "view", `the query ${named}`);
+      return { data: await NAMED_QUERY_RUNS[named](db, actor) };
     },
   );
 

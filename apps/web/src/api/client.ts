@@ -4,7 +4,10 @@ import {
   EXPIRED_SESSION_ERROR,
   type ExecuteQueryResponse,
   isErrorBody,
+  type NAMED_QUERIES,
+  type NamedQueryName,
   type QueryResponse,
+  type RowOfQuery,
   statusText,
   type TotalsOrder,
   type TotalsResponse,
@@ -173,8 +176,11 @@ export function queryTotals(params: {
   return send<TotalsResponse>({ method: "GET", path: "/API/Totals/", params: sent });
 }
 
-/** POST /API/ExecuteQuery/: the rows of a query the server registers by name. */
-export async function executeQuery<Row>(query: string): Promise<Row[]> {
+/** POST /API/ExecuteQuery/: the rows of one of core's named queries, typed as it declares them. */
+export async function executeQuery<N extends NamedQueryName>(
+  query: N,
+): Promise<RowOfQuery<(typeof NAMED_QUERIES)[N]>[]> {
+  type Row = RowOfQuery<(typeof NAMED_QUERIES)[N]>;
   return (await api<ExecuteQueryResponse<Row>>("POST", "/API/ExecuteQuery/", { query })).data;
 }
 

@@ -1,4 +1,4 @@
-import { changedByWriteTo } from "@office/core";
+import { changedByWriteTo, NAMED_QUERIES, type NamedQueryName } from "@office/core";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { QueryParams } from "../api/client";
 
@@ -11,6 +11,10 @@ import type { QueryParams } from "../api/client";
 
 /** The key of a read that is not the data service's: the tables and views it reads, then what tells it apart. */
 export const readKey = (reads: readonly string[], ...rest: unknown[]): QueryKey => [{ reads }, ...rest];
+
+/** The key of a named query's read: what it reads as core declares it, then its name and what tells it apart. */
+export const namedKey = (name: NamedQueryName, ...rest: unknown[]): QueryKey =>
+  readKey(NAMED_QUERIES[name].reads, name, ...rest);
 
 const asked = ({ table: _table, ...rest }: QueryParams) => rest;
 

@@ -3,7 +3,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { api, executeQuery } from "../api/client";
 import { call } from "../api/operations";
 import { loadSignedInUser } from "../auth/session";
-import { readKey } from "./query-keys";
+import { namedKey, readKey } from "./query-keys";
 
 /** What the shell keeps of the session; login and logout drop it, with every other read. */
 export const SESSION_KEY = ["session"] as const;
@@ -34,9 +34,9 @@ export const appConfigQuery = queryOptions({
  */
 export const pendingApprovalCountQuery = queryOptions({
   // Read again whenever a card request changes (made, decided, or heard of on the live stream).
-  queryKey: readKey(["vwCCApprovals"], "pendingApprovalCount"),
+  queryKey: namedKey("pendingApprovalCount", "count"),
   queryFn: async () => {
-    const [row] = await executeQuery<{ TotalCount: number }>("pendingApprovalCount");
+    const [row] = await executeQuery("pendingApprovalCount");
     return row?.TotalCount ?? 0;
   },
   staleTime: Number.POSITIVE_INFINITY,

@@ -77,7 +77,7 @@ describe("the breadcrumb's level 2", () => {
 describe("the inbox's crumb", () => {
   const count = (n: number) => {
     const api = installFakeApi();
-    api.on("POST", "/API/ExecuteQuery/", () => ({ data: [{ TotalCount: n }] }));
+    api.named("pendingApprovalCount", () => [{ TotalCount: n }]);
     const none = () => ({ data: [], meta: { TotalRecords: 0 } });
     api.operation(OPERATIONS.cardInbox, none);
     api.operation(OPERATIONS.myCardRequests, none);

@@ -19,9 +19,7 @@ const GRANTERS = [
 
 function fakeWithGranters() {
   const api = installFakeApi();
-  api.on("POST", "/API/ExecuteQuery/", (call) =>
-    (call.body as { query: string }).query === "accessGranters" ? { data: GRANTERS } : { data: [{ TotalCount: 0 }] },
-  );
+  api.named("accessGranters", () => GRANTERS);
   return api;
 }
 

@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, List, Loader, Stack, Text, Title } from "@mantine/core";
-import { findRoute } from "@office/core";
+import { type AccessGranter, findRoute } from "@office/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAccess } from "../services/access";
-import { type AccessGranter, accessGrantersQuery } from "../services/access-granters";
+import { accessGrantersQuery } from "../services/access-granters";
 import { permissionsQuery, userQuery } from "../services/session";
 import { lastRefusal } from "./refusal";
 

@@ -17,7 +17,8 @@
  *   api.fail({ path: "/API/Query/", table: "tblClient" }, { status: 500, message: "Boom" });
  *   const held = api.hang({ table: "tblClient" });  // its calls wait …
  *   held.release();                                  // … until released (then answered as usual)
- *   api.on("POST", "/API/ExecuteQuery/", (call) => ({ data: [] }));  // a call that is no operation
+ *   api.named("accessGranters", () => [...]);   // a named query's rows, typed as core declares them
+ *   api.on("POST", "/API/Logout/", () => ({ status: "success" }));  // a call that is no operation
  *
  * What it answers by itself:
  * - GET /API/Query/ (table, fields, where, order, rowLimit, offset, continue): the where, order
@@ -31,8 +32,9 @@
  * - GET /API/Totals/ (by a column the resource declares totals by), POST /API/Insert/,
  *   PUT|POST /API/Update/, POST /API/Delete/ (on the in-memory rows, answers as the server's).
  * - GET /API/Permissions/ (the operation myPermissions), /API/EmployeeInfo/, /API/AppConfig/
- *   from `api.permissions`, `api.user` and `api.config`; POST /API/ExecuteQuery/
- *   pendingApprovalCount (0).
+ *   from `api.permissions`, `api.user` and `api.config`; POST /API/ExecuteQuery/ of a named
+ *   query (core's NAMED_QUERIES), its access checked, with `api.named`'s rows (the inbox
+ *   count 0 by default); an unknown name is a 400, as on the server.
  * - The view, add, change and del grants of the resource are checked against `api.permissions`
  *   (403 with the server's message): a test of a user without a right sees what they would.
  * - An operation (core's OPERATIONS), matched by its method and path: a caller without its grant
@@ -61,6 +63,8 @@ import {
   isReadableColumn,
   isTimestampText,
   moneyText,
+  NAMED_QUERIES,
+  type NamedQueryName,
   OPERATION_INPUTS,
   OPERATION_LIST,
   OPERATIONS,
@@ -77,6 +81,7 @@ import {
   pathParameters,
   RESOURCES,
   type Resource,
+  type RowOfQuery,
   readableColumns,
   type SignedInUser,
   statusText,
@@ -213,6 +218,8 @@ export class FakeApi {
   readonly #tables = new Map<string, Row[]>();
   readonly #handlers: { method: string; path: string; handler: Handler }[] = [];
   readonly #operations = new Map<OperationName, OperationHandler<never>>();
+  /** Named queries' rows; the inbox count is 0 unless a test says otherwise. */
+  readonly #named = new Map<NamedQueryName, () => unknown[]>([["pendingApprovalCount", () => [{ TotalCount: 0 }]]]);
   readonly #failures: { match: CallMatch; options: FailOptions; left: number }[] = [];
   readonly #holds: { match: CallMatch; waiting: (() => void)[]; released: boolean }[] = [];
 
@@ -261,6 +268,11 @@ export class FakeApi {
     const declared = OPERATION_LIST.find((d) => d.method === op.method && d.path === op.path);
     if (!declared) throw new Error(`${op.method} ${op.path} is no declared operation`);
     this.#operations.set(declared.name, handler as OperationHandler<never>);
+  }
+
+  /** Answers a named query (POST /API/ExecuteQuery/) with its rows, typed as core declares them; its access is checked first. */
+  named<N extends NamedQueryName>(name: N, rows: () => RowOfQuery<(typeof NAMED_QUERIES)[N]>[]): void {
+    this.#named.set(name, rows);
   }
 
   /** Makes matching calls fail with a status and the server's error body. */
@@ -358,12 +370,22 @@ export class FakeApi {
       case "GET /API/AppConfig/":
         return this.config;
       case "POST /API/ExecuteQuery/":
-        if ((call.body as { query?: string } | undefined)?.query === "pendingApprovalCount") {
-          return { data: [{ TotalCount: 0 }] };
-        }
-        break;
+        return this.#executeQuery(call);
     }
     return this.#unhandled(call, `${route} (${JSON.stringify(call.params)}); api.on() can`);
+  }
+
+  #executeQuery(call: ApiCall): FakeAnswer | { data: unknown[] } {
+    const name = String((call.body as { query?: unknown } | undefined)?.query);
+    if (!Object.hasOwn(NAMED_QUERIES, name)) {
+      throw new HttpFailure(400, "The request body is not valid.", { query: "is not a known query" });
+    }
+    const query = name as NamedQueryName;
+    const decision = grantAccess(this.permissions, NAMED_QUERIES[query].access, "view");
+    if (decision === "accessDenied") throw new HttpFailure(403, ERROR_MESSAGES.accessDenied);
+    if (decision === "denied") throw new HttpFailure(403, `You may not ${ACTIONS.view} the query ${query}.`);
+    const rows = this.#named.get(query);
+    return rows ? { data: rows() } : this.#unhandled(call, `the named query ${query}; api.named() can`);
   }
 
   #unhandled(call: ApiCall, what: string): FakeAnswer {

@@ -6,6 +6,7 @@ import { RECORD_OPERATIONS } from "./records.js";
 export * from "./administration.js";
 export * from "./credit-cards.js";
 export * from "./inputs.js";
+export * from "./named-queries.js";
 export * from "./operation.js";
 export * from "./records.js";
 

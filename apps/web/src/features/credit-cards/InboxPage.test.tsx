@@ -51,7 +51,7 @@ function inboxApi(
   api.operation(OPERATIONS.cardsToAsk, () => rows(cards));
   api.operation(OPERATIONS.missingReceipts, () => rows(receipts));
   api.operation(OPERATIONS.receiptRule, () => ({ minAmount: "75.00", days: 7 }));
-  api.on("POST", "/API/ExecuteQuery/", () => ({ data: [{ TotalCount: left.length }] }));
+  api.named("pendingApprovalCount", () => [{ TotalCount: left.length }]);
   api.operation(OPERATIONS.decideCardRequest, ({ ccPermissionID }) => {
     const decided = waiting.find((r) => r.ccPermissionID === ccPermissionID);
     if (!decided) throw new Error(`no request ${ccPermissionID} waits`);

@@ -85,10 +85,8 @@ function homeApi(pending = 3) {
   api.table("vwEmployeeAvailability", PEOPLE);
   api.table("tblReleaseNote", NOTES_OF_RELEASE);
   api.table("vwMyRecentProjects", RECENT);
-  api.on("POST", "/API/ExecuteQuery/", (call) => {
-    const { query } = call.body as { query: string };
-    return query === "myOfficeHours" ? { data: [HOURS] } : { data: [{ TotalCount: pending }] };
-  });
+  api.named("myOfficeHours", () => [HOURS]);
+  api.named("pendingApprovalCount", () => [{ TotalCount: pending }]);
   api.operation(OPERATIONS.missingReceipts, () => ({ data: [], meta: { TotalRecords: 2 } }));
   return api;
 }

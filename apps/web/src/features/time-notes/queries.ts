@@ -9,7 +9,7 @@ import {
 } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
 import { executeQuery } from "../../api/client";
-import { readKey } from "../../services/query-keys";
+import { namedKey } from "../../services/query-keys";
 import { rowsQuery } from "../../services/rows-query";
 
 /** The note types (the lookups of group 68), for the dialog's Type. */
@@ -30,7 +30,7 @@ export const loggedNotesQuery = (range: DayRange) =>
 /** The signed-in user's office hours of each day (Home's "My week"), which change seldom. */
 export const myOfficeHoursQuery = queryOptions({
   // Read again when an employee (their office hours) changes.
-  queryKey: readKey(["tblEmployee"], "myOfficeHours"),
-  queryFn: async (): Promise<OfficeHours> => (await executeQuery<OfficeHours>("myOfficeHours"))[0] ?? {},
+  queryKey: namedKey("myOfficeHours"),
+  queryFn: async (): Promise<OfficeHours> => (await executeQuery("myOfficeHours"))[0] ?? {},
   staleTime: 5 * 60_000,
 });
