@@ -1,16 +1,16 @@
-import { LOOKUP_LISTS, type LookupList, recordForm, tblAppLookup, whereBuilder, whereEquals } from "@office/core";
+import {
+  LOOKUP_LISTS,
+  type LookupList,
+  type RowOf,
+  recordForm,
+  tblAppLookup,
+  whereBuilder,
+  whereEquals,
+} from "@office/core";
 import { rowsQuery } from "../../services/rows-query";
 
 /** One value of a list, as tblAppLookup keeps it. */
-export type LookupRow = {
-  appLookupID: number;
-  appLookupParentID: string;
-  appLookupValue: string | null;
-  appLookupCode: string | null;
-  appLookupPrompt: string | null;
-  appLookupSort: number | null;
-  appLookupMisc: string | null;
-};
+export type LookupRow = RowOf<typeof tblAppLookup>;
 
 /** What a row edits in place: its rules and labels come from the declaration of tblAppLookup. */
 export const LOOKUP_FORM = recordForm(tblAppLookup, [
