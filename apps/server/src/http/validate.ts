@@ -1,7 +1,6 @@
-import { documented, INT4 } from "@office/core";
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from "fastify";
 import { validatorCompiler as zodValidatorCompiler } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import { AppError } from "./app-error.js";
 
 /** What a request part is called in the message of its 400 ("The query is not valid."). */
@@ -78,17 +77,3 @@ export const streamedBody: FastifySchemaCompiler<unknown> = (route) =>
  * Checking it with zod first took 3 to 4 times as long (docs/decisions.md).
  */
 export const documentedOnly: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
-
-// Digits only: "1e3" or "0x10" name no record, though a number would read them as one. The
-// document says what a client sends: a whole number in int4's range.
-const pathID = documented(
-  z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, "must be a positive whole number")
-    .transform(Number)
-    .pipe(z.number().max(INT4.max)),
-  { type: "integer", minimum: 1, maximum: INT4.max },
-);
-
-/** A route's params of one id (`/API/PortalOrders/:portalOrderID/Project`): a positive int4. */
-export const idPath = <K extends string>(name: K) => z.strictObject({ [name]: pathID } as { [P in K]: typeof pathID });
