@@ -22,7 +22,7 @@ import {
   PAGES,
   type PageId,
   type PermissionRow,
-  requestOf,
+  sentCall,
   statusText,
   TABLE_CONFIRM_THRESHOLD,
 } from "@office/core";
@@ -143,16 +143,8 @@ const query = (params: Record<string, string | number>): ContractRequest => ({
   params: Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)])),
 });
 
-/** An operation's call, as the web app's `call` sends it (api/operations.ts). */
-export function operationRequest(op: Operation<unknown, unknown>, input?: Row): ContractRequest {
-  const { path, rest } = requestOf(op, input);
-  if (op.method === "GET") {
-    const params = Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, String(value)]));
-    return { method: "GET", path, params };
-  }
-  const body = Object.keys(rest).length > 0 || op.method !== "DELETE" ? rest : undefined;
-  return { method: op.method, path, params: {}, ...(body === undefined ? {} : { body }) };
-}
+/** An operation's call, as the web app's `call` sends it (core's sentCall). */
+export const operationRequest = (op: Operation<unknown, unknown>, input?: Row): ContractRequest => sentCall(op, input);
 
 const ids = (...values: number[]) => ({ column: { name: "shippingCompanyID", values } });
 /** A where over the shipping companies, answered in the resource's order (by name, then key). */

@@ -17,12 +17,13 @@ export function served<N extends OperationName, S extends FastifySchema>(
   options: { bodyLimit?: number } = {},
 ) {
   const op: Operation<unknown, unknown> = OPERATIONS[name];
-  const requires = op.requires;
+  const requires = op.requires ? requiredFlag(name, op.requires) : undefined;
   return {
     method: op.method,
     url: op.path,
     config: { access: "signedIn" as const, ...(op.grant ? { grant: op.grant } : {}) },
-    ...(requires ? { preValidation: async (request: FastifyRequest) => requireTableFlag(request, requires) } : {}),
+    // After the session's check (the app's own onRequest hooks run first), before the body is read.
+    ...(requires ? { onRequest: async (request: FastifyRequest) => requires(request) } : {}),
     ...options,
     schema: {
       summary: op.summary,
@@ -34,8 +35,9 @@ export function served<N extends OperationName, S extends FastifySchema>(
   };
 }
 
-function requireTableFlag(request: FastifyRequest, { table, flag }: NonNullable<Operation["requires"]>) {
+/** The check of a table's flag an operation requires; a table that is no resource fails at start-up. */
+function requiredFlag(name: string, { table, flag }: NonNullable<Operation["requires"]>) {
   const def = RESOURCES.get(table);
-  if (!def) throw new Error(`an operation requires a flag on ${table}, which is no resource`);
-  requireAccess(actorOf(request), def.access[flag], flag, table);
+  if (!def) throw new Error(`the operation ${name} requires a flag on ${table}, which is no resource`);
+  return (request: FastifyRequest) => requireAccess(actorOf(request), def.access[flag], flag, table);
 }

@@ -1,4 +1,4 @@
-import { type InputOf, OPERATIONS, type Operation, requestOf } from "@office/core";
+import { type InputOf, OPERATIONS, type Operation, sentCall } from "@office/core";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { withToken } from "./app.js";
 
@@ -17,13 +17,8 @@ export function clientOver(inject: Inject) {
     inject({ method, url, ...(payload === undefined ? {} : { payload }) });
   /** An operation core declares, at its path with the parameters put in: the rest is the body, or a GET's query. */
   const operation = <O extends Operation<unknown, unknown>>(op: O, input?: LooseInput<O>) => {
-    const { path, rest } = requestOf(op, input);
-    if (op.method === "GET") {
-      const query = Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, String(value)]));
-      return inject({ method: "GET", url: path, query });
-    }
-    // As the web app sends it: a DELETE without input has no body.
-    return call(op.method, path, Object.keys(rest).length > 0 || op.method !== "DELETE" ? (rest as object) : undefined);
+    const { method, path, params, body } = sentCall(op, input);
+    return inject({ method, url: path, query: params, ...(body === undefined ? {} : { payload: body }) });
   };
   return {
     inject,

@@ -1,4 +1,4 @@
-import { type AnswerOf, type InputOf, type Operation, requestOf } from "@office/core";
+import { type AnswerOf, type InputOf, type Operation, sentCall } from "@office/core";
 import { receive, send } from "./client";
 
 /** The input a call of an operation takes: none where it takes none. */
@@ -11,16 +11,10 @@ export type InputArgs<O> = [InputOf<O>] extends [void] ? [] : [input: InputOf<O>
  * the client's ApiError, as for any call.
  */
 export function call<O extends Operation<unknown, unknown>>(op: O, ...args: InputArgs<O>): Promise<AnswerOf<O>> {
-  const { path, rest } = requestOf(op, args[0]);
-  if (op.method === "GET") {
-    const params: Record<string, string> = {};
-    for (const [name, value] of Object.entries(rest)) if (value !== undefined) params[name] = String(value);
-    if (op.bytes) return receive({ method: "GET", path, params }) as Promise<AnswerOf<O>>;
-    return send<AnswerOf<O>>({ method: "GET", path, params });
-  }
-  if (op.form) return send<AnswerOf<O>>({ method: op.method, path, params: {}, body: formOf(rest) });
-  const body = Object.keys(rest).length > 0 || op.method !== "DELETE" ? rest : undefined;
-  return send<AnswerOf<O>>({ method: op.method, path, params: {}, ...(body === undefined ? {} : { body }) });
+  const request = sentCall(op, args[0]);
+  if (op.bytes) return receive(request) as Promise<AnswerOf<O>>;
+  if (op.form) return send<AnswerOf<O>>({ ...request, body: formOf(request.body ?? {}) });
+  return send<AnswerOf<O>>(request);
 }
 
 /** An upload's form: its fields first, then its file, as the server reads the form while it streams in. */

@@ -5,25 +5,27 @@ import { call } from "../api/operations";
 import { loadSignedInUser } from "../auth/session";
 import { namedKey, readKey } from "./query-keys";
 
-/** What the shell keeps of the session; login and logout drop it, with every other read. */
-export const SESSION_KEY = ["session"] as const;
+/*
+ * What the shell keeps of the session: read once and kept (signing in and out clear the whole
+ * cache). The user and the app's configuration read no table a write of the app changes.
+ */
 
 /** The user's permissions: loaded before the first navigation, kept until the next login. */
 export const permissionsQuery = queryOptions({
   // Read again when permission rows change (an administrator's grid saved for themselves).
-  queryKey: readKey(["tblPermission"], ...SESSION_KEY, "permissions"),
+  queryKey: readKey(["tblPermission"], "session", "permissions"),
   queryFn: async () => (await call(ADMINISTRATION_OPERATIONS.myPermissions)).data,
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 export const userQuery = queryOptions<SignedInUser>({
-  queryKey: readKey([], ...SESSION_KEY, "user"),
+  queryKey: readKey([], "session", "user"),
   queryFn: loadSignedInUser,
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 export const appConfigQuery = queryOptions({
-  queryKey: readKey([], ...SESSION_KEY, "config"),
+  queryKey: readKey([], "session", "config"),
   queryFn: () => api<AppConfigResponse>("GET", "/API/AppConfig/"),
   staleTime: Number.POSITIVE_INFINITY,
 });

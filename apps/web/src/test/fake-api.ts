@@ -104,6 +104,8 @@ export interface ApiCall {
   params: Record<string, string>;
   /** The JSON body, parsed. */
   body: unknown;
+  /** A form as it was sent (an upload), its files themselves. */
+  form?: FormData;
   /** The table named by the params (Query, Totals) or the body (Insert, Update, Delete). */
   table: string | undefined;
 }
@@ -318,6 +320,7 @@ export class FakeApi {
       path: url.pathname,
       params,
       body,
+      ...(init.body instanceof FormData ? { form: init.body } : {}),
       table: params.table ?? tableOf(body),
     };
     this.calls.push(call);
@@ -411,8 +414,8 @@ export class FakeApi {
     const parsed = [
       checked(params, values, "path"),
       // A form the server reads as it streams in, checking its fields in its handler, not by the
-      // schema: the handler is given its fields (a file by its name).
-      op.form ? call.body : checked(body, call.body ?? null, "request body"),
+      // schema: the handler is given the form's fields and file.
+      op.form ? Object.fromEntries(call.form ?? []) : checked(body, call.body ?? null, "request body"),
       checked(query, call.params, "query"),
     ];
     return Object.assign({}, ...parsed.filter((part) => typeof part === "object"));

@@ -23,8 +23,8 @@ import type { OperationName } from "./index.js";
  * What each operation takes, as the zod schemas the server checks before its handler runs (in
  * Fastify's parts: a path's params, a body, a GET's querystring). The server serves an
  * operation with them (http/operations.ts) and the component tests' fake server checks its
- * calls with the same ones. Only they validate: in a module of their own, they and zod stay
- * out of the web app's bundle, which imports the declarations' types alone.
+ * calls with the same ones. Only they validate: in a module of their own, of which the web app
+ * imports nothing, they and zod stay out of its bundle (core declares no side effects).
  */
 
 // Digits only: "1e3" or "0x10" name no record, though a number would read them as one. The

@@ -30,7 +30,8 @@ export interface Operation<Input = void, Answer = unknown> {
   bytes?: true;
   /**
    * The table or view whose rows it answers (in its `data`, or as the answer itself): the API
-   * document gives its answer that resource's columns, as the answer's type is that row's.
+   * document gives its answer that resource's columns. The answer's type is that row's, or a
+   * pick of it with a few columns of the call's own (a request's step, the requester's code).
    */
   rowsOf?: string;
   /** The tables and views its answer is made of: a change to any of them makes it stale. */
@@ -71,4 +72,26 @@ export function requestOf(
     return encodeURIComponent(String(value));
   });
   return { path, rest: values };
+}
+
+/** An operation's call as every client sends it: the web app, the tests' server client, the contract suite. */
+export interface SentCall {
+  method: HttpMethod;
+  path: string;
+  /** A GET's query string. */
+  params: Record<string, string>;
+  /** The rest of the input; none for a DELETE that has none. */
+  body?: Record<string, unknown>;
+}
+
+/** The call of an operation with an input: its path with the parameters put in, then a GET's query or the body. */
+export function sentCall(op: Operation<unknown, unknown>, input: unknown): SentCall {
+  const { path, rest } = requestOf(op, input);
+  if (op.method === "GET") {
+    const params: Record<string, string> = {};
+    for (const [name, value] of Object.entries(rest)) if (value !== undefined) params[name] = String(value);
+    return { method: "GET", path, params };
+  }
+  const body = Object.keys(rest).length > 0 || op.method !== "DELETE" ? rest : undefined;
+  return { method: op.method, path, params: {}, ...(body === undefined ? {} : { body }) };
 }

@@ -67,7 +67,7 @@ export function startLiveAvailability(
   open: typeof openEventStream = openEventStream,
 ): () => void {
   let catchingUp = false;
-  const readAgain = () => void client.invalidateQueries({ queryKey: AVAILABILITY_KEY });
+  const readAgain = () => void client.invalidateQueries({ queryKey: AVAILABILITY_KEY, exact: true });
   // A card request was made or decided: the inbox count (and an open inbox) read again.
   const approvalsChanged = () => void invalidateTables(client, ["tblCCPermission"]);
 
@@ -80,11 +80,11 @@ export function startLiveAvailability(
     if (catchingUp) return;
     catchingUp = true;
     try {
-      await client.refetchQueries({ queryKey: AVAILABILITY_KEY }, { cancelRefetch: false });
+      await client.refetchQueries({ queryKey: AVAILABILITY_KEY, exact: true }, { cancelRefetch: false });
     } finally {
       catchingUp = false;
     }
-    await client.invalidateQueries({ queryKey: AVAILABILITY_KEY }, { cancelRefetch: false });
+    await client.invalidateQueries({ queryKey: AVAILABILITY_KEY, exact: true }, { cancelRefetch: false });
   }
 
   /** One colleague's row as it now is, or gone from the list (null). */

@@ -1,9 +1,10 @@
 import { type AvailabilitySource, type AvailabilityType, companyDateTime, TOASTS } from "@office/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { endsSession } from "../../services/failures";
+import { invalidateTables } from "../../services/query-keys";
 import { appConfigQuery } from "../../services/session";
 import { showToast } from "../../services/toast";
-import { invalidateWritten, writeRecord } from "../../widgets/record/mutations";
+import { writeRecord } from "../../widgets/record/mutations";
 import { AVAILABILITY_KEY } from "./availability-query";
 import { serverNow } from "./clock";
 
@@ -26,7 +27,7 @@ export function useSetAvailability(empID: number) {
       });
     },
     onMutate: async (type) => {
-      await client.cancelQueries({ queryKey: AVAILABILITY_KEY });
+      await client.cancelQueries({ queryKey: AVAILABILITY_KEY, exact: true });
       const before = client.getQueryData<AvailabilitySource[]>(AVAILABILITY_KEY);
       client.setQueryData<AvailabilitySource[]>(AVAILABILITY_KEY, (rows) =>
         rows?.map((row) =>
@@ -41,6 +42,6 @@ export function useSetAvailability(empID: number) {
       if (context?.before) client.setQueryData(AVAILABILITY_KEY, context.before);
       if (!endsSession(error)) showToast(TOASTS.updateFailed);
     },
-    onSettled: () => invalidateWritten(client, "tblEmployee"),
+    onSettled: () => invalidateTables(client, ["tblEmployee"]),
   });
 }

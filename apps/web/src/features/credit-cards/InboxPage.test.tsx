@@ -242,7 +242,7 @@ describe("the inbox", () => {
     api.operation(OPERATIONS.attachFile, ({ file }) => ({
       status: "success" as const,
       id: "f1",
-      fileName: String(file),
+      fileName: file.name,
       size: 8,
     }));
     const picker = own.querySelector<HTMLInputElement>('input[type="file"]');

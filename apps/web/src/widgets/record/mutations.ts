@@ -1,8 +1,8 @@
 import { TOASTS, type Toast } from "@office/core";
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { useChange } from "../../services/operations";
-import { invalidateTables, tableKey } from "../../services/query-keys";
+import { tableKey } from "../../services/query-keys";
 
 type Fields = Record<string, unknown>;
 
@@ -43,11 +43,6 @@ const OUTCOME: Record<"insert" | "update" | "delete", { done: Toast; failed: Toa
   update: { done: TOASTS.updated, failed: TOASTS.updateFailed },
   delete: { done: TOASTS.deleted, failed: TOASTS.deleteFailed },
 };
-
-/** After a write to a table, its cached rows and those of every view that reads it are stale. */
-export function invalidateWritten(client: QueryClient, table: string) {
-  return invalidateTables(client, [table]);
-}
 
 /**
  * Insert, update and delete of one table, with the toasts of docs/product-rules.md#toasts and
