@@ -96,10 +96,16 @@ test.describe("notes / time search /project/pn", () => {
     await workbook.xlsx.readFile(await file.path());
     const sheet = workbook.getWorksheet("Sheet1");
     expect(sheet?.getRow(1).values).toEqual([undefined, "Project", "Notes", "HH:mm"]);
-    const exported = (sheet?.getRows(2, projects.length) ?? []).map((row) =>
-      (row.values as unknown[]).slice(1).map(String),
-    );
+    // Counts and durations are numbers a sum works on: minutes as days, shown as [h]:mm (which
+    // ExcelJS reads back as a moment after Excel's day zero).
+    const DAY_ZERO = Date.UTC(1899, 11, 30);
+    const exported = (sheet?.getRows(2, projects.length) ?? []).map((row) => {
+      const [name, notes, time] = (row.values as unknown[]).slice(1);
+      const minutes = time instanceof Date ? (time.getTime() - DAY_ZERO) / 60_000 : Number(time) * 1440;
+      return [String(name), String(notes), hhmm(Math.round(minutes))];
+    });
     expect(sorted(exported)).toEqual(sorted(projects));
+    expect(sheet?.getRow(2).getCell(3).numFmt).toBe("[h]:mm");
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

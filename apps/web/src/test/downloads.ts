@@ -18,8 +18,8 @@ export function catchDownloads(): Blob[] {
   return files;
 }
 
-/** A downloaded workbook's Sheet1 as the rows of its cells' text, its header first. */
-export async function sheetRows(file: Blob): Promise<string[][]> {
+/** A downloaded workbook's Sheet1 as the rows of its cells' values (a number, a Date, a text), its header first. */
+export async function sheetRows(file: Blob): Promise<unknown[][]> {
   // jsdom's Blob has no arrayBuffer(); its FileReader reads one.
   const bytes = await new Promise<ArrayBuffer>((resolve, reject) => {
     const reader = new FileReader();
@@ -29,9 +29,9 @@ export async function sheetRows(file: Blob): Promise<string[][]> {
   });
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(bytes);
-  const rows: string[][] = [];
+  const rows: unknown[][] = [];
   book.getWorksheet("Sheet1")?.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? "")));
+    rows.push((row.values as unknown[]).slice(1).map((value) => value ?? ""));
   });
   return rows;
 }

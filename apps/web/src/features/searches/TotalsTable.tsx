@@ -14,6 +14,7 @@ import { useMemo, useState } from "react";
 import { queryTotals } from "../../api/client";
 import { reportFailure } from "../../services/failures";
 import { cellText } from "../../widgets/table/columns";
+import type { SheetKind } from "../../widgets/table/excel-layout";
 import { type PlainColumn, PlainTable } from "../../widgets/table/PlainTable";
 import { totalsQuery } from "./totals-query";
 
@@ -25,13 +26,20 @@ export interface TotalsWords {
   summed: string;
   /** A sum as it prints: minutes as a number, an amount as its decimal text. */
   format: (total: number | string) => string;
+  /** What a sum is in a spreadsheet: a duration or an amount. */
+  sheet: SheetKind;
 }
 
 /** Time notes: counted, and their minutes summed as HH:mm, like the header's hours tables. */
-export const NOTE_TOTALS: TotalsWords = { counted: "Notes", summed: "HH:mm", format: (t) => formatMinutes(Number(t)) };
+export const NOTE_TOTALS: TotalsWords = {
+  counted: "Notes",
+  summed: "HH:mm",
+  format: (t) => formatMinutes(Number(t)),
+  sheet: "minutes",
+};
 
 /** Card charges: counted, and their amounts summed as money. */
-export const MONEY_TOTALS: TotalsWords = { counted: "Charges", summed: "Amount", format: formatMoney };
+export const MONEY_TOTALS: TotalsWords = { counted: "Charges", summed: "Amount", format: formatMoney, sheet: "money" };
 
 /** Groups as the table's rows: records of their columns. */
 const asRows = (groups: readonly TotalRow[]): Record<string, unknown>[] => groups.map((group) => ({ ...group }));
@@ -63,8 +71,20 @@ export function TotalsTable({ list, by, title, where, words, order }: TotalsTabl
     const named = list.totals?.by[by] ?? by;
     const columns: PlainColumn[] = [
       { key: "label", label: labelIn(named), format: (v) => (v === null ? "—" : String(v)) },
-      { key: "count", label: words.counted, numeric: true, format: (v) => Number(v).toLocaleString("en-US") },
-      { key: "total", label: words.summed, numeric: true, format: (v) => words.format(v as number | string) },
+      {
+        key: "count",
+        label: words.counted,
+        numeric: true,
+        sheet: "number",
+        format: (v) => Number(v).toLocaleString("en-US"),
+      },
+      {
+        key: "total",
+        label: words.summed,
+        numeric: true,
+        sheet: words.sheet,
+        format: (v) => words.format(v as number | string),
+      },
     ];
     return columns;
   }, [list, by, words]);

@@ -291,8 +291,8 @@ describe("the Excel export of a table", () => {
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(await sheetRows(downloads[0] as Blob)).toEqual([
       ["Date", "Version"],
-      ["01/01/2025", "bulk-01"],
-      ["01/01/2025", "bulk-02"],
+      [new Date(Date.UTC(2025, 0, 1)), "bulk-01"],
+      [new Date(Date.UTC(2025, 0, 1)), "bulk-02"],
     ]);
   });
 });

@@ -1,4 +1,5 @@
-import { displayText, labelOf, type Resource, type ResourceDef } from "@office/core";
+import { type Column, displayText, labelOf, type Resource, type ResourceDef } from "@office/core";
+import type { SheetKind } from "./excel-layout";
 
 type Row = Record<string, unknown>;
 
@@ -11,6 +12,8 @@ export interface TableColumn {
   numeric?: true;
   /** Shown as a meter against this column of the same row (an amount against its limit). */
   meterOf?: string;
+  /** What its values are in a spreadsheet (excel-layout.ts); the text shown where absent. */
+  sheet?: SheetKind;
 }
 
 /** The text of a cell, as shown, sorted and exported. */
@@ -33,10 +36,23 @@ export function tableColumns<C extends Resource["columns"]>(
     const column = resource.columns[name];
     if (!column) throw new Error(`${resource.name} has no column ${name}`);
     const label = labels[name] ?? labelOf(column, name);
-    if (!column.field) return { key: name, label };
+    const sheet = sheetKindOf(column);
+    if (!column.field) return { key: name, label, ...(sheet ? { sheet } : {}) };
     const shown: TableColumn = { key: name, label, format: (value) => displayText(column, value) };
+    if (sheet) shown.sheet = sheet;
     if (column.field.kind === "money") shown.numeric = true;
     if (column.field.kind === "money" && column.field.of) shown.meterOf = column.field.of;
     return shown;
   });
+}
+
+/** A column's values in a spreadsheet: amounts, days, moments, durations and plain whole numbers. */
+function sheetKindOf(column: Column): SheetKind | undefined {
+  const field = column.field;
+  if (!field) return column.type === "integer" ? "number" : undefined;
+  if (field.kind === "money" || field.kind === "date" || field.kind === "datetime" || field.kind === "minutes") {
+    return field.kind;
+  }
+  if (field.kind === "choice" && field.shown === "minutes") return "minutes";
+  return undefined;
 }

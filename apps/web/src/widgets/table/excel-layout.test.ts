@@ -26,7 +26,33 @@ describe("the Excel export's sheet", () => {
       ["Lakeview Hotel", "A"],
       ["Oak", "BCDEFG"],
     ]);
+    expect(layout.formats).toEqual([undefined, undefined]);
     expect(layout.widths).toEqual([14 + 2, 6 + 2]);
+  });
+
+  it("writes amounts, counts, durations, days and moments as cells of their kind, fitted to the text shown", () => {
+    const typed = [
+      { key: "amount", label: "Amount", sheet: "money" as const },
+      { key: "count", label: "Count", sheet: "number" as const },
+      { key: "time", label: "HH:mm", sheet: "minutes" as const },
+      { key: "day", label: "Date", sheet: "date" as const },
+      { key: "at", label: "Created", sheet: "datetime" as const },
+    ];
+    const row = { amount: "1234.50", count: 3, time: 90, day: "2026-11-24", at: "2026-11-24T22:19:05" };
+    const layout = sheetLayout(
+      typed,
+      [row, { amount: null, count: "x", time: null, day: "soon", at: null }],
+      () => "shown",
+    );
+    expect(layout.rows).toEqual([
+      [1234.5, 3, 90 / 1440, new Date(Date.UTC(2026, 10, 24)), new Date(Date.UTC(2026, 10, 24, 22, 19, 5))],
+      // Nothing stays empty; a value its kind cannot read is the text shown.
+      [null, "shown", null, "shown", null],
+    ]);
+    expect(layout.formats).toEqual(['"$"#,##0.00', "#,##0", "[h]:mm", "mm/dd/yyyy", "mm/dd/yyyy hh:mm AM/PM"]);
+    expect(layout.widths).toEqual(
+      ["Amount", "Count", "HH:mm", "Date", "Created"].map((h) => Math.max(h.length, 5) + 2),
+    );
   });
 
   it("counts the header as a value, and characters rather than UTF-16 units", () => {
@@ -55,5 +81,14 @@ describe.each(EXPORTED_LISTS)("the export of $name", ({ list, columns }) => {
     expect(kept.map((c) => c.key)).toEqual(columns.filter((name) => name !== list.key));
     // The first column goes only where it is the key: a timesheet keeps its dates.
     if (columns[0] !== list.key) expect(kept[0]?.key).toBe(columns[0]);
+  });
+
+  it("writes its amounts, days, moments and durations as cells of their kind, so a sum works", () => {
+    for (const shown of tableColumns(list, columns)) {
+      const kind = (list.columns as Record<string, { field?: { kind: string } }>)[shown.key]?.field?.kind;
+      if (kind === "money" || kind === "date" || kind === "datetime" || kind === "minutes") {
+        expect(shown.sheet, shown.key).toBe(kind);
+      }
+    }
   });
 });

@@ -1,16 +1,24 @@
 import { type ExportColumn, type SheetLayout, sheetLayout } from "./excel-layout";
 
 /**
- * The workbook of a layout (sheet "Sheet1"); exceljs loads only now. Every cell is written as
- * the text the table shows: a value such as "=HYPERLINK(…)" (a statement's description) stays
- * a string, never a formula.
+ * The workbook of a layout (sheet "Sheet1"); exceljs loads only now. Amounts, counts, durations
+ * and days are cells of their kind with the format the table shows them in, so a sum works;
+ * the header row stays in view and filters. Any other cell is the text the table shows: a
+ * value such as "=HYPERLINK(…)" (a statement's description) stays a string, never a formula.
  */
 export async function workbookOf(layout: SheetLayout): Promise<ArrayBuffer> {
   const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet("Sheet1");
-  sheet.columns = layout.header.map((header, i) => ({ header, width: layout.widths[i] }));
+  const sheet = workbook.addWorksheet("Sheet1", { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = layout.header.map((header, i) => ({
+    header,
+    width: layout.widths[i],
+    ...(layout.formats[i] ? { style: { numFmt: layout.formats[i] } } : {}),
+  }));
   sheet.addRows(layout.rows);
+  if (layout.header.length > 0) {
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: layout.header.length } };
+  }
   return workbook.xlsx.writeBuffer();
 }
 
