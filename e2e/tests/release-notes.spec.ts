@@ -7,8 +7,15 @@ const dataRows = (page: Page) => table(page).locator("tbody tr[tabindex]");
 
 test.describe("the searchable table", () => {
   const BULK = 60;
+  /** The notes the product ships with, beside the bulk this file adds. */
+  let shipped = 0;
   test.beforeAll(async ({ request }) => {
     const token = await tokenOf(request, "admin");
+    const before = await request.get("/API/Query/", {
+      headers: { authorization: `Bearer ${token}` },
+      params: { table: "tblReleaseNote", rowLimit: 1 },
+    });
+    shipped = (await before.json()).meta.TotalRecords;
     for (let i = 1; i <= BULK; i++) {
       const n = String(i).padStart(2, "0");
       const response = await request.post("/API/Insert/", {
@@ -38,7 +45,7 @@ test.describe("the searchable table", () => {
   });
 
   test("shows every row, scrolled in a virtual list, when asked", async ({ page }) => {
-    await expect(page.getByText(`${BULK + 3} records`)).toBeVisible();
+    await expect(page.getByText(`${BULK + shipped} records`)).toBeVisible();
     await expect(dataRows(page)).toHaveCount(50);
     await page.getByRole("textbox", { name: "Rows per page" }).click();
     await page.getByRole("option", { name: "All rows" }).click();
@@ -58,7 +65,7 @@ test.describe("the searchable table", () => {
     const sheet = workbook.getWorksheet("Sheet1");
     expect(sheet).toBeDefined();
     expect(sheet?.getRow(1).values).toEqual([undefined, "Version", "Date", "Title", "Notes"]);
-    expect(sheet?.rowCount).toBe(BULK + 3 + 1);
+    expect(sheet?.rowCount).toBe(BULK + shipped + 1);
     const titles = sheet?.getColumn(3).values.slice(1).map(String) ?? [];
     expect(sheet?.getColumn(3).width).toBe(Math.max(...titles.map((t) => t.length)) + 2);
     expect(sheet?.getColumn(2).width).toBe("MM/DD/YYYY".length + 2);
