@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { pauseClock, signIn, storedToken } from "./support.js";
+import { pauseClock, seriousViolations, signIn, storedToken } from "./support.js";
 
 /** Console messages that report a Content-Security-Policy violation. */
 function watchCsp(page: Page): string[] {
@@ -43,6 +43,14 @@ test("a wrong password shows the Login Failed toast for 10 seconds and stays on 
   await expect(toast).toBeVisible();
   await page.clock.runFor(800);
   await expect(toast).toHaveCount(0);
+  // The words stay beside the form, readable in either scheme (axe runs on a running clock).
+  await page.clock.resume();
+  const beside = page.getByRole("form", { name: "Sign in to Office" }).getByRole("alert");
+  await expect(beside).toHaveText("Username or Password is incorrect!");
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await seriousViolations(page, { rules: ["color-contrast"] })).toEqual([]);
+  }
 });
 
 test("a deep link without a session goes to the login page", async ({ page }) => {

@@ -1,4 +1,5 @@
-import { screen } from "@testing-library/react";
+import { TOASTS } from "@office/core";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { tokenStore } from "../../auth/token-store";
 import { queryClient } from "../../services/query-client";
@@ -19,5 +20,21 @@ describe("signing in", () => {
     await screen.findByText("Another page");
     expect(tokenStore.get()).toBe("next-user");
     expect(queryClient.getQueryData(earlier)).toBeUndefined();
+  });
+
+  it("says a refusal beside the form too, until the user types again", async () => {
+    const app = renderWithApp(<LoginPage />, { path: "/login", route: "/login" });
+    app.api.on("POST", "/API/Authenticate/", () => ({
+      status: 401,
+      body: { statusCode: 401, error: "Unauthorized", message: "Invalid credentials", path: "/API/Authenticate/" },
+    }));
+    const user = testUser();
+    await user.type(await screen.findByRole("textbox", { name: /Username/ }), "staff");
+    await user.type(screen.getByLabelText(/Password/), "wrong");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    const form = screen.getByRole("form", { name: "Sign in to Office" });
+    expect((await within(form).findByRole("alert")).textContent).toBe(TOASTS.loginFailed.message);
+    await user.type(screen.getByLabelText(/Password/), "x");
+    expect(within(form).queryByRole("alert")).toBeNull();
   });
 });

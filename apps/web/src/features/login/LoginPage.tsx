@@ -1,4 +1,4 @@
-import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
+import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { findRoute, TOASTS } from "@office/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
@@ -28,12 +28,16 @@ function warmSignedInApp() {
   });
 }
 
-/** The bare sign-in page; a refused sign-in is the 'Login Failed' toast, shown for 10 s. */
+/**
+ * The bare sign-in page; a refused sign-in is the 'Login Failed' toast, shown for 10 s, and the
+ * same words beside the form, where they stay until the user types again.
+ */
 export function LoginPage() {
   const navigate = useNavigate();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,11 +53,12 @@ export function LoginPage() {
     } catch (error) {
       const refused = error instanceof ApiError && error.statusCode === 401;
       // A refusal or no answer says 'Username or Password is incorrect!'; another (429: too many tries) its own.
-      showToast(
+      const toast =
         refused || !(error instanceof ApiError)
           ? TOASTS.loginFailed
-          : { ...TOASTS.loginFailed, message: error.message },
-      );
+          : { ...TOASTS.loginFailed, message: error.message };
+      showToast(toast);
+      setRefusal(toast.message);
     } finally {
       setBusy(false);
     }
@@ -73,15 +78,26 @@ export function LoginPage() {
               onKeyDown={warmSignedInApp}
               required
               value={username}
-              onChange={(e) => setUsername(e.currentTarget.value)}
+              onChange={(e) => {
+                setUsername(e.currentTarget.value);
+                setRefusal(null);
+              }}
             />
             <PasswordInput
               label="Password"
               autoComplete="current-password"
               required
               value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
+              onChange={(e) => {
+                setPassword(e.currentTarget.value);
+                setRefusal(null);
+              }}
             />
+            {refusal ? (
+              <Text role="alert" c="var(--mantine-color-error)" size="sm">
+                {refusal}
+              </Text>
+            ) : null}
             <Button type="submit" loading={busy}>
               Sign in
             </Button>
