@@ -1,6 +1,9 @@
 import { Group, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
-import type { ChildList } from "@office/core";
+import { type ChildList, whereEquals } from "@office/core";
+import { useQuery } from "@tanstack/react-query";
+import { queryRows } from "../api/client";
 import { useAccess } from "../services/access";
+import { tableKey } from "../services/query-keys";
 import { Attachments } from "../widgets/record/Attachments";
 import { cellText, type TableColumn } from "../widgets/table/columns";
 
@@ -8,7 +11,8 @@ type Row = Record<string, unknown>;
 
 /**
  * A record that is only read here, with its files: a card's charge, whose receipts are
- * attached, opened and removed in the dialog (by whoever may change the charge).
+ * attached, opened and removed in the dialog (by whoever may change the charge). The record is
+ * read as it is now, not as the list showed it when opened: attaching a receipt changes it.
  */
 export function RecordFilesDialog({
   child,
@@ -25,6 +29,17 @@ export function RecordFilesDialog({
 }) {
   const { key } = child.resource;
   const canChange = useAccess().rights(child.resource).change;
+  const list = child.list ?? child.resource;
+  const id = row ? Number(row[key]) : null;
+  const fields = [...new Set([key, ...columns.map((column) => column.key)])].join(",");
+  const params = { table: list.name, fields, where: id === null ? "" : whereEquals(key, id) };
+  const now = useQuery({
+    queryKey: tableKey.first(params),
+    queryFn: async () => (await queryRows<Row>(params)).data[0] ?? null,
+    enabled: id !== null,
+  });
+  // As the list showed it until it is read; as it was, should it be gone meanwhile.
+  const shown = now.data ?? row;
   return (
     <Modal
       opened={row !== null}
@@ -33,7 +48,7 @@ export function RecordFilesDialog({
       size="lg"
       closeButtonProps={{ "aria-label": "Close" }}
     >
-      {row ? (
+      {row && shown ? (
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             {columns.map((column) => (
@@ -41,7 +56,7 @@ export function RecordFilesDialog({
                 <Text size="sm" c="dimmed">
                   {column.label}:
                 </Text>
-                <Text size="sm">{cellText(column, row) || "—"}</Text>
+                <Text size="sm">{cellText(column, shown) || "—"}</Text>
               </Group>
             ))}
           </SimpleGrid>
