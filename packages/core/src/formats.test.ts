@@ -14,6 +14,7 @@ import {
   parsePipeList,
   parseTime12h,
   parseUsDate,
+  wallClockDate,
 } from "./formats.js";
 import { checkRule } from "./validation.js";
 
@@ -122,5 +123,16 @@ describe("the formats of spec 5", () => {
         expect(parseMinutes(formatMinutes(m))).toBe(m);
       }),
     );
+  });
+});
+
+describe("a wall-clock moment", () => {
+  it("is the digits' day and time in UTC, whatever the zone; a day that does not exist is none", () => {
+    expect(wallClockDate("2026-11-24T22:19:05")).toEqual(new Date(Date.UTC(2026, 10, 24, 22, 19, 5)));
+    expect(wallClockDate("2026-11-24 07:05")).toEqual(new Date(Date.UTC(2026, 10, 24, 7, 5)));
+    expect(wallClockDate("2026-11-24")).toEqual(new Date(Date.UTC(2026, 10, 24)));
+    expect(wallClockDate("2026-02-30")).toBeNull();
+    expect(wallClockDate("2026-11-24T24:00")).toBeNull();
+    expect(wallClockDate("soon")).toBeNull();
   });
 });

@@ -48,20 +48,27 @@ interface DateParts {
   day: number;
   hour: number;
   minute: number;
+  second: number;
 }
 
 function isoParts(text: string): DateParts | null {
   const m = ISO_DATE.exec(text.trim());
   if (!m) return null;
-  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4] ?? "0", m[5] ?? "0"].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (!isCalendarDate(year, month, day) || hour > 23 || minute > 59) return null;
-  return { year, month, day, hour, minute };
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4] ?? "0", m[5] ?? "0", m[6] ?? "0"].map(
+    Number,
+  ) as [number, number, number, number, number, number];
+  if (!isCalendarDate(year, month, day) || hour > 23 || minute > 59 || second > 59) return null;
+  return { year, month, day, hour, minute, second };
+}
+
+/**
+ * The moment an ISO date or date-time's digits name, as a Date in UTC: its wall clock (the
+ * company's time, as rows carry it), never moved by a zone; a day is its midnight. Null if the
+ * text names no real day or time.
+ */
+export function wallClockDate(iso: string): Date | null {
+  const p = isoParts(iso);
+  return p ? new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)) : null;
 }
 
 /** "11/22/2026" (US date, MM/DD/YYYY) from an ISO date or date-time; null if it is not one. */

@@ -41,7 +41,7 @@ describe("the Excel export's sheet", () => {
     const row = { amount: "1234.50", count: 3, time: 90, day: "2026-11-24", at: "2026-11-24T22:19:05" };
     const layout = sheetLayout(
       typed,
-      [row, { amount: null, count: "x", time: null, day: "soon", at: null }],
+      [row, { amount: null, count: "x", time: null, day: "2026-02-30", at: null }],
       () => "shown",
     );
     expect(layout.rows).toEqual([

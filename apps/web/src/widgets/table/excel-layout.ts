@@ -1,3 +1,5 @@
+import { wallClockDate } from "@office/core";
+
 /**
  * What a column's values are in a spreadsheet: amounts, counts, durations and days are cells of
  * their kind (a sum works on them), anything else the text the table shows.
@@ -32,9 +34,6 @@ export const SHEET_FORMATS: Record<SheetKind, string> = {
   datetime: "mm/dd/yyyy hh:mm AM/PM",
 };
 
-// A day or a wall-clock moment as its digits say (the company's time, never the browser's zone).
-const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
-
 /** A value as its kind's cell; one the kind cannot read is written as the text shown. */
 function sheetValue(kind: SheetKind | undefined, value: unknown, shown: string): SheetValue {
   if (value === null || value === undefined || value === "") return null;
@@ -44,11 +43,9 @@ function sheetValue(kind: SheetKind | undefined, value: unknown, shown: string):
     return kind === "minutes" ? n / 1440 : n;
   }
   if (kind === "date" || kind === "datetime") {
-    const m = WALL_CLOCK.exec(String(value));
-    if (!m) return shown;
-    const [, y, mo, d, h = "0", mi = "0", s = "0"] = m;
-    const day = kind === "date" ? [0, 0, 0] : [Number(h), Number(mi), Number(s)];
-    return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), day[0], day[1], day[2]));
+    // The company's wall clock as the row carries it, never the browser's zone; a day is its date alone.
+    const text = String(value);
+    return wallClockDate(kind === "date" ? text.slice(0, 10) : text) ?? shown;
   }
   return shown;
 }
