@@ -549,6 +549,20 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
       },
     ],
   },
+  undoDelete: {
+    inputs: [
+      {
+        input: { table: "vwProjectList", keys: [0] },
+        message: "The request body is not valid.",
+        fieldErrors: { table: "is not deleted from", "keys.0": "Too small: expected number to be >=1" },
+      },
+      {
+        input: { table: "tblProjectNotes", keys: [] },
+        message: "The request body is not valid.",
+        fieldErrors: { keys: "Too small: expected array to have >=1 items" },
+      },
+    ],
+  },
   restoreDeleted: {
     inputs: [
       {

@@ -579,34 +579,30 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       expect(updated.json().fieldErrors).toEqual({ empID: "is not a whole number" });
     });
 
-    it("are changed and deleted by their author or an administrator only", async () => {
-      // staff and noperm both get every flag on page 9 (and view on 35); only staff wrote the notes.
-      const grant = (empID: number, permissionPageID: number) =>
-        t.db
+    it("are changed and deleted by their author, by whoever has change or delete on the notes pages, and by administrators", async () => {
+      // staff holds add on page 9 only (the right to log time); noperm gets the same, and view
+      // on 35, then change on 35, then delete on 35.
+      const grant = (empID: number, permissionPageID: number, flags: { change?: 1; del?: 1 } = {}) => {
+        const row = { permissionView: 1, permissionAdd: 1, permissionChange: 0, permissionDel: 0 };
+        const values = {
+          ...row,
+          ...(flags.change ? { permissionChange: 1 } : {}),
+          ...(flags.del ? { permissionDel: 1 } : {}),
+        };
+        return t.db
           .insertInto("tblPermission")
-          .values({
-            empID,
-            permissionPageID,
-            permissionView: 1,
-            permissionAdd: 1,
-            permissionChange: 1,
-            permissionDel: 1,
-          })
-          .onConflict((oc) =>
-            oc
-              .columns(["empID", "permissionPageID"])
-              .doUpdateSet({ permissionView: 1, permissionAdd: 1, permissionChange: 1, permissionDel: 1 }),
-          )
+          .values({ empID, permissionPageID, ...values })
+          .onConflict((oc) => oc.columns(["empID", "permissionPageID"]).doUpdateSet(values))
           .execute();
+      };
       const before = await t.db.selectFrom("tblPermission").selectAll().where("empID", "in", [2, 3]).execute();
-      await grant(2, 9);
       await grant(3, 9);
       await grant(3, 35);
       try {
         const note = async () =>
           (await staff.insert("tblProjectNotes", { projectID: 1, ProjectNotesMinutes: 15 })).json().id;
-        const [first, second, third] = [await note(), await note(), await note()];
-        const other = noperm; // a colleague with the same flags
+        const [first, second, third, fourth] = [await note(), await note(), await note(), await note()];
+        const other = noperm; // a colleague who may log time too
         const body = (response: { json(): Record<string, unknown> }) => {
           const { requestId: _, ...rest } = response.json();
           return rest;
@@ -628,30 +624,50 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
         });
         expect(mixed.json()).toEqual({ status: "success", count: 1 });
 
+        // The author, with nothing but the right to log time, corrects and removes their own.
         expect(
           (await staff.update("tblProjectNotes", `projectNotesID = ${first}`, { ProjectNotesDesc: "by the author" }))
             .statusCode,
         ).toBe(200);
         expect((await staff.remove("tblProjectNotes", `projectNotesID = ${second}`)).statusCode).toBe(200);
+
+        // Change on Notes / Time Search reaches everyone's notes; deleting them needs delete there.
+        await grant(3, 35, { change: 1 });
+        const corrected = await other.update("tblProjectNotes", `projectNotesID = ${third}`, {
+          ProjectNotesMinutes: 30,
+        });
+        expect(corrected.json()).toEqual({ status: "success", count: 1 });
+        expect((await other.remove("tblProjectNotes", `projectNotesID = ${third}`)).statusCode).toBe(404);
+        await grant(3, 35, { del: 1 });
+        expect((await other.remove("tblProjectNotes", `projectNotesID = ${third}`)).statusCode).toBe(200);
+
         expect(
           (
-            await admin.update("tblProjectNotes", `projectNotesID = ${third}`, {
+            await admin.update("tblProjectNotes", `projectNotesID = ${fourth}`, {
               ProjectNotesDesc: "by an administrator",
             })
           ).statusCode,
         ).toBe(200);
-        expect((await admin.remove("tblProjectNotes", `projectNotesID = ${third}`)).statusCode).toBe(200);
+        expect((await admin.remove("tblProjectNotes", `projectNotesID = ${fourth}`)).statusCode).toBe(200);
 
         const descs = await t.db
           .selectFrom("tblProjectNotes")
           .select(["projectNotesID", "ProjectNotesDesc"])
-          .where("projectNotesID", "in", [first, second, third, own])
+          .where("projectNotesID", "in", [first, second, third, fourth, own])
           .orderBy("projectNotesID")
           .execute();
         expect(descs).toEqual([
           { projectNotesID: first, ProjectNotesDesc: "by the author" },
           { projectNotesID: own, ProjectNotesDesc: "mine" },
         ]);
+
+        // Without the right to log time and without change on a notes page, nothing is reached.
+        await t.db.deleteFrom("tblPermission").where("empID", "=", 3).execute();
+        await grant(3, 1);
+        expect(
+          (await other.update("tblProjectNotes", `projectNotesID = ${own}`, { ProjectNotesDesc: "x" })).statusCode,
+        ).toBe(403);
+        expect((await other.remove("tblProjectNotes", `projectNotesID = ${own}`)).statusCode).toBe(403);
       } finally {
         await t.db.deleteFrom("tblPermission").where("empID", "in", [2, 3]).execute();
         await t.db.insertInto("tblPermission").values(before).execute();

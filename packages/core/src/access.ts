@@ -1,5 +1,5 @@
 import type { PageId, PermissionFlag } from "./pages.js";
-import { type Grant, grantedFlag } from "./resources/resource.js";
+import { type Grant, grantedFlag, type Resource } from "./resources/resource.js";
 import type { RouteDef } from "./routes.js";
 
 /*
@@ -93,4 +93,44 @@ export function grantAccess(permissions: Permissions, grant: Grant, flag: Permis
   if (grant === "anyone") return "allowed";
   const needed = grantedFlag(grant, flag);
   return needed !== null && set.flag(needed.page, needed.flag) ? "allowed" : "denied";
+}
+
+/**
+ * How far a user's change or delete on a resource reaches: every row ("all"), only rows they
+ * wrote ("own": the resource keeps rows for their authors, `authorWrites`), none ("denied"),
+ * or none for want of any permission row ("accessDenied"). The resource's grant reaches the
+ * author's own rows; view on the `unlessPage` (administrators) with it, or the action's own flag
+ * on an `everyonesOn` page, reaches everyone's. The server narrows its writes by this; the web
+ * app shows a row's Update and Delete by it.
+ */
+export function writeReach(
+  permissions: Permissions,
+  resource: Pick<Resource, "access" | "authorWrites">,
+  flag: "change" | "del",
+): "all" | "own" | Exclude<RouteAccess, "allowed"> {
+  const set = permissionSet(permissions);
+  const base = grantAccess(set, resource.access[flag], flag);
+  const author = resource.authorWrites;
+  if (base === "accessDenied" || !author) return base === "allowed" ? "all" : base;
+  if (author.everyonesOn?.some((page) => set.flag(page, flag))) return "all";
+  if (base !== "allowed") return base;
+  return set.flag(author.unlessPage, "view") ? "all" : "own";
+}
+
+/**
+ * Whether a user may change or delete one row, as the server would let them: everyone's rows,
+ * or theirs alone where the reach is "own" (a row whose record's owner reaches it, `orOwnerOf`,
+ * cannot be told from the row: the server decides).
+ */
+export function mayWriteRow(
+  permissions: Permissions,
+  resource: Pick<Resource, "access" | "authorWrites">,
+  flag: "change" | "del",
+  empID: number | null,
+  row: Readonly<Record<string, unknown>>,
+): boolean {
+  const reach = writeReach(permissions, resource, flag);
+  if (reach !== "own") return reach === "all";
+  const author = resource.authorWrites;
+  return author?.orOwnerOf !== undefined || (empID !== null && Number(row[author?.column ?? ""]) === empID);
 }

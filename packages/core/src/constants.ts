@@ -31,7 +31,14 @@ export const TOAST_MS = {
   failure: 7_000,
   loginFailure: 10_000,
   copy: 1_000,
+  /** Ours: a success that offers Undo stays long enough to be pressed. */
+  undo: 8_000,
 } as const;
+
+/** Ours: how long after a delete its author may put the records back (Undo). */
+export const UNDO_MINUTES = 10;
+/** Rows one update or delete may touch (and one Undo put back): a where that matches more is surely a mistake. */
+export const MAX_ROWS_PER_WRITE = 1_000;
 
 export const AVAILABILITY_TYPES = ["In", "Break", "Out"] as const;
 export type AvailabilityType = (typeof AVAILABILITY_TYPES)[number];

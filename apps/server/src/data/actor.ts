@@ -8,6 +8,8 @@ import {
   PERMISSION_FLAGS,
   type PermissionFlag,
   type PermissionSet,
+  type Resource,
+  writeReach,
 } from "@office/core";
 import { AppError } from "../http/app-error.js";
 
@@ -54,6 +56,18 @@ export function requireAccess(actor: Actor, grant: Grant, flag: PermissionFlag, 
   const decision = decide(actor, grant, flag);
   if (decision === "accessDenied") throw new AppError(403, ERROR_MESSAGES.accessDenied);
   if (decision === "denied") throw new AppError(403, `You may not ${ACTIONS[flag]} ${what}.`);
+}
+
+/**
+ * How far the caller's change or delete on a resource reaches (core's writeReach): every row,
+ * or only their own; refused as requireAccess refuses. The system reaches every row.
+ */
+export function requireReach(actor: Actor, def: Resource, flag: "change" | "del"): "all" | "own" {
+  if (actor.kind === "system") return "all";
+  const reach = writeReach(permissionsOf(actor.permissions), def, flag);
+  if (reach === "accessDenied") throw new AppError(403, ERROR_MESSAGES.accessDenied);
+  if (reach === "denied") throw new AppError(403, `You may not ${ACTIONS[flag]} ${def.name}.`);
+  return reach;
 }
 
 /** Whether the caller holds a named grant (core's GRANTS). */

@@ -1,4 +1,4 @@
-import { RESOURCES, type Resource } from "@office/core";
+import { RESOURCES, type Resource, UNDO_MINUTES } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
@@ -45,6 +45,21 @@ export async function audit(
     from json_to_recordset(${records}::json) as change (key text, before jsonb, after jsonb)`.execute(tx);
 }
 
+/** Inserts a row as an audit image has it (its own key), and audits the restore. */
+async function putBack(tx: Kysely<DB>, def: AuditTarget, row: Record<string, unknown>, actor: Actor) {
+  // A server table's image is its whole row, as the server wrote it.
+  const columns = Object.keys(row).filter((column) => !def.columns || Object.hasOwn(def.columns, column));
+  const { rows } = await withConstraintMessages(
+    def.name,
+    sql<Record<string, unknown>>`insert into ${sql.table(def.name)}
+      (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => row[c]))})
+      returning *`.execute(tx),
+  );
+  const restored = rows[0] as Record<string, unknown>;
+  await audit(tx, actor, "restore", def, [{ after: restored }]);
+  return restored;
+}
+
 /**
  * Puts a deleted row back from its audit record, with its own key, and records the restore.
  * Only deletes are restored; a key taken again since answers 409.
@@ -58,18 +73,68 @@ export async function restoreDeleted(db: Kysely<DB>, auditID: number, actor: Act
     if (record.action !== "delete" || !record.before || !def) {
       throw AppError.badRequest("Only a deleted record can be restored.");
     }
-    const row = record.before as Record<string, unknown>;
-    // A server table's image is its whole row, as the server wrote it.
-    const columns = Object.keys(row).filter((column) => !def.columns || Object.hasOwn(def.columns, column));
-    const { rows } = await withConstraintMessages(
-      def.name,
-      sql<Record<string, unknown>>`insert into ${sql.table(def.name)}
-        (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => row[c]))})
-        returning *`.execute(tx),
-    );
-    const restored = rows[0] as Record<string, unknown>;
-    await audit(tx, actor, "restore", def, [{ after: restored }]);
-    const key = restored[def.key];
+    const key = (await putBack(tx, def, record.before as Record<string, unknown>, actor))[def.key];
     return { id: typeof key === "string" ? key : Number(key) };
+  });
+}
+
+interface Trail {
+  auditID: string;
+  recordKey: string;
+  before: Record<string, unknown>;
+}
+
+/**
+ * Undo of a delete (POST /API/Undo/): the records of `keys` whose last change is the caller's
+ * own delete of the last UNDO_MINUTES minutes come back as they were, first, then what went with
+ * them in the same transaction (a cascade's rows deleted, or unlinked: their column set again
+ * where it is still empty). Each is audited as a restore. Records deleted by someone else, long
+ * ago, or already back are not touched; none of those asked answers 404.
+ */
+export async function undoDelete(
+  db: Kysely<DB>,
+  def: Resource,
+  keys: readonly number[],
+  actor: Actor,
+): Promise<{ count: number }> {
+  const empID = actorEmpID(actor);
+  const asked = keys.map(String);
+  return db.transaction().execute(async (tx) => {
+    const { rows: deleted } = await sql<Trail>`select "auditID", "recordKey", "before" from "auditLog" a
+      where a."tableName" = ${def.name} and a."recordKey" = any(${asked}::text[]) and a."action" = 'delete'
+        and a."empID" = ${empID} and a."createdTS" > now() - ${sql.lit(`${UNDO_MINUTES} minutes`)}::interval
+        and not exists (select 1 from "auditLog" later where later."tableName" = a."tableName"
+          and later."recordKey" = a."recordKey" and later."auditID" > a."auditID")
+      order by a."auditID"`.execute(tx);
+    if (deleted.length === 0) {
+      throw new AppError(
+        404,
+        `Nothing to undo: these records were not deleted by you in the last ${UNDO_MINUTES} minutes, or are back already.`,
+      );
+    }
+    for (const record of deleted) await putBack(tx, def, record.before, actor);
+    const parents = deleted.map((record) => record.recordKey);
+    // The same transaction's: its rows share the delete's now() (to the microsecond, which a Date is not).
+    const moments = sql`select "createdTS" from "auditLog" where "auditID" = any(${deleted.map((r) => r.auditID)}::bigint[])`;
+    for (const cascade of def.cascades ?? []) {
+      const child = RESOURCES.get(cascade.table) as Resource;
+      const { rows: trail } = await sql<Trail>`select "auditID", "recordKey", "before" from "auditLog"
+        where "tableName" = ${child.name} and "action" = ${cascade.setNull ? "update" : "delete"}
+          and "empID" = ${empID} and "createdTS" in (${moments})
+          and "before" ->> ${cascade.column} = any(${parents}::text[])
+        order by "auditID"`.execute(tx);
+      if (!cascade.setNull) {
+        for (const record of trail) await putBack(tx, child, record.before, actor);
+        continue;
+      }
+      for (const record of trail) {
+        const { rows } = await sql<Record<string, unknown>>`update ${sql.table(child.name)}
+          set ${sql.ref(cascade.column)} = ${record.before[cascade.column]}
+          where ${sql.ref(child.key)} = ${record.before[child.key]} and ${sql.ref(cascade.column)} is null
+          returning *`.execute(tx);
+        if (rows[0]) await audit(tx, actor, "update", child, [{ before: record.before, after: rows[0] }]);
+      }
+    }
+    return { count: deleted.length };
   });
 }

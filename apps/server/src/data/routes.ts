@@ -9,8 +9,8 @@ import { signedInUser } from "../http/access.js";
 import { beyondTheSchemas } from "../http/openapi.js";
 import { served } from "../http/operations.js";
 import { documentedOnly } from "../http/validate.js";
-import { type Actor, requireAccess } from "./actor.js";
-import { restoreDeleted } from "./audit.js";
+import { type Actor, requireAccess, requireReach } from "./actor.js";
+import { restoreDeleted, undoDelete } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
 import { languageText, REFUSED, updatable } from "./inputs.js";
 import { streamAnswer } from "./json-stream.js";
@@ -344,6 +344,21 @@ export async function dataRoutes(
       // Any table's record: a permission row put back is a right given again (a rare call).
       sessions.changed();
       return restored;
+    },
+  });
+
+  app.route({
+    ...served("undoDelete", {
+      description: beyondTheSchemas("records the caller did not delete in the last minutes (404)"),
+      response: { 200: z.object({ count: z.number().int().positive() }) },
+    }),
+    handler: async (request) => {
+      const actor = actorOf(request);
+      const def = resourceOf(request.body.table);
+      // The right to delete there still, as a delete's: a right taken away takes Undo with it.
+      requireReach(actor, def, "del");
+      const answer = await undoDelete(db, def, request.body.keys, actor);
+      return afterWrite(def.name, {}, answer);
     },
   });
 }

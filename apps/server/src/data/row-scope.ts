@@ -1,6 +1,6 @@
 import type { Resource, Where } from "@office/core";
 import { type RawBuilder, sql } from "kysely";
-import { type Actor, may, requireAccess } from "./actor.js";
+import { type Actor, may, requireReach } from "./actor.js";
 import { compileWhere } from "./compile.js";
 
 /*
@@ -19,17 +19,22 @@ export function readableRows(def: Resource, where: Where | null, actor: Actor): 
 
 /**
  * The rows a caller may change or delete (or attach a file to): the readable ones, narrowed to
- * the values the resource lets be written (`writableRows`), and to the caller's own where the
- * resource keeps rows for their authors (`authorWrites`, administrators excepted; with
- * `orOwnerOf`, the owners of what the rows belong to too).
+ * the values the resource lets be written (`writableRows`), and to the caller's own where their
+ * reach is only their own (`requireReach`: the resource keeps rows for their authors; with
+ * `orOwnerOf`, the owners of what the rows belong to reach them too).
  */
-export function writableRows(def: Resource, where: Where | null, actor: Actor): RawBuilder<unknown> {
+export function writableRows(
+  def: Resource,
+  where: Where | null,
+  actor: Actor,
+  reach: "all" | "own",
+): RawBuilder<unknown> {
   const rows = def.writableRows;
   const scope = rows
     ? sql`${readableRows(def, where, actor)} and ${sql.ref(rows.column)} in (${sql.join(rows.values)})`
     : readableRows(def, where, actor);
   const author = def.authorWrites;
-  if (!author || actor.kind !== "employee" || may(actor, author.unlessPage, "view")) return scope;
+  if (!author || actor.kind !== "employee" || reach === "all") return scope;
   const mine = sql`${sql.ref(author.column)} = ${actor.empID}`;
   const owner = author.orOwnerOf;
   if (!owner) return sql`${scope} and ${mine}`;
@@ -58,12 +63,12 @@ export function updateScope(def: Resource, fieldNames: readonly string[], actor:
   const self = def.selfService;
   const selfOnly = self !== undefined && fieldNames.length > 0 && fieldNames.every((n) => self.fields.includes(n));
   if (!selfOnly || actor.kind !== "employee" || may(actor, def.access.change, "change")) {
-    requireAccess(actor, def.access.change, "change", def.name);
-    return { rows: (where) => writableRows(def, where, actor) };
+    const reach = requireReach(actor, def, "change");
+    return { rows: (where) => writableRows(def, where, actor, reach) };
   }
   const own = sql`${sql.ref(self.column)} = ${actor.empID}`;
   return {
     ...(may(actor, def.access.view, "view") ? {} : { isColumn: (name: string) => name === self.column }),
-    rows: (where) => sql`${writableRows(def, where, actor)} and ${own}`,
+    rows: (where) => sql`${writableRows(def, where, actor, "own")} and ${own}`,
   };
 }

@@ -14,7 +14,7 @@ import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { served } from "../http/operations.js";
 import { streamedBody, validate } from "../http/validate.js";
-import { type Actor, may, requireAccess } from "./actor.js";
+import { type Actor, may, requireAccess, requireReach } from "./actor.js";
 import { audit, UPLOAD_TABLE } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
 import { fileTypeOf } from "./file-types.js";
@@ -123,10 +123,11 @@ async function receiveFile(request: FastifyRequest, source: Readable, inspect: T
 /** The record a file belongs to must exist, and the caller must be allowed the action on it. */
 async function ownerRecord(db: Kysely<DB>, actor: Actor, table: string, key: string, flag: "view" | "change") {
   const def = resourceOf(table);
-  requireAccess(actor, def.access[flag], flag, def.name);
+  const reach =
+    flag === "change" ? requireReach(actor, def, "change") : requireAccess(actor, def.access.view, flag, def.name);
   if (def.kind !== "table") throw new AppError(403, `${def.name} is read-only.`);
   // Attaching a file changes the record: only those who may write it find it.
-  const scope = flag === "change" ? writableRows(def, null, actor) : readableRows(def, null, actor);
+  const scope = reach ? writableRows(def, null, actor, reach) : readableRows(def, null, actor);
   const { rows } =
     await sql`select 1 from ${sql.table(def.name)} where ${sql.ref(def.key)} = ${Number(key)} and ${scope}`.execute(db);
   if (rows.length === 0) throw new AppError(404, "No such record.");

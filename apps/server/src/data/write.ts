@@ -1,24 +1,21 @@
-import { insertSchema, RESOURCES, type Resource, updateSchema } from "@office/core";
+import { insertSchema, MAX_ROWS_PER_WRITE, RESOURCES, type Resource, updateSchema } from "@office/core";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { validate } from "../http/validate.js";
-import { type Actor, actorEmpID, requireAccess } from "./actor.js";
+import { type Actor, actorEmpID, requireAccess, requireReach } from "./actor.js";
 import { audit } from "./audit.js";
 import { withConstraintMessages } from "./constraint-messages.js";
 import { parseResourceWhere } from "./query.js";
 import { checkWrittenValues } from "./references.js";
 import { updateScope, writableRows } from "./row-scope.js";
 
-/** Rows one update or delete may touch: a where that matches more is surely a mistake. */
-export const MAX_ROWS_PER_WRITE = 1_000;
-
 /** How long an Idempotency-Key is remembered: a retry later than this inserts again. */
 export const IDEMPOTENCY_KEY_HOURS = 24;
 
 type Row = Record<string, unknown>;
 
-function writableTable(def: Resource): void {
+export function writableTable(def: Resource): void {
   if (def.kind !== "table") throw new AppError(403, `${def.name} is read-only.`);
 }
 
@@ -208,9 +205,9 @@ export async function deleteRecords(
   input: { where: unknown },
   actor: Actor,
 ): Promise<{ id: number; keys: unknown[] }> {
-  requireAccess(actor, def.access.del, "del", def.name);
+  const reach = requireReach(actor, def, "del");
   writableTable(def);
-  const scope = writableRows(def, parseResourceWhere(def, requireWhere(input.where)), actor);
+  const scope = writableRows(def, parseResourceWhere(def, requireWhere(input.where)), actor, reach);
   return db.transaction().execute(async (tx) => {
     const before = await matchedRows(tx, def, scope);
     const keys = before.map((row) => row[def.key]);

@@ -12,7 +12,7 @@ import {
   storable,
 } from "../bodies.js";
 import { MISSING_RECEIPTS_SHOWN } from "../calls.js";
-import { INT4 } from "../constants.js";
+import { INT4, MAX_ROWS_PER_WRITE } from "../constants.js";
 import type { PermissionFlag } from "../pages.js";
 import { RESOURCES } from "../resources/index.js";
 import type { Resource } from "../resources/resource.js";
@@ -116,6 +116,12 @@ export const OPERATION_INPUTS = {
     }),
   },
   restoreDeleted: { body: z.object({ auditID: z.number().int().positive() }) },
+  undoDelete: {
+    body: z.strictObject({
+      table: resourceName(tableFor("del"), "is not deleted from"),
+      keys: z.array(z.number().int().min(1).max(INT4.max)).min(1).max(MAX_ROWS_PER_WRITE),
+    }),
+  },
   projectFromPortalOrder: { params: idPath("portalOrderID") },
   recordFiles: { querystring: fileTarget },
   // The document's form names the tables one may change; the server reads it as it streams in,

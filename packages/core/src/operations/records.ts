@@ -1,8 +1,18 @@
 import { RECORD_FILES_LISTED, type UploadAnswer, type UploadedFile } from "../calls.js";
+import { UNDO_MINUTES } from "../constants.js";
 import { operation } from "./operation.js";
 
-/** The projects area's own call, and a record's files. */
+/** The projects area's own call, a record's files, and the Undo of a delete. */
 export const RECORD_OPERATIONS = {
+  undoDelete: operation<{ table: string; keys: number[] }, { count: number }>({
+    method: "POST",
+    path: "/API/Undo/",
+    summary: `Puts back, as they were and with their own keys, records the caller deleted in the last ${UNDO_MINUTES} minutes, with what was deleted or unlinked with them (delete on their table). Answers how many of those asked came back.`,
+    tag: "Data service",
+    reads: [],
+    // The table's records, and what its cascades reach.
+    changes: ["*"],
+  }),
   projectFromPortalOrder: operation<{ portalOrderID: number }, { id: number }>({
     method: "POST",
     path: "/API/PortalOrders/:portalOrderID/Project",

@@ -10,7 +10,6 @@ import type { Column } from "./column.js";
  */
 export type Grant = PageId | PageFlag | "anyone" | "everyone" | null;
 
-/** A page with the flag that governs an action there, where it is not the action's own. */
 /** The record a row belongs to, and the column there that names its owner: `column` = `table`.`key`, owned by `table`.`owner`. */
 export interface OwnerOf {
   column: string;
@@ -19,6 +18,22 @@ export interface OwnerOf {
   owner: string;
 }
 
+/** Rows that belong to their author (Resource.authorWrites). */
+export interface AuthorWrites {
+  /** The column that holds the author's empID. */
+  column: string;
+  /** Whoever has view here (administrators) reaches every author's rows. */
+  unlessPage: PageId;
+  /**
+   * Pages whose own flag for the action (change for an update, del for a delete) reaches every
+   * author's rows, even without the resource's grant: a supervisor correcting a colleague's
+   * time. The resource's grant then reaches only the caller's own rows.
+   */
+  everyonesOn?: readonly PageId[];
+  orOwnerOf?: OwnerOf;
+}
+
+/** A page with the flag that governs an action there, where it is not the action's own. */
 export interface PageFlag {
   page: PageId;
   flag: PermissionFlag;
@@ -81,7 +96,7 @@ export interface Resource {
    * matches nothing (404). With `orOwnerOf`, the owner of the record the row belongs to
    * reaches it too (a charge on a card: its holder, who keeps the card's receipts).
    */
-  authorWrites?: { column: string; unlessPage: PageId; orOwnerOf?: OwnerOf };
+  authorWrites?: AuthorWrites;
   /**
    * Only rows whose `column` holds one of `values` may be written (inserted, changed into,
    * changed or deleted): the Lists page edits its seven lists of tblAppLookup, not site pages.
@@ -117,7 +132,7 @@ export interface ResourceDef<C extends Record<string, Column> = Record<string, C
   columns: C;
   ownRows?: keyof C & string;
   selfService?: { column: keyof C & string; fields: Array<keyof C & string>; stamp?: Array<keyof C & string> };
-  authorWrites?: { column: keyof C & string; unlessPage: PageId; orOwnerOf?: OwnerOf };
+  authorWrites?: AuthorWrites & { column: keyof C & string };
   writableRows?: { column: keyof C & string; values: readonly string[] };
   order?: Array<keyof C & string>;
   totals?: Totals<keyof C & string>;

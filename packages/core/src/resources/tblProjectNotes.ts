@@ -5,16 +5,23 @@ import { col } from "./column.js";
 import { resource } from "./resource.js";
 
 /**
- * Time notes. Logging one needs add on page 9; its author is always the signed-in user. A
- * note is someone's record of their own time: only its author (with change or delete on
- * page 9) or an administrator may change or delete it.
+ * Time notes. Logging one needs add on page 9; its author is always the signed-in user. Its
+ * author may correct or remove it (the right to log time is the right to correct it, at any
+ * time: docs/decisions.md); so may whoever has change (or delete) on the notes pages, 9 and 35,
+ * and administrators, on anyone's note.
  */
+const AUTHORS = { page: PAGES.notes, flag: "add" } as const;
+
 export const tblProjectNotes = resource({
   name: "tblProjectNotes",
   kind: "table",
   key: "projectNotesID",
-  access: { view: PAGES.notesTimeSearch, add: PAGES.notes, change: PAGES.notes, del: PAGES.notes },
-  authorWrites: { column: "empID", unlessPage: PAGES.administrator },
+  access: { view: PAGES.notesTimeSearch, add: PAGES.notes, change: AUTHORS, del: AUTHORS },
+  authorWrites: {
+    column: "empID",
+    unlessPage: PAGES.administrator,
+    everyonesOn: [PAGES.notes, PAGES.notesTimeSearch],
+  },
   order: ["createdTS"],
   columns: {
     projectNotesID: col.id(),
