@@ -490,9 +490,24 @@ describe.each(ENGINES)("statement imports on $name", (engine) => {
     const large = await importOf(3 * WRITE_STEP_LINES);
     const inserts = (run: string[]) => run.filter((text) => text.startsWith('insert into "tblCCCharge"')).length;
     expect([inserts(small), inserts(large)]).toEqual([1, 3]);
-    // Each later step adds its insert and its audit: a step's lines are one statement of each.
-    expect(large.length).toBe(small.length + 2 * 2);
+    // Each later step adds its insert and its audit: a step's lines are one statement of each;
+    // and past a thousand new charges the statistics of the charges are refreshed, once.
+    expect(large.length).toBe(small.length + 2 * 2 + 1);
+    expect(large.filter((text) => text === 'analyze "tblCCCharge"')).toHaveLength(1);
     expect(small.length).toBeLessThanOrEqual(15);
+  });
+
+  it("leaves the next import of a large statement's card a look-up by reference, not a scan of the card's charges", async () => {
+    const ccID = await cardOf(t.db, staff, "100000.00", "4218");
+    const rows = Array.from({ length: 1_200 }, (_, i) => `${today},Merchant ${i},${(1 + (i % 50)).toFixed(2)},P-${i}`);
+    expect((await send("admin", ccID, rows)).statusCode).toBe(200);
+    // The look-up's plan, as the next import's transaction would make it.
+    const { rows: plan } = await sql<{ "QUERY PLAN": string }>`explain select r.ref
+      from unnest(${["bank:P-1", "bank:P-2"]}::text[]) as r (ref)
+      cross join lateral (select 1 from "tblCCCharge" ch
+        where ch."ccID" = ${ccID} and ch."ccChargeBankRef" = r.ref limit 1) as charge`.execute(t.db);
+    const text = plan.map((line) => line["QUERY PLAN"]).join("\n");
+    expect(text).toContain("tblCCCharge_bank_ref");
   });
 
   it("reads again in its transaction what changed since its lines were matched: no duplicate, no request spent twice", async () => {

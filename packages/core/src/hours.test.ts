@@ -5,6 +5,9 @@ import { parseWhere } from "./where/index.js";
 
 const note = (projectNotesID: number, createdTS: string, ProjectNotesMinutes = 15): LoggedNote => ({
   projectNotesID,
+  projectID: 100 + projectNotesID,
+  empID: 2,
+  projectNoteCategory: 105,
   projectName: `Project ${projectNotesID}`,
   ProjectNotesDesc: projectNotesID % 2 ? "Site visit" : null,
   ProjectNotesMinutes,
@@ -44,6 +47,7 @@ describe("the hours tables", () => {
       ProjectNotesDesc: "Site visit",
       HHmm: "01:00",
       createdTS: "2026-11-22T23:59:59-05:00",
+      note: notes[1],
     });
     expect(weeks.rows[1]?.ProjectNotesDesc).toBe("");
   });

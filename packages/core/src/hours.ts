@@ -10,6 +10,9 @@ import { whereBuilder } from "./where/build.js";
 /** The columns the hours tables read of `vwMyProjectNotes`. */
 export const LOGGED_NOTE_FIELDS = [
   "projectNotesID",
+  "projectID",
+  "empID",
+  "projectNoteCategory",
   "projectName",
   "ProjectNotesDesc",
   "ProjectNotesMinutes",
@@ -18,12 +21,38 @@ export const LOGGED_NOTE_FIELDS = [
 
 export interface LoggedNote {
   projectNotesID: number;
+  projectID: number;
+  empID: number;
+  projectNoteCategory: number;
   projectName: string;
   ProjectNotesDesc: string | null;
   ProjectNotesMinutes: number;
   /** As the data service sends times: with the company's offset, so its date is the company's. */
   createdTS: string;
 }
+
+/** A note as a list brings it to be opened (the note dialog): what it shows, and whose it is. */
+export type NoteRow = Pick<
+  LoggedNote,
+  | "projectNotesID"
+  | "projectID"
+  | "projectName"
+  | "empID"
+  | "projectNoteCategory"
+  | "ProjectNotesMinutes"
+  | "ProjectNotesDesc"
+>;
+
+/** The fields a list of notes reads so that a row opens its note. */
+export const NOTE_ROW_FIELDS = [
+  "projectNotesID",
+  "projectID",
+  "projectName",
+  "empID",
+  "projectNoteCategory",
+  "ProjectNotesMinutes",
+  "ProjectNotesDesc",
+] as const satisfies readonly (keyof NoteRow)[];
 
 /** The where of a range of days: from the first day's midnight to the end's, in the database session's zone. */
 export function loggedRangeWhere(range: DayRange): string {
@@ -39,6 +68,8 @@ export interface HoursRow {
   ProjectNotesDesc: string;
   HHmm: string;
   createdTS: string;
+  /** The note the row shows, as read: what opens it to be corrected. */
+  note: LoggedNote;
 }
 
 export interface HoursTable {
@@ -68,6 +99,7 @@ export function hoursTable(notes: readonly LoggedNote[], range: DayRange): Hours
       ProjectNotesDesc: note.ProjectNotesDesc ?? "",
       HHmm: formatMinutes(note.ProjectNotesMinutes),
       createdTS: note.createdTS,
+      note,
     })),
     minutes,
     total: formatMinutes(minutes),

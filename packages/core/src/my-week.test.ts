@@ -4,6 +4,9 @@ import { myWeek, officeHoursMinutes } from "./my-week.js";
 
 const note = (createdTS: string, ProjectNotesMinutes: number): LoggedNote => ({
   projectNotesID: 1,
+  projectID: 1,
+  empID: 2,
+  projectNoteCategory: 105,
   projectName: "P",
   ProjectNotesDesc: null,
   ProjectNotesMinutes,

@@ -25,6 +25,9 @@ export const TOASTS = {
   inserted: success("Record Inserted", "Record inserted successfully!"),
   updated: success("Record Updated", "Record updated successfully!"),
   deleted: success("Record Deleted", "Record deleted successfully!"),
+  /** Ours: a delete undone (its toast's Undo), or refused (too late, say). */
+  restored: success("Record Restored", "The deleted record is back."),
+  restoreFailed: (why: string) => failure("Failed Undo", why),
   copied: (value: string): Toast => ({ kind: "info", message: `${value} copied`, ms: TOAST_MS.copy }),
   /** Ours: the browser refused the clipboard (a page not served over https, say). */
   copyFailed: (value: string) => failure("Copy Failed", `${value} could not be copied; select it and copy it by hand.`),

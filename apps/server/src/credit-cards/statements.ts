@@ -27,6 +27,8 @@ const ERRORS_NAMED = 5;
 export const WRITE_STEP_LINES = 500;
 /** References looked up in one statement: a few dozen ms of PGlite's, whatever the statement's size. */
 const LOOKUP_STEP = 2_000;
+/** New charges of one import past which the planner's statistics of the charges are refreshed. */
+const ANALYZE_AFTER_CHARGES = 1_000;
 /** What an import's transaction writes: on PGlite, reads of anything else run between its steps. */
 const IMPORT_WRITES = ["tblCCStatement", "tblCCCharge", "auditLog"];
 
@@ -454,7 +456,16 @@ export async function importStatement(
           if (!card) throw noCard(file.ccID);
           const now = await holdingsOf(tx, file.ccID, lines, references);
           const final = sameHoldings(now, plan.holdings) ? plan : planOf(lines, references, now);
-          return answerOf(final, await writePlan(tx, actor, file, final));
+          const imported = answerOf(final, await writePlan(tx, actor, file, final));
+          // Many new charges on one card: the planner's statistics of the charges are refreshed
+          // with them, in the same transaction (an analyze sent after it waits behind the next
+          // import, whose look-up, planned on a card the statistics think empty, probes every
+          // charge of the card for each reference: 5 s a statement on PGlite, which has no
+          // autovacuum; docs/decisions.md).
+          if (imported.counts.matched + imported.counts.unmatched >= ANALYZE_AFTER_CHARGES) {
+            await sql`analyze "tblCCCharge"`.execute(tx);
+          }
+          return imported;
         }),
       ),
     );

@@ -4,6 +4,7 @@ import {
   type GrantName,
   grantAllows,
   holds,
+  mayWriteRow,
   type PageFlags,
   type PageId,
   type PermissionFlag,
@@ -13,7 +14,7 @@ import {
 } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { permissionsQuery } from "./session";
+import { permissionsQuery, userQuery } from "./session";
 
 /** What a user may do on a resource's records: the buttons of its forms (the server decides again). */
 export type RecordRights = Omit<PageFlags, "view">;
@@ -25,6 +26,7 @@ export type RecordRights = Omit<PageFlags, "view">;
  */
 export function useAccess() {
   const { data: permissions = [] } = useQuery(permissionsQuery);
+  const empID = useQuery(userQuery).data?.empID ?? null;
   return useMemo(
     () => ({
       /** A flag on a site page. */
@@ -40,9 +42,21 @@ export function useAccess() {
         change: grantAllows(permissions, resource.access.change, "change"),
         del: grantAllows(permissions, resource.access.del, "del"),
       }),
+      /**
+       * What the user may do on one row: its Update and Delete where the resource keeps rows for
+       * their authors (a time note: its author's, or anyone's for a supervisor), no Insert.
+       */
+      row: (
+        resource: Pick<Resource, "access" | "authorWrites">,
+        row: Readonly<Record<string, unknown>>,
+      ): RecordRights => ({
+        add: false,
+        change: mayWriteRow(permissions, resource, "change", empID, row),
+        del: mayWriteRow(permissions, resource, "del", empID, row),
+      }),
       /** Whether the user may read a resource: a part of a page that reads it is left out otherwise, not refused. */
       mayView: (resource: Pick<Resource, "access">) => grantAllows(permissions, resource.access.view, "view"),
     }),
-    [permissions],
+    [permissions, empID],
   );
 }

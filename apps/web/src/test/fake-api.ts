@@ -89,6 +89,7 @@ import {
   type Value,
   type Where,
   WhereSyntaxError,
+  writeReach,
 } from "@office/core";
 import { vi } from "vitest";
 import type { z } from "zod";
@@ -531,19 +532,37 @@ export class FakeApi {
     return { id };
   }
 
+  /**
+   * The rows a change or delete reaches, as the server's: refused as it refuses (writeReach),
+   * then everyone's the where matches, or the user's own where the table keeps rows for their
+   * authors (a row its record's owner reaches, the server alone can tell: the fake lets it).
+   */
+  #reached(table: string, where: string, flag: "change" | "del"): { def: Resource | undefined; rows: Row[] } {
+    const def = RESOURCES.get(table);
+    if (!def) return this.#matched(table, where);
+    const reach = writeReach(this.permissions, def, flag);
+    if (reach === "accessDenied") throw new HttpFailure(403, ERROR_MESSAGES.accessDenied);
+    if (reach === "denied") throw new HttpFailure(403, `You may not ${ACTIONS[flag]} ${def.name}.`);
+    const author = def.authorWrites;
+    if (reach === "all" || !author || author.orOwnerOf) return this.#matched(table, where);
+    const own = this.table(table).filter((row) => row[author.column] === this.user.empID);
+    const rows = this.#matched(table, where).rows.filter((row) => own.includes(row));
+    if (rows.length === 0) throw new HttpFailure(404, "No record matches the where.");
+    return { def, rows };
+  }
+
   #update({ table, where, fields }: { table: string; where: string; fields: Row }) {
-    this.#require(RESOURCES.get(table), "change");
-    const { rows } = this.#matched(table, where);
+    const { rows } = this.#reached(table, where, "change");
     for (const row of rows) Object.assign(row, fields);
     return { status: "success", count: rows.length };
   }
 
   #delete({ table, where }: { table: string; where: string }) {
-    const def = RESOURCES.get(table);
-    this.#require(def, "del");
-    const { rows } = this.#matched(table, where);
-    const stored = this.table(table);
-    for (const row of rows) stored.splice(stored.indexOf(row), 1);
+    const { def, rows } = this.#reached(table, where, "del");
+    // From the table, and from any view a test made of the same rows (as the database's views follow their tables).
+    for (const stored of this.#tables.values()) {
+      for (const row of rows) if (stored.includes(row)) stored.splice(stored.indexOf(row), 1);
+    }
     return { id: rows.length, keys: def ? rows.map((row) => row[def.key]) : [] };
   }
 }

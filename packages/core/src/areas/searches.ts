@@ -25,8 +25,11 @@ export interface SearchPageDeclaration {
   columns: readonly string[];
   order: string;
   criteria: readonly SearchCriterion[];
-  /** A row opens this record page with its `key` column as ?id=. */
-  opens: { path: string; key: string };
+  /**
+   * A row opens this record page with its `key` column as ?id=; or, with `record`, the row is a
+   * record of that table and opens in its own dialog (a time note, to be corrected).
+   */
+  opens: { path: string; key: string } | { record: string };
   /**
    * Totals of what was found, by these columns of the list's `totals` (GET /API/Totals/), in
    * the order given (by name unless said).
@@ -85,7 +88,7 @@ export const NOTES_SEARCH = searchPage({
     { name: "type", label: "Type", kind: "equals", columns: ["projectNoteCategory"] },
     { name: "logged", label: "Logged", kind: "dateRange", columns: ["createdTS"], otherwise: "thisWeek" },
   ],
-  opens: { path: "/project/de", key: "projectID" },
+  opens: { record: "tblProjectNotes" },
   totals: [
     { by: "empID", title: "By Employee" },
     { by: "projectID", title: "By Project" },

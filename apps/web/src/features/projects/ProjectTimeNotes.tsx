@@ -4,6 +4,7 @@ import { tableColumns } from "../../widgets/table/columns";
 import { SearchableTable } from "../../widgets/table/SearchableTable";
 import { SearchTotals } from "../searches/SearchTotals";
 import { NOTE_TOTALS } from "../searches/TotalsTable";
+import { useNoteEditor } from "../time-notes/useNoteEditor";
 
 const COLUMNS = tableColumns(
   vwProjectNoteSearch,
@@ -18,9 +19,13 @@ const TOTALS = [
 ];
 const NOTES = vwProjectNoteSearch;
 
-/** The time logged on a project (for those who may search notes, page 35): its notes, and totals by employee and by type. */
+/**
+ * The time logged on a project (for those who may search notes, page 35): its notes, each
+ * opening to be corrected where its rules allow, and totals by employee and by type.
+ */
 export function ProjectTimeNotes({ projectID }: { projectID: number }) {
   const where = whereEquals("projectID", projectID);
+  const editor = useNoteEditor();
   return (
     <Stack component="section" aria-label="Time notes" gap="xs">
       <Title order={2} size="h4">
@@ -33,7 +38,10 @@ export function ProjectTimeNotes({ projectID }: { projectID: number }) {
         searchColumns={SEARCHABLE}
         where={where}
         order="createdTS DESC, projectNotesID DESC"
+        rowFields={editor.rowFields}
+        onRowOpen={editor.open}
       />
+      {editor.element}
       <SearchTotals list={NOTES} totals={TOTALS} where={where} words={NOTE_TOTALS} />
     </Stack>
   );

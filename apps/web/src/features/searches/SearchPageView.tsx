@@ -1,5 +1,7 @@
 import type { Resource, SearchPage } from "@office/core";
-import { CriteriaSearchPage } from "../../widgets/search/CriteriaSearchPage";
+import type { ReactNode } from "react";
+import { CriteriaSearchPage, type RowOpener } from "../../widgets/search/CriteriaSearchPage";
+import { useNoteEditor } from "../time-notes/useNoteEditor";
 import { SearchTotals } from "./SearchTotals";
 import { TotalsTable, type TotalsWords } from "./TotalsTable";
 
@@ -18,8 +20,39 @@ export interface SearchPageWords {
   alsoTotals?: { list: Resource; by: string; title: string };
 }
 
+/** A time note opened where it is found: its dialog. */
+function NoteOpener({ children }: { children: (opener: RowOpener) => ReactNode }) {
+  const editor = useNoteEditor();
+  return (
+    <>
+      {children(editor)}
+      {editor.element}
+    </>
+  );
+}
+
+/** The tables whose rows a search page opens in place (`opens: { record }`), each with its dialog. */
+const RECORD_OPENERS: Readonly<Record<string, typeof NoteOpener>> = { tblProjectNotes: NoteOpener };
+
 /** A search page of core (notes / time search, status audit): its boxes, what they find, its totals. */
 export function SearchPageView({ page, words }: { page: SearchPage; words: SearchPageWords }) {
+  if (!("record" in page.opens)) return <SearchPageBody page={page} words={words} opens={page.opens} />;
+  const Opener = RECORD_OPENERS[page.opens.record];
+  if (!Opener) throw new Error(`no dialog opens a row of ${page.opens.record}`);
+  return <Opener>{(opener) => <SearchPageBody page={page} words={words} openRow={opener} />}</Opener>;
+}
+
+function SearchPageBody({
+  page,
+  words,
+  opens,
+  openRow,
+}: {
+  page: SearchPage;
+  words: SearchPageWords;
+  opens?: { path: string; key: string };
+  openRow?: RowOpener;
+}) {
   const totals = words.totals;
   return (
     <CriteriaSearchPage
@@ -31,7 +64,8 @@ export function SearchPageView({ page, words }: { page: SearchPage; words: Searc
       order={page.order}
       formLabel={`Search ${words.results.toLowerCase()}`}
       tableLabel={words.results}
-      opens={page.opens}
+      opens={opens}
+      openRow={openRow}
       belowResults={
         page.totals.length > 0 && totals
           ? (where) => (

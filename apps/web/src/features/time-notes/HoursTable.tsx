@@ -1,5 +1,5 @@
-import { Table, Text } from "@mantine/core";
-import { formatDateTime, type HoursTable as Hours } from "@office/core";
+import { Anchor, Table, Text } from "@mantine/core";
+import { formatDateTime, type HoursTable as Hours, type LoggedNote } from "@office/core";
 
 interface HoursTableProps {
   caption: string;
@@ -8,10 +8,12 @@ interface HoursTableProps {
   withDate: boolean;
   /** A phone's panel: smaller type and tighter cells, so the five columns fit its width. */
   compact?: boolean;
+  /** A row's project opens its note (to correct or remove it). */
+  onOpen?: (note: LoggedNote) => void;
 }
 
-/** One of the header's hours tables: index, project, note, HH:mm, logged; and the total. */
-export function HoursTable({ caption, hours, withDate, compact = false }: HoursTableProps) {
+/** One of the header's hours tables: index, project (opening its note), note, HH:mm, logged; and the total. */
+export function HoursTable({ caption, hours, withDate, compact = false, onOpen }: HoursTableProps) {
   // The date and the time each stay whole; between them the line may break, on a phone's panel.
   const logged = (at: string) => {
     const text = formatDateTime(at) ?? at;
@@ -41,7 +43,22 @@ export function HoursTable({ caption, hours, withDate, compact = false }: HoursT
         {hours?.rows.map((row) => (
           <Table.Tr key={row.projectNotesID}>
             <Table.Td>{row.index}</Table.Td>
-            <Table.Td>{row.projectName}</Table.Td>
+            <Table.Td>
+              {onOpen ? (
+                <Anchor
+                  component="button"
+                  type="button"
+                  fz="inherit"
+                  ta="left"
+                  aria-label={`Open the note: ${row.HHmm} on ${row.projectName}`}
+                  onClick={() => onOpen(row.note)}
+                >
+                  {row.projectName}
+                </Anchor>
+              ) : (
+                row.projectName
+              )}
+            </Table.Td>
             <Table.Td maw={220} style={{ overflowWrap: "break-word" }}>
               {row.ProjectNotesDesc}
             </Table.Td>

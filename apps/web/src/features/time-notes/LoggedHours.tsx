@@ -6,12 +6,13 @@ import { useId, useMemo } from "react";
 import { useCompanyDay } from "../../services/company-day";
 import { HoursTable } from "./HoursTable";
 import { loggedNotesQuery } from "./queries";
+import { useNoteEditor } from "./useNoteEditor";
 
 /**
  * Today's and this week's logged hours (docs/product-rules.md#time-notes) in the header: a
  * button with both totals, each labelled, opens the two tables. The week is read once (Sunday to tomorrow, in
  * the company's zone) and today's notes are those of its last day; logging a note reads it
- * again.
+ * again. A note's project opens the note, to correct or remove it.
  */
 export function LoggedHours({ compact = false }: { compact?: boolean }) {
   const day = useCompanyDay();
@@ -23,43 +24,47 @@ export function LoggedHours({ compact = false }: { compact?: boolean }) {
   const today = ranges && notes ? hoursTable(notes, ranges.today) : undefined;
   const week = ranges && notes ? hoursTable(notes, ranges.week) : undefined;
   const titleId = useId();
+  const editor = useNoteEditor();
   const summary = `Today ${today?.total ?? "…"} · Week ${week?.total ?? "…"}`;
 
   return (
-    // Never wider than the screen: on a phone the panel takes its width, less a margin.
-    <Popover position="bottom-start" shadow="md" withArrow width="min(640px, calc(100vw - 16px))">
-      <Popover.Target>
-        {compact ? (
-          <ActionIcon variant="subtle" size="lg" aria-label={`Logged hours: ${summary}`}>
-            <IconHourglass size={20} aria-hidden="true" />
-          </ActionIcon>
-        ) : (
-          <Button
-            variant="default"
-            size="sm"
-            px={8}
-            // Its labels say what it is; it keeps its width where the header's search gives up some.
-            style={{ flexShrink: 0 }}
-            aria-label={`Logged hours: ${summary}`}
-          >
-            <Text span size="xs" c="dimmed" mr={4}>
-              Today
-            </Text>
-            {today?.total ?? "…"}
-            <Text span size="xs" c="dimmed" ml={8} mr={4}>
-              Week
-            </Text>
-            {week?.total ?? "…"}
-          </Button>
-        )}
-      </Popover.Target>
-      <Popover.Dropdown aria-labelledby={titleId} p={compact ? "xs" : undefined}>
-        <VisuallyHidden id={titleId}>Logged hours</VisuallyHidden>
-        <Stack gap="md">
-          <HoursTable caption="Today's hours" hours={today} withDate={false} compact={compact} />
-          <HoursTable caption="This week's hours" hours={week} withDate compact={compact} />
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <>
+      {/* Never wider than the screen: on a phone the panel takes its width, less a margin. */}
+      <Popover position="bottom-start" shadow="md" withArrow width="min(640px, calc(100vw - 16px))">
+        <Popover.Target>
+          {compact ? (
+            <ActionIcon variant="subtle" size="lg" aria-label={`Logged hours: ${summary}`}>
+              <IconHourglass size={20} aria-hidden="true" />
+            </ActionIcon>
+          ) : (
+            <Button
+              variant="default"
+              size="sm"
+              px={8}
+              // Its labels say what it is; it keeps its width where the header's search gives up some.
+              style={{ flexShrink: 0 }}
+              aria-label={`Logged hours: ${summary}`}
+            >
+              <Text span size="xs" c="dimmed" mr={4}>
+                Today
+              </Text>
+              {today?.total ?? "…"}
+              <Text span size="xs" c="dimmed" ml={8} mr={4}>
+                Week
+              </Text>
+              {week?.total ?? "…"}
+            </Button>
+          )}
+        </Popover.Target>
+        <Popover.Dropdown aria-labelledby={titleId} p={compact ? "xs" : undefined}>
+          <VisuallyHidden id={titleId}>Logged hours</VisuallyHidden>
+          <Stack gap="md">
+            <HoursTable caption="Today's hours" hours={today} withDate={false} compact={compact} onOpen={editor.open} />
+            <HoursTable caption="This week's hours" hours={week} withDate compact={compact} onOpen={editor.open} />
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+      {editor.element}
+    </>
   );
 }

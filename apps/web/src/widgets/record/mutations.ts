@@ -1,8 +1,10 @@
-import { TOASTS, type Toast } from "@office/core";
+import { OPERATIONS, RESOURCES, TOASTS, type Toast } from "@office/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
+import { call } from "../../api/operations";
 import { useChange } from "../../services/operations";
 import { tableKey } from "../../services/query-keys";
+import { showUndoToast } from "../../services/toast";
 
 type Fields = Record<string, unknown>;
 
@@ -11,6 +13,12 @@ export interface RecordWrite {
   kind: "insert" | "update" | "delete";
   where?: string;
   fields?: Fields;
+}
+
+/** What a write answers: an insert's new key, a delete's keys (for its Undo). */
+export interface WriteOutcome {
+  id?: number;
+  keys?: number[];
 }
 
 /**
@@ -22,20 +30,20 @@ export async function writeRecord(
   table: string,
   where: string,
   fields: Fields,
-): Promise<number | undefined> {
+): Promise<WriteOutcome> {
   if (kind === "insert") {
     const { id } = await api<{ id: number }>("POST", "/API/Insert/", { table, fields });
     if (!(id > 0)) throw new Error("Failed Insert");
-    return id;
+    return { id };
   }
   if (kind === "update") {
     const { status } = await api<{ status: string }>("PUT", "/API/Update/", { table, where, fields, debug: 0 });
     if (status !== "success") throw new Error("Failed Update");
-  } else {
-    const { id } = await api<{ id: number }>("POST", "/API/Delete/", { table, where });
-    if (!(id > 0)) throw new Error("Failed Delete");
+    return {};
   }
-  return undefined;
+  const { id, keys } = await api<{ id: number; keys: number[] }>("POST", "/API/Delete/", { table, where });
+  if (!(id > 0)) throw new Error("Failed Delete");
+  return { keys };
 }
 
 const OUTCOME: Record<"insert" | "update" | "delete", { done: Toast; failed: Toast }> = {
@@ -46,21 +54,39 @@ const OUTCOME: Record<"insert" | "update" | "delete", { done: Toast; failed: Toa
 
 /**
  * Insert, update and delete of one table, with the toasts of docs/product-rules.md#toasts and
- * the cached rows of the table and the views that read it refreshed. A failure rejects with the
- * error (its fieldErrors go onto the form).
+ * the cached rows of the table and the views that read it refreshed. A delete's toast offers
+ * Undo, which puts the records back (POST /API/Undo/) and refreshes them again. A failure
+ * rejects with the error (its fieldErrors go onto the form).
  */
 export function useRecordWrites(table: string) {
   const client = useQueryClient();
+  const undo = useUndo(table);
   return useChange(
     ({ kind, where = "", fields = {} }: RecordWrite) => writeRecord(kind, table, where, fields),
-    () => [table],
+    () => [table, ...cascadedTables(table)],
     {
-      done: (_id, { kind }) => OUTCOME[kind].done,
+      done: (_outcome, { kind }) => (kind === "delete" ? undefined : OUTCOME[kind].done),
       failed: (_why, { kind }) => OUTCOME[kind].failed,
-      // A deleted record read again would be 'Not Found' under the page that deleted it.
-      onDone: (_id, { kind }) => {
-        if (kind === "delete") client.removeQueries({ queryKey: tableKey.records(table) });
+      onDone: ({ keys }, { kind }) => {
+        if (kind !== "delete") return;
+        // A deleted record read again would be 'Not Found' under the page that deleted it.
+        client.removeQueries({ queryKey: tableKey.records(table) });
+        showUndoToast(TOASTS.deleted, () => undo.mutate({ table, keys: keys ?? [] }));
       },
     },
+  );
+}
+
+/** What a table's delete takes with it: an Undo puts those back too. */
+function cascadedTables(table: string): string[] {
+  return (RESOURCES.get(table)?.cascades ?? []).map((cascade) => cascade.table);
+}
+
+/** The Undo of a delete: the records back, and every read of their tables refreshed. */
+function useUndo(table: string) {
+  return useChange(
+    (input: { table: string; keys: number[] }) => call(OPERATIONS.undoDelete, input),
+    () => [table, ...cascadedTables(table)],
+    { done: () => TOASTS.restored, failed: (why) => TOASTS.restoreFailed(why) },
   );
 }

@@ -71,7 +71,7 @@ export function useRecordSave<K extends string>(state: FormState<K>, table: stri
     pending: writes.isPending,
     save(write: RecordWrite, onSaved?: (id: number | undefined) => void) {
       if (writes.isPending || !state.validate()) return;
-      writes.mutate(write, { onSuccess: (id) => onSaved?.(id), onError: state.showServerErrors });
+      writes.mutate(write, { onSuccess: ({ id }) => onSaved?.(id), onError: state.showServerErrors });
     },
     /** A write that is not a form's save (a delete). */
     writes,

@@ -22,8 +22,16 @@ export interface CriteriaSearchPageProps {
   tableLabel: string;
   /** A row opens this record page with its `key` column as ?id=. */
   opens?: { path: string; key: string } | undefined;
+  /** Or a row opens here (a time note's dialog): the fields a row must bring, and what opens it. */
+  openRow?: RowOpener | undefined;
   /** What the page shows under what it found, for the same where (a search page's totals). */
   belowResults?: ((where: string) => ReactNode) | undefined;
+}
+
+/** What opens a row in place: the fields it needs, and the opening. */
+export interface RowOpener {
+  rowFields: readonly string[];
+  open: (row: Record<string, unknown>) => void;
 }
 
 /**
@@ -32,13 +40,13 @@ export interface CriteriaSearchPageProps {
  * in the address break their rules, nothing is searched.
  */
 export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
-  const { path, criteria, list, columns, labels, order, formLabel, tableLabel, opens, belowResults } = props;
+  const { path, criteria, list, columns, labels, order, formLabel, tableLabel, opens, openRow, belowResults } = props;
   const navigate = useNavigate();
   const search = useCriteriaSearch(path, criteria, list);
   const shown = useMemo(() => tableColumns(list, columns, labels), [list, columns, labels]);
   const searchable = useMemo(() => searchableColumns(list), [list]);
   const openKey = opens?.key;
-  const rowFields = useMemo(() => (openKey ? [openKey] : []), [openKey]);
+  const rowFields = useMemo(() => openRow?.rowFields ?? (openKey ? [openKey] : []), [openKey, openRow?.rowFields]);
   const { where } = search;
   return (
     <Stack p="md" gap="sm">
@@ -54,7 +62,7 @@ export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
             where={where}
             order={order}
             rowFields={rowFields}
-            onRowOpen={opens ? (row) => navigate(`${opens.path}?id=${row[opens.key]}`) : undefined}
+            onRowOpen={openRow?.open ?? (opens ? (row) => navigate(`${opens.path}?id=${row[opens.key]}`) : undefined)}
           />
           {belowResults?.(where)}
         </>
