@@ -112,6 +112,34 @@ test("logging a note checks the form, inserts with the user as author, and updat
     where: `ProjectNotesDesc = '${text}'`,
   });
   expect(note).toMatchObject({ empID: 2, projectNoteCategory: 107 });
+
+  // Its author corrects it from the hours table (still open), then deletes it and takes the delete back.
+  const opener = (time: string) =>
+    page
+      .getByRole("table", { name: "Today's hours" })
+      .getByRole("button", { name: `Open the note: ${time} on ${open.projectName}` });
+  await opener(formatMinutes(105)).last().click();
+  const noteDialog = page.getByRole("dialog", { name: "Time Note" });
+  await noteDialog.getByLabel("Charged Time").selectOption({ label: "2:00" });
+  await noteDialog.getByRole("button", { name: "Update" }).click();
+  await expect(noteDialog).toBeHidden();
+  const corrected = await loggedHours(request, "staff");
+  expect(corrected.today.minutes).toBe(after.today.minutes + 15);
+  await expect(hoursButton(page)).toHaveAccessibleName(
+    `Logged hours: Today ${corrected.today.total} · Week ${corrected.week.total}`,
+  );
+  await hoursButton(page).click();
+  await opener(formatMinutes(120)).last().click();
+  await noteDialog.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete this time note?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(hoursButton(page)).toHaveAccessibleName(
+    `Logged hours: Today ${before.today.total} · Week ${before.week.total}`,
+  );
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("Record Restored", { exact: true })).toBeVisible();
+  await expect(hoursButton(page)).toHaveAccessibleName(
+    `Logged hours: Today ${corrected.today.total} · Week ${corrected.week.total}`,
+  );
 });
 
 test("opened on a project's page, the dialog starts with that project and Charged Time focused; an empty note text is stored as null", async ({

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Popover, Stack, Text, VisuallyHidden } from "@manti
 import { hoursRangesOf, hoursTable } from "@office/core";
 import { IconHourglass } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo } from "react";
+import { useId, useMemo, useState } from "react";
 import { useCompanyDay } from "../../services/company-day";
 import { HoursTable } from "./HoursTable";
 import { loggedNotesQuery } from "./queries";
@@ -25,15 +25,30 @@ export function LoggedHours({ compact = false }: { compact?: boolean }) {
   const week = ranges && notes ? hoursTable(notes, ranges.week) : undefined;
   const titleId = useId();
   const editor = useNoteEditor();
+  const [shown, setShown] = useState(false);
+  // A note opened from the panel takes its place: the panel closes under the note's dialog.
+  // Controlled, the target no longer toggles it by itself.
+  const toggle = () => setShown((open) => !open);
+  const openNote = (note: object) => {
+    setShown(false);
+    editor.open(note);
+  };
   const summary = `Today ${today?.total ?? "…"} · Week ${week?.total ?? "…"}`;
 
   return (
     <>
       {/* Never wider than the screen: on a phone the panel takes its width, less a margin. */}
-      <Popover position="bottom-start" shadow="md" withArrow width="min(640px, calc(100vw - 16px))">
+      <Popover
+        opened={shown}
+        onChange={setShown}
+        position="bottom-start"
+        shadow="md"
+        withArrow
+        width="min(640px, calc(100vw - 16px))"
+      >
         <Popover.Target>
           {compact ? (
-            <ActionIcon variant="subtle" size="lg" aria-label={`Logged hours: ${summary}`}>
+            <ActionIcon variant="subtle" size="lg" aria-label={`Logged hours: ${summary}`} onClick={toggle}>
               <IconHourglass size={20} aria-hidden="true" />
             </ActionIcon>
           ) : (
@@ -44,6 +59,7 @@ export function LoggedHours({ compact = false }: { compact?: boolean }) {
               // Its labels say what it is; it keeps its width where the header's search gives up some.
               style={{ flexShrink: 0 }}
               aria-label={`Logged hours: ${summary}`}
+              onClick={toggle}
             >
               <Text span size="xs" c="dimmed" mr={4}>
                 Today
@@ -59,8 +75,8 @@ export function LoggedHours({ compact = false }: { compact?: boolean }) {
         <Popover.Dropdown aria-labelledby={titleId} p={compact ? "xs" : undefined}>
           <VisuallyHidden id={titleId}>Logged hours</VisuallyHidden>
           <Stack gap="md">
-            <HoursTable caption="Today's hours" hours={today} withDate={false} compact={compact} onOpen={editor.open} />
-            <HoursTable caption="This week's hours" hours={week} withDate compact={compact} onOpen={editor.open} />
+            <HoursTable caption="Today's hours" hours={today} withDate={false} compact={compact} onOpen={openNote} />
+            <HoursTable caption="This week's hours" hours={week} withDate compact={compact} onOpen={openNote} />
           </Stack>
         </Popover.Dropdown>
       </Popover>
