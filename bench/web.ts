@@ -57,14 +57,39 @@ async function scriptBytes(browser: Browser, path: string, username?: string): P
   return total;
 }
 
-async function lighthouseScores(browser: Browser, path: string, username?: string) {
+/**
+ * Bytes on the wire of a cold load of `path`, every request (the page, scripts, stylesheets,
+ * fonts, data), as the browser's network reports them (compressed as served, headers included),
+ * and of its scripts and stylesheets alone.
+ */
+async function wireBytes(browser: Browser, path: string, username?: string) {
+  const page = await freshPage(browser, username);
+  const client = await page.createCDPSession();
+  await client.send("Network.enable");
+  const kinds = new Map<string, string>();
+  let all = 0;
+  let code = 0;
+  client.on("Network.responseReceived", (event) => kinds.set(event.requestId, event.type));
+  client.on("Network.loadingFinished", (event) => {
+    all += event.encodedDataLength;
+    const kind = kinds.get(event.requestId);
+    if (kind === "Script" || kind === "Stylesheet") code += event.encodedDataLength;
+  });
+  await page.goto(`${base}${path}`, { waitUntil: username ? "networkidle2" : "networkidle0" });
+  if (username) await page.waitForSelector(SHELL_LOADED);
+  await page.browserContext().close();
+  return { all, code };
+}
+
+async function lighthouseScores(browser: Browser, path: string, username?: string, phone = false) {
   const page = await freshPage(browser, username);
   // The token must be in the origin's storage before Lighthouse loads the page; it keeps it.
   await page.goto(`${base}/webapp/login`, { waitUntil: "networkidle0" });
   const result = await lighthouse(
     `${base}${path}`,
     { output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: true },
-    desktopConfig,
+    // Lighthouse's default is its phone: a mid-range device on a slow 4G link.
+    phone ? undefined : desktopConfig,
     page,
   );
   await page.browserContext().close();
@@ -142,10 +167,23 @@ try {
     ["login", "/webapp/login", undefined],
     ["home", "/webapp/", "staff"],
   ] as const) {
+    progress(`bytes on the wire ${name}`);
+    const wire = await wireBytes(browser, path, user);
+    rows.push([
+      `bytes on the wire, ${name}: every request (scripts and stylesheets)`,
+      `${kb(wire.all)} (${kb(wire.code)})`,
+      "—",
+    ]);
     progress(`lighthouse ${name}`);
     const scores = await lighthouseScores(browser, path, user);
     rows.push([`Lighthouse performance, ${name} (desktop)`, String(scores.performance), "≥ 95"]);
     rows.push([`Lighthouse accessibility, ${name} (desktop)`, String(scores.accessibility), "≥ 95"]);
+    const phone = await lighthouseScores(browser, path, user, true);
+    rows.push([
+      `Lighthouse performance, ${name} (phone: mid-range device, slow 4G)`,
+      String(phone.performance),
+      "≥ 95",
+    ]);
   }
   progress("quick launch");
   const times = await quickLaunchMs(browser, 21);

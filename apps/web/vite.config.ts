@@ -1,12 +1,13 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compressAssets } from "./compress-assets";
 
 const server = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   base: "/webapp/",
-  plugins: [react()],
+  plugins: [react(), compressAssets()],
   resolve: {
     alias: { "@office/core": fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)) },
   },

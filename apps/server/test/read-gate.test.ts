@@ -367,7 +367,8 @@ describe("the read gate", () => {
 
     it("with one turn, gives the next to the employee whose reads took the least time", async () => {
       vi.useFakeTimers({ toFake: ["Date"] });
-      const gate = createReadGate({ running: 1, waitMs: 60_000 });
+      // The order alone: no rest after a heavy read (below).
+      const gate = createReadGate({ running: 1, waitMs: 60_000, restFactor: 0 });
       const log: string[] = [];
       // Employee 1's read took 2 s; employee 2's took nothing.
       const long = controlled(log, "long");
@@ -384,6 +385,57 @@ describe("the read gate", () => {
       holder.finish();
       await Promise.all([held, ...answers]);
       expect(log.slice(-2)).toEqual(["next of 2", "next of 1"]);
+    });
+
+    it("with one turn, rests an employee three times as long as their heavy read: a colleague's read goes in between", async () => {
+      vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+      const gate = createReadGate({ running: 1, waitMs: 60_000 });
+      await known(gate, 1, 2);
+      const log: string[] = [];
+      const heavy = controlled(log, "heavy of 1");
+      const first = gate.run(1, heavy.read);
+      await settle();
+      vi.setSystemTime(Date.now() + 1_000);
+      heavy.finish();
+      await first;
+      // Employee 1 asks again at once: nothing runs, yet their read waits out the rest (3 s).
+      const next = gate.run(1, async () => log.push("next of 1"));
+      await vi.advanceTimersByTimeAsync(2_000);
+      await gate.run(2, async () => log.push("a colleague's"));
+      expect(log).toEqual(["heavy of 1", "a colleague's"]);
+      await vi.advanceTimersByTimeAsync(1_100);
+      await next;
+      expect(log).toEqual(["heavy of 1", "a colleague's", "next of 1"]);
+      // A light read rests nobody.
+      await gate.run(1, async () => log.push("light of 1"));
+      await gate.run(1, async () => log.push("light again"));
+      expect(log.slice(-2)).toEqual(["light of 1", "light again"]);
+    });
+
+    it("with one turn, rests every account whose reads were heavy lately, so that several cannot take turns filling it", async () => {
+      vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+      const gate = createReadGate({ running: 1, waitMs: 60_000 });
+      await known(gate, 1, 2, 3);
+      const log: string[] = [];
+      const heavyOf = async (key: number) => {
+        const read = controlled(log, `heavy of ${key}`);
+        const running = gate.run(key, read.read);
+        await settle();
+        vi.setSystemTime(Date.now() + 1_000);
+        read.finish();
+        await running;
+      };
+      await heavyOf(1);
+      await vi.advanceTimersByTimeAsync(3_100);
+      await heavyOf(3);
+      // Account 3's read ended just now: account 1, heavy lately too, rests with it.
+      const next = gate.run(1, async () => log.push("next of 1"));
+      await vi.advanceTimersByTimeAsync(1_000);
+      await gate.run(2, async () => log.push("a colleague's"));
+      expect(log).toEqual(["heavy of 1", "heavy of 3", "a colleague's"]);
+      await vi.advanceTimersByTimeAsync(2_100);
+      await next;
+      expect(log.at(-1)).toBe("next of 1");
     });
   });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { appOver } from "./support/app.js";
 import { useTestApp } from "./support/context.js";
@@ -20,6 +21,9 @@ function builtWebApp(): string {
   writeFileSync(join(root, "assets", "app.js"), "console.log('app')");
   writeFileSync(join(root, "favicon.svg"), "<svg/>");
   writeFileSync(join(root, "assets", "app.js.map"), MAP);
+  // The build's compressed copies (compress-assets.ts).
+  writeFileSync(join(root, "assets", "app.js.br"), brotliCompressSync("console.log('app')"));
+  writeFileSync(join(root, "assets", "app.js.gz"), gzipSync("console.log('app')"));
   writeFileSync(join(root, "favicon.svg.map"), MAP);
   writeFileSync(join(root, "..", "outside.txt"), "not for the web");
   return root;
@@ -75,6 +79,29 @@ describe("serving the web app", () => {
     expect(asset.body).toBe("console.log('app')");
     expect(asset.headers["cache-control"]).toContain("immutable");
     expect((await t.app.inject({ method: "GET", url: "/webapp/favicon.svg" })).statusCode).toBe(200);
+  });
+
+  it("sends the build's brotli or gzip copy to a browser that accepts it, the file itself to one that does not", async () => {
+    const sent = (encoding?: string) =>
+      t.app.inject({
+        method: "GET",
+        url: "/webapp/assets/app.js",
+        headers: encoding ? { "accept-encoding": encoding } : {},
+      });
+    const br = await sent("gzip, deflate, br, zstd");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(br.headers["cache-control"]).toContain("immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe("console.log('app')");
+    const gz = await sent("gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe("console.log('app')");
+    const plain = await sent();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe("console.log('app')");
+    // A copy is no file of the app by its own name.
+    expect((await t.app.inject({ method: "GET", url: "/webapp/assets/app.js.br" })).statusCode).toBe(404);
   });
 
   it("answers 404 for a missing asset instead of the page", async () => {

@@ -52,7 +52,16 @@ export interface ReadGateOptions {
    * work then takes no turn here, where it would keep them out for all its length.
    */
   interleaves?: boolean;
+  /**
+   * With fewer turns than a quarter can be made of (PGlite's one), heavy reads share the time
+   * instead: after a read past HEAVY_READ_MS, the employees whose reads were heavy in the last
+   * HEAVY_MEMORY_MS rest this many times as long (HEAVY_REST_FACTOR unless said; 0 never rests).
+   */
+  restFactor?: number;
 }
+
+/** A heavy read's rest on a gate of fewer than four turns: three times its length, a quarter of the time. */
+export const HEAVY_REST_FACTOR = 3;
 
 export interface ReadOptions {
   /** Heavy whatever its employee's past: a load's batches after the first. */
@@ -124,6 +133,7 @@ export function createReadGate({
   pauseMs = PAUSE_AFTER_STOPPED_READ_MS,
   newcomerMs = NEWCOMER_MS,
   interleaves = false,
+  restFactor = running < 4 ? HEAVY_REST_FACTOR : 0,
 }: ReadGateOptions) {
   const reserve = Math.ceil(running / 4);
   const inTurn = new Set<Running>();
@@ -135,6 +145,11 @@ export function createReadGate({
   const knownUntil = new Map<number, number>();
   const waiters = new FairQueue<Waiter>({ newcomerMs });
   const pausedUntil = new Map<number, number>();
+  /** Until when each employee counts as sending heavy reads (a gate of few turns, restFactor). */
+  const heavyLately = new Map<number, number>();
+  /** Until when those employees' reads rest, after the last heavy read. */
+  let restUntil = 0;
+  let wake: NodeJS.Timeout | undefined;
 
   const pauseLeft = (key: number) => {
     const left = (pausedUntil.get(key) ?? 0) - Date.now();
@@ -190,6 +205,23 @@ export function createReadGate({
     else if (ms > LONG_READ_MS) mark(knownUntil, key, undefined);
   };
   const known = (key: number, now = Date.now()) => (knownUntil.get(key) ?? 0) > now;
+  /**
+   * A heavy read's rest: the accounts whose reads were heavy lately (this one among them) wait
+   * restFactor times its length before their next, so that on one turn heavy reads, however
+   * many accounts send them, hold about a share of the time, and a colleague's call mostly finds
+   * it free (its worst wait is still the statement in progress). The system's own reads never rest.
+   */
+  const rest = (key: number, ms: number) => {
+    if (restFactor === 0 || key === 0 || ms <= HEAVY_READ_MS) return;
+    const now = Date.now();
+    mark(heavyLately, key, now + HEAVY_MEMORY_MS);
+    restUntil = Math.max(restUntil, now + ms * restFactor);
+    // Their waiters get the turn when the rest ends, if no read's end comes first.
+    if (wake) clearTimeout(wake);
+    wake = setTimeout(dispatch, restUntil - now + 1);
+    wake.unref();
+  };
+  const resting = (key: number, now: number) => now < restUntil && (heavyLately.get(key) ?? 0) > now;
   /** Whether a read of the employee takes a heavy turn: one of theirs is heavy now, or their last was long. */
   const takesHeavyTurn = (key: number, account: Account, now = Date.now()) =>
     isHeavy(account, now) || (longUntil.get(key) ?? 0) > now;
@@ -202,6 +234,7 @@ export function createReadGate({
     if (active >= running || mine >= READS_RUNNING_PER_EMPLOYEE) return false;
     if (mine > 0 && running - active - 1 < reserve) return false;
     const now = Date.now();
+    if (resting(key, now)) return false;
     if (!known(key, now) && [...inTurn].filter((read) => read.probation).length >= probationTurns) return false;
     if (!asHeavy && !takesHeavyTurn(key, account, now)) return true;
     let heavy = 0;
@@ -272,6 +305,7 @@ export function createReadGate({
         inTurn.delete(mine);
         account.running.delete(mine);
         remember(key, ms);
+        rest(key, ms);
         waiters.charge(String(key), ms);
         forget(key);
         dispatch();

@@ -9,25 +9,30 @@ const BASE = "/webapp/";
 
 /** A source map: the app's TypeScript source, whose files the build writes beside its bundles. */
 const isSourceMap = (path: string) => path.endsWith(".map");
+/** The build's compressed copies (compress-assets.ts): sent in place of their file, never by their own name. */
+const isCompressedCopy = (path: string) => path.endsWith(".br") || path.endsWith(".gz");
 
 /**
  * Serves the built web app under /webapp/ with history routing: a path that is a file of the
  * build is that file; any other path is index.html, so every deep link works on reload. Only
  * files listed at start-up are ever served, which rules out path traversal by construction.
- * Source maps are served to signed-in callers only (docs/decisions.md).
+ * Source maps are served to signed-in callers only (docs/decisions.md). Text files go compressed,
+ * as the build wrote them (brotli, else gzip, else as they are).
  */
 export async function webAppRoutes(app: FastifyInstance, { root }: { root: string }) {
   const built = existsSync(join(root, "index.html"));
   const listed = built ? listFiles(root) : [];
-  const files = new Set(listed.filter((path) => !isSourceMap(path)));
+  const files = new Set(listed.filter((path) => !isSourceMap(path) && !isCompressedCopy(path)));
   const maps = new Set(listed.filter(isSourceMap));
-  // Caching is set here per file kind; the plugin's own max-age=0 would override it.
-  await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
+  // Caching is set here per file kind; the plugin's own max-age=0 would override it. A file's
+  // brotli or gzip copy is sent to a browser that accepts it (with Vary: Accept-Encoding).
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false, preCompressed: true });
 
   app.get("/", { config: { access: "public" } }, (_request, reply) => reply.redirect(BASE, 302));
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) throw AppError.unavailable("The web app is not built: run `npm run build`.");
     reply.header("cache-control", "no-cache");
+    reply.header("vary", "accept-encoding");
     // The layout cookie (docs/product-rules.md#shell), from the user agent the first time; the user may switch it.
     if (deviceCookieValue(request.headers.cookie ?? "") === undefined) {
       reply.header("set-cookie", deviceCookie(deviceFromUserAgent(request.headers["user-agent"])));
@@ -50,6 +55,8 @@ export async function webAppRoutes(app: FastifyInstance, { root }: { root: strin
     if (built && files.has(path) && path !== "index.html") {
       const hashed = path.startsWith("assets/");
       reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
+      // The plugin picks a compressed copy by Accept-Encoding, and says nothing of it to caches.
+      reply.header("vary", "accept-encoding");
       return reply.sendFile(path);
     }
     if (path.startsWith("assets/")) throw new AppError(404, "Not Found");
