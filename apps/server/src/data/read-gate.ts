@@ -54,8 +54,9 @@ export interface ReadGateOptions {
   interleaves?: boolean;
   /**
    * With fewer turns than a quarter can be made of (PGlite's one), heavy reads share the time
-   * instead: after a read past HEAVY_READ_MS, the employees whose reads were heavy in the last
-   * HEAVY_MEMORY_MS rest this many times as long (HEAVY_REST_FACTOR unless said; 0 never rests).
+   * instead: after a read past HEAVY_READ_MS with more of its employee's reads waiting, the
+   * employees whose reads were heavy so in the last HEAVY_MEMORY_MS rest this many times as long
+   * (HEAVY_REST_FACTOR unless said; 0 never rests).
    */
   restFactor?: number;
 }
@@ -206,13 +207,16 @@ export function createReadGate({
   };
   const known = (key: number, now = Date.now()) => (knownUntil.get(key) ?? 0) > now;
   /**
-   * A heavy read's rest: the accounts whose reads were heavy lately (this one among them) wait
+   * A heavy read's rest, when its account has more reads waiting: the accounts whose reads were
+   * heavy lately while more of theirs waited (this one among them) wait
    * restFactor times its length before their next, so that on one turn heavy reads, however
    * many accounts send them, hold about a share of the time, and a colleague's call mostly finds
    * it free (its worst wait is still the statement in progress). The system's own reads never rest.
    */
   const rest = (key: number, ms: number) => {
-    if (restFactor === 0 || key === 0 || ms <= HEAVY_READ_MS) return;
+    // Only an account sending reads back to back: a colleague's one slow search (which waited
+    // out a database being reopened, say) is no flood, and resting them would make it one.
+    if (restFactor === 0 || key === 0 || ms <= HEAVY_READ_MS || accountOf(key).waiting === 0) return;
     const now = Date.now();
     mark(heavyLately, key, now + HEAVY_MEMORY_MS);
     restUntil = Math.max(restUntil, now + ms * restFactor);

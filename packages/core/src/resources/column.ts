@@ -20,7 +20,8 @@ export type FieldKind =
   | { kind: "date" }
   /** A moment, shown with hh:mm am/pm; set by the server, so never typed. */
   | { kind: "datetime" }
-  | { kind: "tel" }
+  /** A phone number; a call link wherever it shows, unless `dial` is false (a fax). */
+  | { kind: "tel"; dial?: false }
   /** Minutes shown as HH:mm. */
   | { kind: "minutes" }
   /**
@@ -259,6 +260,13 @@ export const col = {
       "text",
       NullableOf<O>
     >,
+  /** A fax number: a phone number's rules and look, and nothing to call. */
+  fax: <const O extends Options = typeof none>(options: O = none as O): Typed<"text", NullableOf<O>> =>
+    col.text(14, {
+      ...options,
+      field: { kind: "tel", dial: false },
+      rules: [...(options.rules ?? []), "tel"],
+    }) as Typed<"text", NullableOf<O>>,
   /** One value of a lookup list: an integer or a text code, only those the list holds. */
   choice: <V extends number | string, const O extends Options = typeof none>(
     options: readonly LookupOption<V>[],

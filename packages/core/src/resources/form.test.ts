@@ -3,7 +3,7 @@ import { CLIENT_STATUSES, lookupLabel, PROJECT_TIME_CHOICES } from "../lookups/e
 import { US_STATE_OPTIONS } from "../lookups/us-states.js";
 import { checkForm } from "../validation.js";
 import { col } from "./column.js";
-import { displayText, formText, recordForm, storedValue } from "./form.js";
+import { contactLink, displayText, formText, recordForm, storedValue } from "./form.js";
 import { resource } from "./resource.js";
 import { tblReleaseNote } from "./tblReleaseNote.js";
 import { insertSchema, updateSchema, writeSchema } from "./write-schema.js";
@@ -144,5 +144,32 @@ describe("a record form derived from a resource's columns", () => {
     expect(notes.rules.releaseNoteDate).toEqual({ label: "Date", rules: ["required", "date"] });
     expect(notes.columns.releaseNoteBody.field).toEqual({ kind: "textarea" });
     expect(PROJECT_TIME_CHOICES[0]).toEqual({ value: 1, label: "0:01" });
+  });
+});
+
+describe("contact links", () => {
+  const phone = col.tel({ nullable: true, label: "Phone" });
+  const fax = col.fax({ nullable: true, label: "Fax" });
+  const email = col.email({ label: "E-Mail" });
+  const website = col.text(255, { nullable: true, label: "Website", rules: ["url"] });
+
+  it("calls a phone number by its digits, and never a fax", () => {
+    expect(contactLink(phone, "(713) 555-0142")).toEqual({ href: "tel:+17135550142", external: false });
+    expect(contactLink(phone, "1-713-555-0142")).toEqual({ href: "tel:+17135550142", external: false });
+    expect(contactLink(phone, "555-0142")).toBeUndefined();
+    expect(contactLink(fax, "(713) 555-0143")).toBeUndefined();
+  });
+
+  it("writes to an address and opens a website in a new tab, only when their rules accept them", () => {
+    expect(contactLink(email, " ada@example.com ")).toEqual({ href: "mailto:ada@example.com", external: false });
+    expect(contactLink(email, "not an address")).toBeUndefined();
+    expect(contactLink(website, "https://example.com/a?b=1")).toEqual({
+      href: "https://example.com/a?b=1",
+      external: true,
+    });
+    // A script is no website: only http and https lead anywhere.
+    expect(contactLink(website, "javascript:alert(1)")).toBeUndefined();
+    expect(contactLink(website, null)).toBeUndefined();
+    expect(contactLink(col.text(50, { label: "Name" }), "https://example.com")).toBeUndefined();
   });
 });

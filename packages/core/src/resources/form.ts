@@ -8,7 +8,7 @@ import {
   parseUsDate,
 } from "../formats.js";
 import { lookupLabel } from "../lookups/enumerations.js";
-import type { FormRules, RuleSpec } from "../validation.js";
+import { checkRule, type FormRules, type RuleSpec } from "../validation.js";
 import type { Column } from "./column.js";
 import type { Resource, ResourceDef } from "./resource.js";
 
@@ -66,6 +66,29 @@ export function storedValue(column: Column, text: string): unknown {
 }
 
 /** A value as a table, an export and a read-only record show it: dates, times, minutes, phones and lookups in words. */
+/**
+ * Where a value of a contact column leads: a phone number (not a fax) to a call (`tel:` with
+ * its digits), an e-mail address (a column with the e-mail rule) to a message (`mailto:`), a
+ * website (the url rule, http or https only) to itself, opened in a new tab. Nothing for any
+ * other column, or a value its rule would refuse.
+ */
+export function contactLink(column: Column, value: unknown): { href: string; external: boolean } | undefined {
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  const text = value.trim();
+  if (column.field?.kind === "tel") {
+    if (column.field.dial === false) return undefined;
+    const digits = text.replace(/\D/g, "");
+    const ten = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+    return ten.length === 10 ? { href: `tel:+1${ten}`, external: false } : undefined;
+  }
+  const rules = column.rules ?? [];
+  if (rules.includes("email") && checkRule("email", text, "") === null) {
+    return { href: `mailto:${text}`, external: false };
+  }
+  if (rules.includes("url") && checkRule("url", text, "") === null) return { href: text, external: true };
+  return undefined;
+}
+
 export function displayText(column: Column, value: unknown): string {
   if (value === null || value === undefined) return "";
   switch (column.field?.kind) {

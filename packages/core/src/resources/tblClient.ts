@@ -23,7 +23,7 @@ export const tblClient = resource({
     ...addressColumns("client"),
     clientPhone: col.tel({ nullable: true, label: "Phone" }),
     clientPhoneExt: col.text(6, { nullable: true, label: "Extension", rules: ["number"] }),
-    clientFax: col.tel({ nullable: true, label: "Fax" }),
+    clientFax: col.fax({ nullable: true, label: "Fax" }),
     clientEmail: col.email({ searchable: true, label: "E-Mail" }),
     clientWebsite: col.text(255, { nullable: true, label: "Website", rules: ["url"] }),
     clientNotes: col.text(4000, { nullable: true, emptyAsNull: true, multiline: true, label: "Notes" }),

@@ -22,7 +22,7 @@ export const tblVendor = resource({
     ...addressColumns("vendor"),
     vendorPhone: col.tel({ nullable: true, label: "Phone" }),
     vendorPhoneExt: col.text(6, { nullable: true, label: "Extension", rules: ["number"] }),
-    vendorFax: col.tel({ nullable: true, label: "Fax" }),
+    vendorFax: col.fax({ nullable: true, label: "Fax" }),
     vendorEmail: col.email({ searchable: true, label: "E-Mail" }),
     vendorTaxID: col.text(20, { nullable: true, label: "Tax ID" }),
     vendorPaymentTerms: col.text(50, { nullable: true, label: "Payment Terms" }),

@@ -1,5 +1,6 @@
-import { Checkbox, Group, NativeSelect, Textarea, TextInput } from "@mantine/core";
-import { type Column, formatPipeList, formatUsPhone, parsePipeList } from "@office/core";
+import { ActionIcon, Checkbox, Group, NativeSelect, Textarea, TextInput } from "@mantine/core";
+import { type Column, contactLink, formatPipeList, formatUsPhone, parsePipeList } from "@office/core";
+import { IconExternalLink, IconMail, IconPhone } from "@tabler/icons-react";
 import { DateField } from "./DateField";
 import { ReferenceSelect } from "./ReferenceSelect";
 
@@ -15,6 +16,36 @@ export interface FieldInputProps {
   withinLabel?: string | undefined;
   /** The field a dialog focuses when it opens (its first empty one): text, choice and textarea fields. */
   autoFocus?: boolean;
+}
+
+const CONTACT_ICONS = { tel: IconPhone, mailto: IconMail, web: IconExternalLink };
+
+/** A field's contact link beside its value: call, write to, or open (in a new tab). */
+function ContactAction({
+  link,
+  label,
+  value,
+}: {
+  link: { href: string; external: boolean };
+  label: string;
+  value: string;
+}) {
+  const kind = link.href.startsWith("tel:") ? "tel" : link.href.startsWith("mailto:") ? "mailto" : "web";
+  const Icon = CONTACT_ICONS[kind];
+  const what = { tel: `Call ${value}`, mailto: `E-mail ${value}`, web: `Open ${label} in a new tab` }[kind];
+  return (
+    <ActionIcon
+      component="a"
+      href={link.href}
+      variant="subtle"
+      size="sm"
+      aria-label={what}
+      title={what}
+      {...(link.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+    >
+      <Icon size={16} aria-hidden="true" />
+    </ActionIcon>
+  );
 }
 
 /** One field of a record form, the input its column's declaration asks for. */
@@ -37,10 +68,14 @@ export function FieldInput({
     withAsterisk: required && !readOnly,
     "data-autofocus": autoFocus || undefined,
   };
+  const link = contactLink(column, value);
+  const contact = link ? <ContactAction link={link} label={label} value={value} /> : null;
   const text = {
     ...common,
     value,
     onChange: (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value),
+    // A phone number, an address or a website, as stored, is a way to reach them.
+    ...(contact ? { rightSection: contact, rightSectionPointerEvents: "all" as const } : {}),
   };
   switch (column.field?.kind) {
     case "textarea":

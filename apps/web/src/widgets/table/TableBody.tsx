@@ -1,4 +1,4 @@
-import { Group, Progress, Table, Text } from "@mantine/core";
+import { Anchor, Group, Progress, Table, Text } from "@mantine/core";
 import type { Row as GridRow } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, memo, useRef } from "react";
@@ -51,6 +51,27 @@ function CardCell({ row, columns }: { row: Row; columns: readonly TableColumn[] 
         </Text>
       ) : null}
     </td>
+  );
+}
+
+/**
+ * A contact value as its link (a call, a message, a website in a new tab). The row opens on a
+ * click or Enter elsewhere; on the link, they are the link's own.
+ */
+function ContactCell({ column, row }: { column: TableColumn; row: Row }) {
+  const text = cellText(column, row);
+  const link = column.link?.(row);
+  if (!link) return text;
+  return (
+    <Anchor
+      href={link.href}
+      fz="inherit"
+      {...(link.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+      onClick={(event) => event.stopPropagation()}
+      onKeyDown={(event) => event.stopPropagation()}
+    >
+      {text}
+    </Anchor>
   );
 }
 
@@ -109,7 +130,13 @@ const BodyRow = memo(function BodyRow({
         columns.map((c) => (
           // Plain cells with Mantine's class: a row mounts its cells without a component each.
           <td key={c.key} className={CELL}>
-            {c.meterOf ? <Meter column={c} row={row.original} /> : cellText(c, row.original)}
+            {c.meterOf ? (
+              <Meter column={c} row={row.original} />
+            ) : c.link ? (
+              <ContactCell column={c} row={row.original} />
+            ) : (
+              cellText(c, row.original)
+            )}
           </td>
         ))
       )}

@@ -1,4 +1,4 @@
-import { type Column, displayText, labelOf, type Resource, type ResourceDef } from "@office/core";
+import { type Column, contactLink, displayText, labelOf, type Resource, type ResourceDef } from "@office/core";
 import type { SheetKind } from "./excel-layout";
 
 type Row = Record<string, unknown>;
@@ -14,6 +14,8 @@ export interface TableColumn {
   meterOf?: string;
   /** What its values are in a spreadsheet (excel-layout.ts); the text shown where absent. */
   sheet?: SheetKind;
+  /** Where a value leads (a phone number to a call, an address to a message, a website to itself). */
+  link?: (row: Row) => { href: string; external: boolean } | undefined;
 }
 
 /** The text of a cell, as shown, sorted and exported. */
@@ -37,11 +39,21 @@ export function tableColumns<C extends Resource["columns"]>(
     if (!column) throw new Error(`${resource.name} has no column ${name}`);
     const label = labels[name] ?? labelOf(column, name);
     const sheet = sheetKindOf(column);
-    if (!column.field) return { key: name, label, ...(sheet ? { sheet } : {}) };
+    if (!column.field) {
+      const contact = (column.rules ?? []).some((rule) => rule === "email" || rule === "url");
+      return {
+        key: name,
+        label,
+        ...(sheet ? { sheet } : {}),
+        ...(contact ? { link: (row: Row) => contactLink(column, row[name]) } : {}),
+      };
+    }
     const shown: TableColumn = { key: name, label, format: (value) => displayText(column, value) };
     if (sheet) shown.sheet = sheet;
     if (column.field.kind === "money") shown.numeric = true;
     if (column.field.kind === "money" && column.field.of) shown.meterOf = column.field.of;
+    if (column.field.kind === "tel" && column.field.dial !== false)
+      shown.link = (row) => contactLink(column, row[name]);
     return shown;
   });
 }
