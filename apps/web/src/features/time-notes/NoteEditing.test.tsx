@@ -108,7 +108,10 @@ describe("a time note opened from a project's time notes", () => {
     const dialog = await screen.findByRole("dialog", { name: "Time Note" });
     expect(within(dialog).queryByRole("button", { name: "Update" })).toBeNull();
     expect(within(dialog).queryByRole("button", { name: "Delete" })).toBeNull();
-    expect((within(dialog).getByRole("combobox", { name: "Charged Time" }) as HTMLSelectElement).disabled).toBe(true);
+    // Its values as text, not inputs that look as if they could be changed.
+    expect(within(dialog).queryByRole("combobox", { name: "Charged Time" })).toBeNull();
+    expect(within(dialog).getByText("00:45")).toBeTruthy();
+    expect(within(dialog).getByText("41 · Harbor Works")).toBeTruthy();
   });
 
   it("lets a supervisor with change on Notes / Time Search correct it, and not delete it", async () => {

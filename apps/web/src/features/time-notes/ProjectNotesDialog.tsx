@@ -1,4 +1,4 @@
-import { NativeSelect } from "@mantine/core";
+import { NativeSelect, Stack } from "@mantine/core";
 import {
   DEFAULT_NOTE_CATEGORY,
   formatMinutes,
@@ -12,6 +12,7 @@ import { useEffect, useState } from "react";
 import { useAccess } from "../../services/access";
 import { ConfirmDelete } from "../../widgets/ConfirmDelete";
 import { FieldInput } from "../../widgets/form/FieldInput";
+import { Value } from "../../widgets/form/FieldValue";
 import { ProjectTypeahead } from "../../widgets/ProjectTypeahead";
 import { RecordDialog } from "../../widgets/record/RecordDialog";
 import { useRecordForm, useRecordSave } from "../../widgets/record/useRecordForm";
@@ -90,37 +91,49 @@ export function ProjectNotesDialog({
         onUpdate={update}
         onDelete={() => setConfirming(true)}
       >
-        <ProjectTypeahead
-          label="Project"
-          labelVisible
-          required
-          placeholder="Search by project number or name"
-          value={state.values.projectID || null}
-          selectedRow={note ?? project}
-          onChange={(id) => state.set("projectID", id ?? "")}
-          error={state.error("projectID")}
-          autoFocus={!project && !note}
-          readOnly={readOnly}
-        />
-        <FieldInput
-          column={FORM.columns.ProjectNotesMinutes}
-          {...field("ProjectNotesMinutes")}
-          autoFocus={!!project}
-          readOnly={readOnly}
-        />
-        <NativeSelect
-          label={type.label}
-          withAsterisk
-          value={type.value}
-          error={type.error}
-          disabled={readOnly}
-          onChange={(event) => type.onChange(event.currentTarget.value)}
-          data={[
-            { value: "", label: "Choose…" },
-            ...categories.map((category) => ({ value: String(category.id), label: category.value })),
-          ]}
-        />
-        <FieldInput column={FORM.columns.ProjectNotesDesc} {...field("ProjectNotesDesc")} readOnly={readOnly} />
+        {readOnly ? (
+          // Someone else's note, to read: its values as text, as a read-only record shows them.
+          <Stack component="dl" gap="sm" m={0}>
+            <Value label="Project" text={`${note.projectID} · ${note.projectName}`} />
+            <Value label="Charged Time" text={formatMinutes(note.ProjectNotesMinutes)} />
+            <Value
+              label="Type"
+              text={categories.find((category) => category.id === note.projectNoteCategory)?.value ?? ""}
+            />
+            <Value label="Note" text={note.ProjectNotesDesc ?? ""} />
+          </Stack>
+        ) : (
+          <>
+            <ProjectTypeahead
+              label="Project"
+              labelVisible
+              required
+              placeholder="Search by project number or name"
+              value={state.values.projectID || null}
+              selectedRow={note ?? project}
+              onChange={(id) => state.set("projectID", id ?? "")}
+              error={state.error("projectID")}
+              autoFocus={!project && !note}
+            />
+            <FieldInput
+              column={FORM.columns.ProjectNotesMinutes}
+              {...field("ProjectNotesMinutes")}
+              autoFocus={!!project}
+            />
+            <NativeSelect
+              label={type.label}
+              withAsterisk
+              value={type.value}
+              error={type.error}
+              onChange={(event) => type.onChange(event.currentTarget.value)}
+              data={[
+                { value: "", label: "Choose…" },
+                ...categories.map((category) => ({ value: String(category.id), label: category.value })),
+              ]}
+            />
+            <FieldInput column={FORM.columns.ProjectNotesDesc} {...field("ProjectNotesDesc")} />
+          </>
+        )}
       </RecordDialog>
       <ConfirmDelete
         opened={confirming}

@@ -1,5 +1,5 @@
-import { Box, Text } from "@mantine/core";
-import { type Column, displayText, type Reference, storedValue } from "@office/core";
+import { Anchor, Box, Text } from "@mantine/core";
+import { type Column, contactLink, displayText, type Reference, storedValue } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { listedWhole, referenceRowQuery, referenceRowsQuery } from "./reference-rows";
 
@@ -33,19 +33,41 @@ export function FieldValue({ column, label, value }: FieldValueProps) {
   return column.field?.kind === "reference" ? (
     <ReferenceValue reference={column.field.reference} label={label} value={value} />
   ) : (
-    // The form's text as the value it stands for, shown as a table shows it.
-    <Value label={label} text={displayText(column, storedValue(column, value))} />
+    // The form's text as the value it stands for, shown as a table shows it; a phone number, an
+    // address or a website as the way to reach them.
+    <Value label={label} text={displayText(column, storedValue(column, value))} link={contactLink(column, value)} />
   );
 }
 
-function Value({ label, text }: { label: string; text: string }) {
+/** A read-only field: its label, and its value as text ("—" when empty), or as a link. */
+export function Value({
+  label,
+  text,
+  link,
+}: {
+  label: string;
+  text: string;
+  link?: { href: string; external: boolean } | undefined;
+}) {
   return (
     <Box>
       <Text component="dt" size="sm" c="dimmed">
         {label}
       </Text>
       <Text component="dd" m={0} size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-        {text === "" ? "—" : text}
+        {text === "" ? (
+          "—"
+        ) : link ? (
+          <Anchor
+            href={link.href}
+            fz="inherit"
+            {...(link.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+          >
+            {text}
+          </Anchor>
+        ) : (
+          text
+        )}
       </Text>
     </Box>
   );

@@ -10,6 +10,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../test/render";
 import { FieldInput } from "../form/FieldInput";
+import { FieldValue } from "../form/FieldValue";
 import { tableColumns } from "./columns";
 import { SearchableTable } from "./SearchableTable";
 
@@ -96,5 +97,20 @@ describe("contact links beside a record's fields", () => {
     field("clientFax", "(713) 555-0143");
     field("clientWebsite", "harbor dot example");
     expect(screen.getAllByRole("link")).toHaveLength(3);
+  });
+
+  it("shows a read-only record's phone, address and website as links, and its fax as text", () => {
+    const value = (name: keyof typeof tblClient.columns, text: string) =>
+      renderWithApp(<FieldValue column={tblClient.columns[name]} label={name} value={text} />);
+    value("clientPhone", "(713) 555-0142");
+    value("clientFax", "(713) 555-0143");
+    value("clientEmail", "office@harbor.example");
+    value("clientWebsite", "https://harbor.example");
+    expect(screen.getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual([
+      "tel:+17135550142",
+      "mailto:office@harbor.example",
+      "https://harbor.example",
+    ]);
+    expect(screen.getByText("(713) 555-0143").tagName).toBe("DD");
   });
 });
