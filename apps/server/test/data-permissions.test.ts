@@ -97,6 +97,8 @@ describe.each(ONE_ENGINE)("the permission matrix on $name", (engine) => {
       const page = granted?.page ?? OTHER_PAGE;
       const own = granted?.flag ?? flag;
       const others = PERMISSION_FLAGS.filter((f) => f !== own);
+      const reachesEveryones = (on: number) =>
+        (flag === "change" || flag === "del") && (def.authorWrites?.everyonesOn ?? []).some((p) => p === on);
       const sets: Array<FlagSet & { allowed: boolean }> = [
         { name: "no permission rows at all", rows: [], allowed: false },
         {
@@ -104,8 +106,21 @@ describe.each(ONE_ENGINE)("the permission matrix on $name", (engine) => {
           rows: [{ page: OTHER_PAGE, flags: [...PERMISSION_FLAGS] }],
           allowed: needed === "anyone",
         },
-        { name: "every other flag on its page", rows: [{ page, flags: others }], allowed: needed === "anyone" },
+        {
+          name: "every other flag on its page",
+          rows: [{ page, flags: others }],
+          // A page whose own flag for the action reaches every author's rows (a notes page) grants it too.
+          allowed: needed === "anyone" || (reachesEveryones(page) && others.includes(flag)),
+        },
         { name: "the flag on its page", rows: [{ page, flags: [own] }], allowed: needed !== null },
+        // Change or delete on a page that reaches everyone's rows, without the resource's own grant.
+        ...(def.authorWrites?.everyonesOn ?? [])
+          .filter((other) => other !== page && (flag === "change" || flag === "del"))
+          .map((other) => ({
+            name: `the flag on page ${other}, everyone's rows`,
+            rows: [{ page: other, flags: [flag] }],
+            allowed: true,
+          })),
       ];
       for (const set of sets) {
         it(`${def.name} ${flag}: ${set.name} → ${set.allowed ? "allowed" : "403"}`, async () => {
