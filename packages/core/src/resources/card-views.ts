@@ -1,5 +1,6 @@
 import { col } from "./column.js";
 import { listView, nameColumn as name } from "./list-view.js";
+import { withCard } from "./resource.js";
 import { tblCC } from "./tblCC.js";
 import { tblCCCharge } from "./tblCCCharge.js";
 
@@ -8,20 +9,23 @@ import { tblCCCharge } from "./tblCCCharge.js";
  * its requests committed against its limit (every request that neither step denied: a meter)
  * and what was charged to it.
  */
-export const vwCardList = listView(
-  tblCC,
-  "vwCardList",
-  {
-    holderName: name("Holder"),
-    ccMonthCommitted: {
-      ...col.money({ label: "Committed This Month" }),
-      field: { kind: "money", of: "ccMonthlyLimit" },
-      generated: true,
-      optional: true,
+export const vwCardList = withCard(
+  listView(
+    tblCC,
+    "vwCardList",
+    {
+      holderName: name("Holder"),
+      ccMonthCommitted: {
+        ...col.money({ label: "Committed This Month" }),
+        field: { kind: "money", of: "ccMonthlyLimit" },
+        generated: true,
+        optional: true,
+      },
+      ccMonthCharged: { ...col.money({ label: "Charged This Month" }), generated: true, optional: true },
     },
-    ccMonthCharged: { ...col.money({ label: "Charged This Month" }), generated: true, optional: true },
-  },
-  ["tblEmployee", "tblCCPermission", "tblCCCharge"],
+    ["tblEmployee", "tblCCPermission", "tblCCCharge"],
+  ),
+  { title: "ccName", facts: ["holderName", "ccMonthCommitted", "ccStatus"] },
 );
 
 /** What a charge's list shows besides its own columns: names, whether it matches a request, its month. */
@@ -55,24 +59,30 @@ const spending = {
   names: { projectID: "tblProject" },
 } as const;
 
+/** On a phone a charge shows what was bought, how much and when, and whether its receipt is in. */
+const CHARGE_CARD = { title: "ccChargeMerchant", facts: ["ccChargeAmount", "ccChargeDate", "hasReceipt"] } as const;
+
 /** Charges with their card, holder, spender, project and request's purpose by name. */
-export const vwCardCharges = listView(tblCCCharge, "vwCardCharges", chargeNames, chargeReads, spending);
+export const vwCardCharges = withCard(
+  listView(tblCCCharge, "vwCardCharges", chargeNames, chargeReads, spending),
+  CHARGE_CARD,
+);
 
 /** Charges tied to no project: the non-project expenses. */
-export const vwNonProjectExpenses = listView(tblCCCharge, "vwNonProjectExpenses", chargeNames, chargeReads, spending);
+export const vwNonProjectExpenses = withCard(
+  listView(tblCCCharge, "vwNonProjectExpenses", chargeNames, chargeReads, spending),
+  CHARGE_CARD,
+);
 
 /**
  * Charges that need a receipt (at least the company's amount) and still have none after the
  * company's number of days: counted by holder in the report, listed in the inbox. It reads the
  * company's receipt rule too (appSetting).
  */
-export const vwMissingReceipts = listView(
-  tblCCCharge,
-  "vwMissingReceipts",
-  chargeNames,
-  [...chargeReads, "appSetting"],
-  {
+export const vwMissingReceipts = withCard(
+  listView(tblCCCharge, "vwMissingReceipts", chargeNames, [...chargeReads, "appSetting"], {
     sum: "ccChargeAmount",
     by: { holderEmpID: "holderName" },
-  },
+  }),
+  CHARGE_CARD,
 );

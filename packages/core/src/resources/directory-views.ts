@@ -1,22 +1,31 @@
 import { listView, nameColumn as name } from "./list-view.js";
+import { withCard } from "./resource.js";
 import { tblClient } from "./tblClient.js";
 import { tblEmployee } from "./tblEmployee.js";
 import { tblVendor } from "./tblVendor.js";
 
-export const vwEmployeeDirectory = listView(
-  tblEmployee,
-  "vwEmployeeDirectory",
-  { empName: name("Name"), departmentName: name("Department"), managerName: name("Manager") },
-  ["tblAppLookup"],
+// On a phone each list's row is its name, with how to reach them and what they are.
+export const vwEmployeeDirectory = withCard(
+  listView(
+    tblEmployee,
+    "vwEmployeeDirectory",
+    { empName: name("Name"), departmentName: name("Department"), managerName: name("Manager") },
+    ["tblAppLookup"],
+  ),
+  { title: "empName", facts: ["departmentName", "empPhone", "empEmail"] },
 );
 
-export const vwClientDirectory = listView(
-  tblClient,
-  "vwClientDirectory",
-  { masterClientName: name("Master Client"), categoryName: name("Category") },
-  ["tblMasterClient", "tblAppLookup"],
+export const vwClientDirectory = withCard(
+  listView(
+    tblClient,
+    "vwClientDirectory",
+    { masterClientName: name("Master Client"), categoryName: name("Category") },
+    ["tblMasterClient", "tblAppLookup"],
+  ),
+  { title: "clientName", facts: ["clientStatus", "clientCity", "clientPhone"] },
 );
 
-export const vwVendorDirectory = listView(tblVendor, "vwVendorDirectory", { categoryName: name("Category") }, [
-  "tblAppLookup",
-]);
+export const vwVendorDirectory = withCard(
+  listView(tblVendor, "vwVendorDirectory", { categoryName: name("Category") }, ["tblAppLookup"]),
+  { title: "vendorName", facts: ["categoryName", "vendorPhone", "vendorActive"] },
+);

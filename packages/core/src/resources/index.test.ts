@@ -112,6 +112,25 @@ describe("the resource registry", () => {
     }
   });
 
+  it("has every list's phone card name its own columns, a title and at most three facts", () => {
+    const cards = [...RESOURCES.values()].filter((def) => def.card);
+    expect(cards.map((def) => def.name)).toEqual(
+      expect.arrayContaining([
+        "vwCardCharges",
+        "vwProjectNoteSearch",
+        "vwProjectList",
+        "vwClientDirectory",
+        "vwCCApprovals",
+      ]),
+    );
+    for (const def of cards) {
+      const card = def.card as NonNullable<typeof def.card>;
+      for (const name of [card.title, ...card.facts]) expect(def.columns, `${def.name}.${name}`).toHaveProperty(name);
+      expect(card.facts.length, def.name).toBeLessThanOrEqual(3);
+      expect(card.facts, def.name).not.toContain(card.title);
+    }
+  });
+
   it("has every view say which tables it reads, and only tables that exist", () => {
     for (const def of RESOURCES.values()) {
       if (def.kind === "view") expect(def.reads?.length, def.name).toBeGreaterThan(0);

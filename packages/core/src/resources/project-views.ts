@@ -1,26 +1,30 @@
 import { PAGES } from "../pages.js";
 import { col } from "./column.js";
 import { listView, nameColumn as name } from "./list-view.js";
-import { readOnly, resource } from "./resource.js";
+import { readOnly, resource, withCard } from "./resource.js";
 import { tblPortalOrder } from "./tblPortalOrder.js";
 import { tblPortalOrderItem } from "./tblPortalOrderItem.js";
 import { tblProject } from "./tblProject.js";
 import { tblProjectNotes } from "./tblProjectNotes.js";
 
 /** Projects with the names of their client, category, owner and latest status: the advanced search. */
-export const vwProjectList = listView(
-  tblProject,
-  "vwProjectList",
-  {
-    clientName: name("Client"),
-    categoryName: name("Category"),
-    ownerName: name("Owner"),
-    latestStatusName: name("Status"),
-  },
-  ["tblClient", "tblAppLookup", "tblEmployee", "tblProjectStatus"],
-  // Projects counted by their latest status, for those who search them (the dashboard counts
-  // vwProjectsByStatus).
-  { by: { projectLatestStatusCodeID: "latestStatusName" } },
+export const vwProjectList = withCard(
+  listView(
+    tblProject,
+    "vwProjectList",
+    {
+      clientName: name("Client"),
+      categoryName: name("Category"),
+      ownerName: name("Owner"),
+      latestStatusName: name("Status"),
+    },
+    ["tblClient", "tblAppLookup", "tblEmployee", "tblProjectStatus"],
+    // Projects counted by their latest status, for those who search them (the dashboard counts
+    // vwProjectsByStatus).
+    { by: { projectLatestStatusCodeID: "latestStatusName" } },
+  ),
+  // On a phone: its name, where it stands, for whom, and when it is due.
+  { title: "projectName", facts: ["latestStatusName", "clientName", "projectDueDate"] },
 );
 
 /**
@@ -43,16 +47,20 @@ export const vwProjectsByStatus = resource({
 });
 
 /** Time notes with the names of their project, author and type: the notes / time search (page 35). */
-export const vwProjectNoteSearch = listView(
-  tblProjectNotes,
-  "vwProjectNoteSearch",
-  { projectName: name("Project"), empName: name("Employee"), categoryName: name("Type") },
-  ["tblProject", "tblEmployee", "tblAppLookup"],
-  {
-    sum: "ProjectNotesMinutes",
-    by: { empID: "empName", projectID: "projectName", projectNoteCategory: "categoryName" },
-    names: { projectID: "tblProject" },
-  },
+export const vwProjectNoteSearch = withCard(
+  listView(
+    tblProjectNotes,
+    "vwProjectNoteSearch",
+    { projectName: name("Project"), empName: name("Employee"), categoryName: name("Type") },
+    ["tblProject", "tblEmployee", "tblAppLookup"],
+    {
+      sum: "ProjectNotesMinutes",
+      by: { empID: "empName", projectID: "projectName", projectNoteCategory: "categoryName" },
+      names: { projectID: "tblProject" },
+    },
+  ),
+  // On a phone: the project, the time, who logged it and when.
+  { title: "projectName", facts: ["ProjectNotesMinutes", "empName", "createdTS"] },
 );
 
 const statusColumns = {
@@ -85,6 +93,7 @@ export const vwProjectStatusAudit = resource({
   access: readOnly(PAGES.statusAudit),
   order: ["createdTS"],
   reads: ["tblProjectStatus", "tblProject", "tblAppLookup", "tblEmployee"],
+  card: { title: "projectName", facts: ["statusName", "oldStatusName", "createdTS"] },
   columns: {
     ...statusColumns,
     oldStatusCodeID: col.integer({ nullable: true, label: "Old Status" }),

@@ -124,6 +124,26 @@ export interface Resource {
    * everything that went or changed with it.
    */
   cascades?: readonly Cascade[];
+  /**
+   * What a row of its list shows on a phone, where a row is a card: its title and the facts
+   * beneath (the amount and date of a charge, the time of a note, a status). Only the columns the
+   * page shows count; without a card, the first column that is not an id and the next ones.
+   */
+  card?: PhoneCard;
+}
+
+/** A list's phone card: its title column and up to three facts beneath, in order. */
+export interface PhoneCard {
+  title: string;
+  facts: readonly string[];
+}
+
+/** A list declared with its phone card (the columns named are checked against its own). */
+export function withCard<C extends Record<string, Column>>(
+  def: ResourceDef<C>,
+  card: { title: keyof C & string; facts: readonly (keyof C & string)[] },
+): ResourceDef<C> {
+  return { ...def, card };
 }
 
 /** A declaration, typed by its own columns: what names a column is checked against them. */

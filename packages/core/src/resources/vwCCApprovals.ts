@@ -17,6 +17,8 @@ export const vwCCApprovals = resource({
   access: readOnly(PAGES.creditCardApprovals),
   reads: ["tblCCPermission", "tblCC", "tblEmployee", "tblProject"],
   order: ["ccPermissionRequestedTS"],
+  // On a phone: what it is for, how much, who asks and when.
+  card: { title: "ccPermissionPurpose", facts: ["ccPermissionAmount", "requesterName", "ccPermissionRequestedTS"] },
   columns: {
     ccPermissionID: col.integer({ label: "ID" }),
     ccID: col.integer({ label: "Card" }),

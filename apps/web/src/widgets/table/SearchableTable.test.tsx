@@ -1,11 +1,11 @@
-import { searchableColumns, tblReleaseNote } from "@office/core";
+import { type Column, RESOURCES, searchableColumns, tblReleaseNote } from "@office/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setDevice } from "../../services/device";
 import { catchDownloads, sheetRows } from "../../test/downloads";
 import { type FakeApi, installFakeApi, rowsOf } from "../../test/fake-api";
 import { renderWithApp } from "../../test/render";
-import { tableColumns } from "./columns";
+import { cellText, type TableColumn, tableColumns } from "./columns";
 import { SearchableTable } from "./SearchableTable";
 
 /*
@@ -200,6 +200,50 @@ describe("the searchable table on a phone", () => {
     await user.click(first);
     expect(onRowOpen).toHaveBeenCalledWith(expect.objectContaining({ releaseNoteID: 1 }));
   });
+
+  // Every list that declares its card: a row of its columns, the card's last, so that "the first
+  // ones" would show others; the card shows its title, then its facts in the declared order.
+  const CARDS = [...RESOURCES.values()].filter((def) => def.card);
+  it.each(CARDS.map((def) => [def.name, def] as const))(
+    "%s shows the title and facts its card declares",
+    async (_, def) => {
+      setDevice("MOBILE");
+      const card = def.card as NonNullable<typeof def.card>;
+      const named = new Set([card.title, ...card.facts]);
+      const rest = Object.keys(def.columns).filter((name) => !named.has(name) && !/ID$/.test(name));
+      const shownNames = [...rest.slice(0, 4), ...card.facts, card.title];
+      const sample = (name: string, column: Column) => {
+        switch (column.field?.kind) {
+          case "money":
+            return "12.50";
+          case "date":
+            return "2026-11-20";
+          case "datetime":
+            return "2026-11-20T09:30:00-05:00";
+          case "minutes":
+            return 90;
+          case "flag":
+            return 1;
+          case "choice":
+            return column.field.options[0]?.value ?? 1;
+        }
+        return column.type === "integer" ? 7 : `${name} value`;
+      };
+      const row = Object.fromEntries(Object.entries(def.columns).map(([name, column]) => [name, sample(name, column)]));
+      const columns = tableColumns(def as never, shownNames as never);
+      renderWithApp(
+        <SearchableTable label="List" table={def.name} columns={columns} searchColumns={[]} order={def.key} />,
+        { tables: { [def.name]: [row] } },
+      );
+      const cell = await screen.findByRole("cell");
+      const lines = [...cell.children].map((line) => line.textContent ?? "");
+      const text = (name: string) => columns.find((c) => c.key === name);
+      expect(lines[0]).toBe(cellText(text(card.title) as TableColumn, row));
+      expect(lines.slice(1, 1 + card.facts.length)).toEqual(
+        card.facts.map((name) => `${text(name)?.label}: ${cellText(text(name) as TableColumn, row)}`),
+      );
+    },
+  );
 
   it("holds the rows' place with grey cards while it loads, not the desktop's columns", async () => {
     setDevice("MOBILE");

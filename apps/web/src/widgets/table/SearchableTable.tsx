@@ -125,7 +125,14 @@ export function SearchableTable(props: SearchableTableProps) {
           {firstLoad ? (
             <SkeletonRows columns={columns.length} cards={cards} />
           ) : (
-            <TableBody rows={shown} columns={columns} virtual={all} onRowOpen={onRowOpen} cards={cards} />
+            <TableBody
+              rows={shown}
+              columns={columns}
+              virtual={all}
+              onRowOpen={onRowOpen}
+              cards={cards}
+              card={RESOURCES.get(table)?.card}
+            />
           )}
         </Table>
       </Box>

@@ -1,7 +1,8 @@
 import { Anchor, Group, Progress, Table, Text } from "@mantine/core";
+import type { PhoneCard } from "@office/core";
 import type { Row as GridRow } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type KeyboardEvent, memo, useRef } from "react";
+import { type KeyboardEvent, memo, useMemo, useRef } from "react";
 import { cellText, type TableColumn } from "./columns";
 
 type Row = Record<string, unknown>;
@@ -18,29 +19,48 @@ interface TableBodyProps {
   onRowOpen: ((row: Row) => void) | undefined;
   /** A phone's layout: each row as its name with a few facts beneath, in one cell. */
   cards?: boolean;
+  /** The list's declared card (its resource's `card`), where it has one. */
+  card?: PhoneCard | undefined;
 }
 
 /** An id column (projectID, empID): shown after the name on a phone, not instead of it. */
 const isId = (column: TableColumn) => /ID$/.test(column.key);
 
+/** Which of a table's columns a phone's card shows: its title, its facts, and its id. */
+export interface CardLayout {
+  title: TableColumn | undefined;
+  facts: TableColumn[];
+  id: TableColumn | undefined;
+}
+
 /**
- * A row on a phone (docs/decisions.md#phones): its name first (the first column that is not an
- * id), then up to three facts as "Label: value", the empty ones left out, and its id.
+ * A list's card (docs/decisions.md#phones): the title and facts its declaration names, of the
+ * columns the page shows; without one, the first column that is not an id, then the others.
  */
-function CardCell({ row, columns }: { row: Row; columns: readonly TableColumn[] }) {
-  const name = columns.find((c) => !isId(c)) ?? columns[0];
+export function cardLayout(columns: readonly TableColumn[], card?: PhoneCard): CardLayout {
   const id = columns.find(isId);
-  const facts = columns
-    .filter((c) => c !== name && c !== id)
+  const named = (key: string) => columns.find((c) => c.key === key);
+  const title = (card && named(card.title)) ?? columns.find((c) => !isId(c)) ?? columns[0];
+  const facts = card ? card.facts.flatMap((key) => named(key) ?? []) : columns.filter((c) => c !== title && c !== id);
+  return { title, facts: facts.filter((c) => c !== title && c !== id), id };
+}
+
+/**
+ * A row on a phone: its title, then up to three facts as "Label: value" (the empty ones left
+ * out), and its id. Long text ends in an ellipsis, never past the screen's edge.
+ */
+function CardCell({ row, layout, span }: { row: Row; layout: CardLayout; span: number }) {
+  const { title, facts, id } = layout;
+  const shown = facts
     .map((c) => [c.label, cellText(c, row)] as const)
     .filter(([, text]) => text !== "")
     .slice(0, FACTS);
   return (
-    <td className={CELL} colSpan={columns.length}>
+    <td className={CELL} colSpan={span}>
       <Text size="sm" fw={600} lineClamp={2}>
-        {name ? cellText(name, row) || "—" : ""}
+        {title ? cellText(title, row) || "—" : ""}
       </Text>
-      {facts.map(([label, text]) => (
+      {shown.map(([label, text]) => (
         <Text key={label} size="xs" c="dimmed" truncate>
           {label}: {text}
         </Text>
@@ -113,7 +133,8 @@ const BodyRow = memo(function BodyRow({
   row: GridRow<Row>;
   columns: readonly TableColumn[];
   onRowOpen: TableBodyProps["onRowOpen"];
-  cards: boolean;
+  /** The card's layout on a phone; a row of cells otherwise. */
+  cards: CardLayout | undefined;
 }) {
   const open = () => onRowOpen?.(row.original);
   return (
@@ -125,7 +146,7 @@ const BodyRow = memo(function BodyRow({
       style={{ cursor: onRowOpen ? "pointer" : undefined, height: cards ? undefined : ROW_HEIGHT }}
     >
       {cards ? (
-        <CardCell row={row.original} columns={columns} />
+        <CardCell row={row.original} layout={cards} span={columns.length} />
       ) : (
         columns.map((c) => (
           // Plain cells with Mantine's class: a row mounts its cells without a component each.
@@ -148,7 +169,8 @@ const BodyRow = memo(function BodyRow({
  * The rows of the table. Every row at once is virtualized: only the rows in view (and a few
  * around) are in the page, spacer rows keep the scroll height, so 20,000 rows scroll smoothly.
  */
-export function TableBody({ rows, columns, virtual, onRowOpen, cards = false }: TableBodyProps) {
+export function TableBody({ rows, columns, virtual, onRowOpen, cards: phone = false, card }: TableBodyProps) {
+  const cards = useMemo(() => (phone ? cardLayout(columns, card) : undefined), [phone, columns, card]);
   const scroller = useRef<HTMLTableSectionElement>(null);
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
