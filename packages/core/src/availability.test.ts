@@ -8,6 +8,7 @@ import {
   departmentCounts,
   departmentGroups,
   durationSince,
+  findColleagues,
 } from "./availability.js";
 
 const person = (over: Partial<AvailabilitySource>): AvailabilitySource => ({
@@ -84,6 +85,26 @@ describe("availability as the panel shows it", () => {
       ["Sales", false, [3, 1]],
     ]);
     expect(groups[0]?.email).toBe("eng@example.com");
+  });
+
+  it("finds colleagues by every word of their name, without case or accents, in their departments", () => {
+    const groups = departmentGroups(
+      [
+        person({ empID: 1, empDepartment: 3, departmentName: "Sales", empFirstName: "Zoë", empLastName: "Adams" }),
+        person({ empID: 2, empDepartment: 2, departmentName: "Accounting", empFirstName: "Lee", empLastName: "Ann" }),
+        person({ empID: 3, empDepartment: 3, departmentName: "Sales", empFirstName: "Ann", empLastName: "Lee" }),
+        person({ empID: 4, empDepartment: 9, departmentName: "Design", empFirstName: "Bo", empLastName: "Ray" }),
+      ],
+      9,
+    );
+    const found = (term: string) => findColleagues(groups, term).map((g) => [g.name, g.people.map((p) => p.empID)]);
+    expect(found("zoe")).toEqual([["Sales", [1]]]);
+    expect(found("  LEE, ann ")).toEqual([
+      ["Accounting", [2]],
+      ["Sales", [3]],
+    ]);
+    expect(found("ann lee x")).toEqual([]);
+    expect(found("")).toHaveLength(3);
   });
 
   it("counts each department's In, Break, Out and those without a status, in the groups' order", () => {

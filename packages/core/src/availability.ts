@@ -111,6 +111,33 @@ export function departmentGroups(
   return [...groups.values()].sort((a, b) => Number(b.own) - Number(a.own) || byName(a.name, b.name));
 }
 
+/** A name as a person types it: no case, no accents, single spaces. */
+const folded = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+
+/**
+ * The colleagues whose name holds every word typed ("ann", "lee ann", "Lee, Ann"; no case or
+ * accents), in their departments, the departments without any left out. A blank term finds
+ * everyone.
+ */
+export function findColleagues(groups: readonly DepartmentGroup[], term: string): DepartmentGroup[] {
+  const words = folded(term.replace(/,/g, " ")).split(" ").filter(Boolean);
+  if (words.length === 0) return [...groups];
+  const matches = (person: AvailabilitySource) => {
+    const name = folded(`${person.empFirstName} ${person.empLastName}`);
+    return words.every((word) => name.includes(word));
+  };
+  return groups.flatMap((group) => {
+    const people = group.people.filter(matches);
+    return people.length > 0 ? [{ ...group, people }] : [];
+  });
+}
+
 export interface DepartmentCounts {
   department: number | null;
   name: string;

@@ -1,5 +1,7 @@
-import { Anchor, Group, ScrollArea, Stack, Text } from "@mantine/core";
-import type { DepartmentGroup } from "@office/core";
+import { Anchor, CloseButton, Group, ScrollArea, Stack, Text, TextInput } from "@mantine/core";
+import { type DepartmentGroup, findColleagues } from "@office/core";
+import { IconSearch } from "@tabler/icons-react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { AvailabilitySwitch } from "./AvailabilitySwitch";
 import { ColleagueTable } from "./ColleagueTable";
@@ -22,6 +24,10 @@ interface PanelProps {
 export function AvailabilityPanel(props: PanelProps) {
   const { groups } = props;
   const now = useServerClock();
+  // A name typed narrows the list to those it matches, every department they are in open.
+  const [term, setTerm] = useState("");
+  const found = useMemo(() => (groups ? findColleagues(groups, term) : undefined), [groups, term]);
+  const searching = term.trim() !== "";
   return (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -38,14 +44,39 @@ export function AvailabilityPanel(props: PanelProps) {
         </Group>
       </Group>
       {props.status !== undefined ? <AvailabilitySwitch value={props.status} onChange={props.onStatus} /> : null}
-      {groups === undefined ? (
+      {groups === undefined || found === undefined ? (
         <Text size="sm" c="dimmed" role="status">
           Loading colleagues…
         </Text>
       ) : groups.length > 0 ? (
-        <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
-          <ColleagueTable groups={groups} toggled={props.toggled} onToggle={props.onToggle} now={now} />
-        </ScrollArea.Autosize>
+        <>
+          <TextInput
+            aria-label="Find a colleague"
+            placeholder="Find a colleague by name"
+            size="xs"
+            leftSection={<IconSearch size={14} aria-hidden="true" />}
+            value={term}
+            onChange={(event) => setTerm(event.currentTarget.value)}
+            rightSection={
+              searching ? <CloseButton size="sm" aria-label="Clear the search" onClick={() => setTerm("")} /> : null
+            }
+          />
+          {found.length > 0 ? (
+            <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
+              <ColleagueTable
+                groups={found}
+                toggled={props.toggled}
+                onToggle={props.onToggle}
+                now={now}
+                expandAll={searching}
+              />
+            </ScrollArea.Autosize>
+          ) : (
+            <Text size="sm" c="dimmed" role="status">
+              No colleague’s name holds “{term.trim()}”.
+            </Text>
+          )}
+        </>
       ) : null}
     </Stack>
   );

@@ -34,6 +34,8 @@ interface ColleagueTableProps {
   toggled: ReadonlySet<string>;
   onToggle: (key: string) => void;
   now: Date;
+  /** Every department open (the colleagues a name search found), whatever was toggled. */
+  expandAll?: boolean;
 }
 
 /**
@@ -42,7 +44,7 @@ interface ColleagueTableProps {
  * mail link to its contact address; each person as "last, first", HH:mm since the last change
  * and the status in its light colour, with an info tooltip (extension, today's office hours).
  */
-export function ColleagueTable({ groups, toggled, onToggle, now }: ColleagueTableProps) {
+export function ColleagueTable({ groups, toggled, onToggle, now, expandAll = false }: ColleagueTableProps) {
   // One tooltip for the table, over whichever info button is hovered or focused: a tooltip per
   // person would cost each row its own floating element (2,000 people, hundreds shown).
   const [tip, setTip] = useState<HTMLElement | null>(null);
@@ -67,7 +69,7 @@ export function ColleagueTable({ groups, toggled, onToggle, now }: ColleagueTabl
               key={key}
               id={key}
               group={group}
-              expanded={group.own !== toggled.has(key)}
+              expanded={expandAll || group.own !== toggled.has(key)}
               onToggle={onToggle}
               now={now}
               tip={handlers}
