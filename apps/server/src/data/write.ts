@@ -15,7 +15,7 @@ export const IDEMPOTENCY_KEY_HOURS = 24;
 
 type Row = Record<string, unknown>;
 
-export function writableTable(def: Resource): void {
+function writableTable(def: Resource): void {
   if (def.kind !== "table") throw new AppError(403, `${def.name} is read-only.`);
 }
 
