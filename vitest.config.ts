@@ -27,6 +27,7 @@ export default defineConfig({
             "packages/*/src/**/*.test.ts",
             "apps/server/test/**/*.test.ts",
             "apps/web/src/**/*.test.ts",
+            "apps/web/*.test.ts",
             "scripts/*.test.ts",
           ],
         },

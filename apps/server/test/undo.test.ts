@@ -77,6 +77,17 @@ describe.each(ENGINES)("undoing a delete on $name", (engine) => {
     expect((await undo(staff, "tblClient", [1])).statusCode).toBe(403);
   });
 
+  it("gives back a right taken away at the next call, as its delete took it", async () => {
+    const rows = () => staff.query({ table: "vwEmployeeDirectory", fields: "empID", rowLimit: 1 });
+    expect((await rows()).statusCode).toBe(200);
+    const deleted = await admin.remove("tblPermission", "empID = 2 AND permissionPageID = 22");
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await rows()).statusCode).toBe(403);
+    const undone = await undo(admin, "tblPermission", deleted.json().keys);
+    expect(undone.json()).toEqual({ count: 1 });
+    expect((await rows()).statusCode).toBe(200);
+  });
+
   it("puts a project back with its status history and the portal order it had unlinked", async () => {
     const projectID = await newProject(admin, "Undo Test");
     for (const code of [60, 61]) {

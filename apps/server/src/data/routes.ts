@@ -358,7 +358,8 @@ export async function dataRoutes(
       // The right to delete there still, as a delete's: a right taken away takes Undo with it.
       requireReach(actor, def, "del");
       const answer = await undoDelete(db, def, request.body.keys, actor);
-      return afterWrite(def.name, {}, answer);
+      // As a delete's: an employee or a permission row back may change what a session check knew.
+      return afterWrite(def.name, undefined, answer);
     },
   });
 }

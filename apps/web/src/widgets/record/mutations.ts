@@ -4,7 +4,7 @@ import { api } from "../../api/client";
 import { call } from "../../api/operations";
 import { useChange } from "../../services/operations";
 import { tableKey } from "../../services/query-keys";
-import { showUndoToast } from "../../services/toast";
+import { showToast } from "../../services/toast";
 
 type Fields = Record<string, unknown>;
 
@@ -71,7 +71,7 @@ export function useRecordWrites(table: string) {
         if (kind !== "delete") return;
         // A deleted record read again would be 'Not Found' under the page that deleted it.
         client.removeQueries({ queryKey: tableKey.records(table) });
-        showUndoToast(TOASTS.deleted, () => undo.mutate({ table, keys: keys ?? [] }));
+        showToast(TOASTS.deleted, () => undo.mutate({ table, keys: keys ?? [] }));
       },
     },
   );

@@ -59,6 +59,10 @@ describe("contact links in a list", () => {
     phone.addEventListener("click", (event) => event.preventDefault());
     await user.click(phone);
     expect(onRowOpen).not.toHaveBeenCalled();
+    // Enter on the link is the link's too.
+    phone.focus();
+    await user.keyboard("{Enter}");
+    expect(onRowOpen).not.toHaveBeenCalled();
     await user.click(within(table).getByText("Harbor Works"));
     expect(onRowOpen).toHaveBeenCalledTimes(1);
   });
