@@ -8,6 +8,7 @@ import {
 } from "@office/core";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { setDevice } from "../../services/device";
 import { renderWithApp } from "../../test/render";
 import { FieldInput } from "../form/FieldInput";
 import { FieldValue } from "../form/FieldValue";
@@ -64,6 +65,30 @@ describe("contact links in a list", () => {
     await user.keyboard("{Enter}");
     expect(onRowOpen).not.toHaveBeenCalled();
     await user.click(within(table).getByText("Harbor Works"));
+    expect(onRowOpen).toHaveBeenCalledTimes(1);
+  });
+
+  it("calls the phone from a phone's card too, the card opening on a tap elsewhere", async () => {
+    setDevice("MOBILE");
+    const onRowOpen = vi.fn();
+    const { user } = renderWithApp(
+      <SearchableTable
+        label="Clients"
+        table="vwClientDirectory"
+        columns={tableColumns(tblClient, ["clientName", "clientStatus", "clientCity", "clientPhone"])}
+        searchColumns={[]}
+        order="clientName"
+        onRowOpen={onRowOpen}
+      />,
+      { tables: { vwClientDirectory: [{ ...CLIENT, clientStatus: 2, clientCity: "Houston" }] } },
+    );
+    const phone = await screen.findByRole("link", { name: "(713) 555-0142" });
+    expect(phone.getAttribute("href")).toBe("tel:+17135550142");
+    expect(phone.closest("td")?.textContent).toContain("Phone: (713) 555-0142");
+    phone.addEventListener("click", (event) => event.preventDefault());
+    await user.click(phone);
+    expect(onRowOpen).not.toHaveBeenCalled();
+    await user.click(screen.getByText("Harbor Works"));
     expect(onRowOpen).toHaveBeenCalledTimes(1);
   });
 

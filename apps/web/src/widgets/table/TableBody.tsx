@@ -51,18 +51,16 @@ export function cardLayout(columns: readonly TableColumn[], card?: PhoneCard): C
  */
 function CardCell({ row, layout, span }: { row: Row; layout: CardLayout; span: number }) {
   const { title, facts, id } = layout;
-  const shown = facts
-    .map((c) => [c.label, cellText(c, row)] as const)
-    .filter(([, text]) => text !== "")
-    .slice(0, FACTS);
+  const shown = facts.filter((c) => cellText(c, row) !== "").slice(0, FACTS);
   return (
     <td className={CELL} colSpan={span}>
       <Text size="sm" fw={600} lineClamp={2}>
         {title ? cellText(title, row) || "—" : ""}
       </Text>
-      {shown.map(([label, text]) => (
-        <Text key={label} size="xs" c="dimmed" truncate>
-          {label}: {text}
+      {shown.map((c) => (
+        // A phone number is a call on the phone too (the card opens on a tap elsewhere).
+        <Text key={c.key} size="xs" c="dimmed" truncate>
+          {c.label}: {c.link ? <ContactCell column={c} row={row} /> : cellText(c, row)}
         </Text>
       ))}
       {id ? (
