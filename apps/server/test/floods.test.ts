@@ -112,6 +112,9 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
         send: () => admin.call("GET", "/API/EmployeeInfo/"),
       },
     ];
+    // One call unmeasured first: admin's session, forgotten when a test changed someone's
+    // permissions (its flood's accounts), is read again there, not among the measured statements.
+    expect((await admin.call("GET", "/API/EmployeeInfo/")).statusCode).toBe(200);
     for (let i = 0; i < times; i++) {
       for (const { marker, send } of calls) {
         const asked = log.length;
