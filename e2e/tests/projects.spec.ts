@@ -342,6 +342,11 @@ test("a pending portal order is approved in its dialog, then becomes a project w
   });
   expect(order?.projectID).toBe(projectID);
 
+  // Back finds the order's dialog open, as it was left: the list keeps its record in the address.
   await page.goBack();
-  await expect((await openOrder()).getByRole("link", { name: `Open project ${projectID}` })).toBeVisible();
+  await expect(
+    page
+      .getByRole("dialog", { name: "Portal Order", exact: true })
+      .getByRole("link", { name: `Open project ${projectID}` }),
+  ).toBeVisible();
 });

@@ -28,6 +28,7 @@ export * from "./resources/index.js";
 export * from "./routes.js";
 export * from "./site.js";
 export * from "./statements.js";
+export * from "./status-tones.js";
 export * from "./toasts.js";
 export * from "./validation.js";
 export * from "./where/index.js";

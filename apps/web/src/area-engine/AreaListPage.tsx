@@ -1,7 +1,7 @@
 import { Button, Stack } from "@mantine/core";
 import { type Area, searchableColumns } from "@office/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAccess } from "../services/access";
 import { PageHeading } from "../widgets/PageHeading";
@@ -24,6 +24,10 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
   // The key opens a row's record, whether or not the list shows it (a card's list shows no id).
   const key = useMemo(() => [area.resource.key], [area]);
   const { recordPath } = area;
+  const rowHref = useCallback(
+    (row: Record<string, unknown>) => `${recordPath}?id=${row[area.resource.key]}`,
+    [recordPath, area],
+  );
 
   if (!recordPath) {
     return (
@@ -39,6 +43,7 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
           newLabel={area.newLabel}
           recordTitle={area.recordTitle}
           noun={area.noun}
+          addressed
           underRecord={(key, dirty) => (
             <>
               {area.children.map((child) => (
@@ -67,7 +72,9 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
         searchColumns={search}
         order={area.order}
         rowFields={key}
-        onRowOpen={(row) => navigate(`${recordPath}?id=${row[area.resource.key]}`)}
+        onRowOpen={(row) => navigate(rowHref(row))}
+        rowHref={rowHref}
+        remember
       />
     </Stack>
   );

@@ -1,5 +1,5 @@
-import { Badge, Group, Loader, Stack, Title } from "@mantine/core";
-import { type Area, displayText, recordName, whereEquals } from "@office/core";
+import { Group, Loader, Stack, Title } from "@mantine/core";
+import { type Area, displayText, recordName, statusTone, whereEquals } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { useSearchParams } from "react-router";
@@ -7,6 +7,7 @@ import { queryRows } from "../api/client";
 import { useAccess } from "../services/access";
 import { tableKey } from "../services/query-keys";
 import { useRecordCrumb } from "../services/record-crumb";
+import { StatusPill } from "../widgets/StatusPill";
 import { ChildRecords } from "./ChildRecords";
 import { RecordEditor } from "./RecordEditor";
 
@@ -63,7 +64,10 @@ function RecordHeading({ area, row, id }: { area: Area; row: Record<string, unkn
   // Read only by a user who may read the list view: a part of a page is left out, not refused.
   const status = useAccess().mayView(area.list) ? area.status : undefined;
   const where = whereEquals(area.resource.key, id);
-  const params = { table: area.list.name, fields: status ?? "", where };
+  const column = status ? area.list.columns[status] : undefined;
+  // A status toned by a code of its row (a project's) reads that code too.
+  const fields = [status, column?.status?.code].filter(Boolean).join(",");
+  const params = { table: area.list.name, fields, where };
   const { data } = useQuery({
     queryKey: tableKey.first(params),
     queryFn: async () => (await queryRows<Record<string, unknown>>(params)).data[0] ?? null,
@@ -71,7 +75,6 @@ function RecordHeading({ area, row, id }: { area: Area; row: Record<string, unkn
   });
   // Its words: a name the view gives (a project's status), or a choice's label (a card's Active).
   const raw = status ? data?.[status] : undefined;
-  const column = status ? area.list.columns[status] : undefined;
   const value = raw === null || raw === undefined || !column ? raw : displayText(column, raw);
   return (
     <Group gap="sm" align="center">
@@ -79,9 +82,13 @@ function RecordHeading({ area, row, id }: { area: Area; row: Record<string, unkn
         {recordName(area, row, id)}
       </Title>
       {status && data ? (
-        <Badge variant="filled" size="lg" aria-label={`Status: ${value ?? "none"}`}>
+        <StatusPill
+          tone={column && data ? statusTone(column, raw, data) : undefined}
+          size="lg"
+          aria-label={`Status: ${value ?? "none"}`}
+        >
           {String(value ?? "No status")}
-        </Badge>
+        </StatusPill>
       ) : null}
     </Group>
   );

@@ -8,7 +8,7 @@ import {
   searchableColumns,
   whereEquals,
 } from "@office/core";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAccess } from "../services/access";
 import { ResourceRecords } from "../widgets/record/ResourceRecords";
@@ -66,6 +66,11 @@ export function ChildRecords({
     "recordPath" in edit ? (edit.key ?? child.resource.key) : "files" in edit ? child.resource.key : undefined;
   const rowFields = useMemo(() => (opensBy ? [opensBy] : undefined), [opensBy]);
   const [withFiles, setWithFiles] = useState<Record<string, unknown> | null>(null);
+  const recordPath = "recordPath" in edit ? edit.recordPath : undefined;
+  const rowHref = useCallback(
+    (row: Record<string, unknown>) => (recordPath ? `${recordPath}?id=${row[opensBy ?? ""]}` : undefined),
+    [recordPath, opensBy],
+  );
   if (!mayView) return null;
   return (
     <Stack gap="xs" component="section" aria-label={child.title}>
@@ -84,7 +89,7 @@ export function ChildRecords({
           where={where}
           {...(child.order ? { order: child.order } : {})}
           {...("recordPath" in edit
-            ? { rowFields, onRowOpen: (row) => navigate(`${edit.recordPath}?id=${row[opensBy ?? ""]}`) }
+            ? { rowFields, onRowOpen: (row) => navigate(rowHref(row) ?? ""), rowHref }
             : "files" in edit
               ? { rowFields, onRowOpen: setWithFiles }
               : {})}

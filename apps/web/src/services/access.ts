@@ -8,6 +8,7 @@ import {
   type PageFlags,
   type PageId,
   type PermissionFlag,
+  type RecordTarget,
   type Resource,
   type RouteDef,
   routeAccess,
@@ -54,6 +55,8 @@ export function useAccess() {
         change: mayWriteRow(permissions, resource, "change", empID, row),
         del: mayWriteRow(permissions, resource, "del", empID, row),
       }),
+      /** Whether a link to a record leads somewhere the user may go: its area's view right. */
+      opens: (target: RecordTarget) => can(permissions, target.page, "view"),
       /** Whether the user may read a resource: a part of a page that reads it is left out otherwise, not refused. */
       mayView: (resource: Pick<Resource, "access">) => grantAllows(permissions, resource.access.view, "view"),
     }),

@@ -1,3 +1,4 @@
+import type { PageId } from "../pages.js";
 import type { Area } from "./area.js";
 import { CREDIT_CARD_AREAS } from "./credit-cards.js";
 import { DIRECTORY_AREAS } from "./directory.js";
@@ -10,3 +11,30 @@ export const AREAS: readonly Area[] = [...DIRECTORY_AREAS, ...PROJECT_AREAS, ...
 export function areaOf(path: string): Area | undefined {
   return AREAS.find((a) => [a.allPath, a.searchPath, a.recordPath].includes(path));
 }
+
+/** Where a record opens, and the page whose view right the user needs to follow a link there. */
+export interface RecordTarget {
+  /** Its record page, or its list, whose dialog opens on the record named in the address. */
+  path: string;
+  page: PageId;
+}
+
+const targets = new Map<string, RecordTarget>(
+  AREAS.flatMap((a) => {
+    const target = { path: a.recordPath ?? a.listPath, page: a.page };
+    return [
+      [a.resource.name, target],
+      [a.list.name, target],
+    ] as const;
+  }),
+);
+
+/**
+ * Where a record of a table (or of its area's list view) opens: /client/de?id=7, or
+ * /vendor/all?id=3 for an area edited in a dialog. Undefined for a table no area shows (the
+ * lookup lists, a client's contacts).
+ */
+export const recordTarget = (table: string): RecordTarget | undefined => targets.get(table);
+
+/** The address of one record of a target. */
+export const recordHref = (target: RecordTarget, id: unknown) => `${target.path}?id=${encodeURIComponent(String(id))}`;

@@ -7,7 +7,16 @@ import { formatMinutes } from "../formats.js";
 export interface LookupOption<V extends number | string = number> {
   value: V;
   label: string;
+  /** What the value means at a glance, where it is a status (its pill's colour). */
+  tone?: Tone;
 }
+
+/**
+ * A status's meaning, which its pill's colour shows (docs/decisions.md#status-tones): in force
+ * or done (positive), under way (progress), waiting on someone (caution), refused (negative),
+ * no longer in play (neutral).
+ */
+export type Tone = "positive" | "progress" | "caution" | "negative" | "neutral";
 
 const options = <const V extends number>(...pairs: readonly (readonly [V, string])[]) =>
   pairs.map(([value, label]) => ({ value, label })) as readonly LookupOption<V>[];
@@ -16,20 +25,26 @@ const options = <const V extends number>(...pairs: readonly (readonly [V, string
  * An enumeration with names: its options in order (forms, tables) and each value's code by
  * name, so code and SQL say `APPROVAL.code.approved`, never a bare 1.
  */
-const enumeration = <const E extends Record<string, readonly [number, string]>>(entries: E) => ({
-  options: Object.values(entries).map(([value, label]) => ({ value, label })) as readonly LookupOption<E[keyof E][0]>[],
+const enumeration = <const E extends Record<string, readonly [number, string] | readonly [number, string, Tone]>>(
+  entries: E,
+) => ({
+  options: Object.values(entries).map(([value, label, tone]) => ({
+    value,
+    label,
+    ...(tone ? { tone } : {}),
+  })) as readonly LookupOption<E[keyof E][0]>[],
   code: Object.fromEntries(Object.entries(entries).map(([name, [value]]) => [name, value])) as {
     readonly [K in keyof E]: E[K][0];
   },
 });
 
 /** Vendors, shipping companies and employees. */
-export const ACTIVE = enumeration({ active: [1, "Active"], inactive: [0, "Inactive"] });
+export const ACTIVE = enumeration({ active: [1, "Active", "positive"], inactive: [0, "Inactive", "neutral"] });
 export const ACTIVE_INACTIVE = ACTIVE.options;
 export const CLIENT_STATUS = enumeration({
-  active: [2, "Active"],
-  inactive: [3, "Inactive"],
-  prospect: [1, "Prospect"],
+  active: [2, "Active", "positive"],
+  inactive: [3, "Inactive", "neutral"],
+  prospect: [1, "Prospect", "progress"],
 });
 export const CLIENT_STATUSES = CLIENT_STATUS.options;
 export const VENDOR_BUSINESS_TYPES = options([1, "Inc"], [2, "1099"]);
@@ -69,10 +84,18 @@ export const RECURRENCES = RECURRENCE.options;
 export const HYPERLINK_TARGET = enumeration({ newTab: [0, "New Tab"], currentTab: [1, "Current Tab"] });
 export const HYPERLINK_TARGETS = HYPERLINK_TARGET.options;
 /** A company card: usable, frozen for a while (lost, under review), or closed for good. */
-export const CARD_STATUS = enumeration({ active: [1, "Active"], frozen: [2, "Frozen"], closed: [0, "Closed"] });
+export const CARD_STATUS = enumeration({
+  active: [1, "Active", "positive"],
+  frozen: [2, "Frozen", "caution"],
+  closed: [0, "Closed", "neutral"],
+});
 export const CARD_STATUSES = CARD_STATUS.options;
 /** Credit card permission statuses (numeric 0, 1 and 2), and a portal order's approval. */
-export const APPROVAL = enumeration({ pending: [0, "Pending"], approved: [1, "Approved"], denied: [2, "Denied"] });
+export const APPROVAL = enumeration({
+  pending: [0, "Pending", "caution"],
+  approved: [1, "Approved", "positive"],
+  denied: [2, "Denied", "negative"],
+});
 export const APPROVAL_STATUSES = APPROVAL.options;
 
 /** The Charged Time choices of a time note, in minutes, shown as h:mm. */

@@ -1,5 +1,5 @@
 import { col } from "./column.js";
-import { listView, nameColumn as name } from "./list-view.js";
+import { listView, nameColumn as name, refName } from "./list-view.js";
 import { withCard } from "./resource.js";
 import { tblCC } from "./tblCC.js";
 import { tblCCCharge } from "./tblCCCharge.js";
@@ -14,7 +14,7 @@ export const vwCardList = withCard(
     tblCC,
     "vwCardList",
     {
-      holderName: name("Holder"),
+      holderName: refName("Holder", "empID", "tblEmployee"),
       ccMonthCommitted: {
         ...col.money({ label: "Committed This Month" }),
         field: { kind: "money", of: "ccMonthlyLimit" },
@@ -30,16 +30,16 @@ export const vwCardList = withCard(
 
 /** What a charge's list shows besides its own columns: names, whether it matches a request, its month. */
 const chargeNames = {
-  ccName: name("Card"),
+  ccName: refName("Card", "ccID", "tblCC"),
   ccLastFour: name("Last Four"),
   holderEmpID: col.integer({ label: "Holder ID" }),
-  holderName: name("Holder"),
-  spenderName: name("Spent By"),
-  projectName: name("Project"),
+  holderName: refName("Holder", "holderEmpID", "tblEmployee"),
+  spenderName: refName("Spent By", "empID", "tblEmployee"),
+  projectName: refName("Project", "projectID", "tblProject"),
   ccPermissionPurpose: name("Purpose"),
   matched: col.flag({ label: "Matched" }),
   ccChargeMonth: col.text(7, { label: "Month" }),
-  cardLabel: name("Card"),
+  cardLabel: refName("Card", "ccID", "tblCC"),
   hasReceipt: col.flag({ label: "Receipt" }),
 };
 // A charge's receipt is a file attached to it (hasReceipt).

@@ -1,5 +1,5 @@
 import { INT4 } from "../constants.js";
-import type { LookupOption } from "../lookups/enumerations.js";
+import type { LookupOption, Tone } from "../lookups/enumerations.js";
 import type { RuleSpec } from "../validation.js";
 
 /** How a column is stored, which decides what values a where may compare it with. */
@@ -108,6 +108,22 @@ export interface Column {
   initial?: string;
   /** Written when the row is made, never changed (the list a lookup value belongs to). */
   insertOnly?: true;
+  /**
+   * The name of a record its row refers to by the `key` column (a project's client by
+   * projectClientID): shown as a link to that record, of `table`, for whoever may view it.
+   */
+  names?: RecordRef;
+  /**
+   * A status whose values are not a choice's (a project's, from an editable list): its tone from
+   * its words and the code its row holds in column `code`.
+   */
+  status?: { code?: string; tone: (value: unknown, code: unknown) => Tone | undefined };
+}
+
+/** A record of another table named in a row: the column of its key, and its table. */
+export interface RecordRef {
+  key: string;
+  table: string;
 }
 
 /** Every amount is under a billion dollars: numeric(12,2) holds it, and a double shows it exactly. */

@@ -1,4 +1,4 @@
-import { listView, nameColumn as name } from "./list-view.js";
+import { listView, nameColumn as name, refName } from "./list-view.js";
 import { withCard } from "./resource.js";
 import { tblClient } from "./tblClient.js";
 import { tblEmployee } from "./tblEmployee.js";
@@ -9,7 +9,11 @@ export const vwEmployeeDirectory = withCard(
   listView(
     tblEmployee,
     "vwEmployeeDirectory",
-    { empName: name("Name"), departmentName: name("Department"), managerName: name("Manager") },
+    {
+      empName: name("Name"),
+      departmentName: name("Department"),
+      managerName: refName("Manager", "empManagerID", "tblEmployee"),
+    },
     ["tblAppLookup"],
   ),
   { title: "empName", facts: ["departmentName", "empPhone", "empEmail"] },
@@ -19,7 +23,10 @@ export const vwClientDirectory = withCard(
   listView(
     tblClient,
     "vwClientDirectory",
-    { masterClientName: name("Master Client"), categoryName: name("Category") },
+    {
+      masterClientName: refName("Master Client", "masterClientID", "tblMasterClient"),
+      categoryName: name("Category"),
+    },
     ["tblMasterClient", "tblAppLookup"],
   ),
   { title: "clientName", facts: ["clientStatus", "clientCity", "clientPhone"] },

@@ -25,5 +25,15 @@ export function listView<C extends Record<string, Column>, E extends Record<stri
   });
 }
 
-/** The name of what a row refers to, as a list view gives it: searchable, exported. */
-export const nameColumn = (label: string) => col.text(255, { nullable: true, searchable: true, label });
+/**
+ * The name of what a row refers to, as a list view gives it: searchable, exported; a link to
+ * that record where it `names` one (a client by the row's projectClientID), a pill where it is
+ * a `status`.
+ */
+export const nameColumn = (label: string, options: Pick<Column, "names" | "status"> = {}) => ({
+  ...col.text(255, { nullable: true, searchable: true, label }),
+  ...options,
+});
+
+/** A name column linking to the record of `table` whose key the row holds in `key`. */
+export const refName = (label: string, key: string, table: string) => nameColumn(label, { names: { key, table } });

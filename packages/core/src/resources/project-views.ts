@@ -1,6 +1,7 @@
 import { PAGES } from "../pages.js";
+import { projectStatus } from "../status-tones.js";
 import { col } from "./column.js";
-import { listView, nameColumn as name } from "./list-view.js";
+import { listView, nameColumn as name, refName } from "./list-view.js";
 import { readOnly, resource, withCard } from "./resource.js";
 import { tblPortalOrder } from "./tblPortalOrder.js";
 import { tblPortalOrderItem } from "./tblPortalOrderItem.js";
@@ -13,10 +14,10 @@ export const vwProjectList = withCard(
     tblProject,
     "vwProjectList",
     {
-      clientName: name("Client"),
+      clientName: refName("Client", "projectClientID", "tblClient"),
       categoryName: name("Category"),
-      ownerName: name("Owner"),
-      latestStatusName: name("Status"),
+      ownerName: refName("Owner", "projectOwnerID", "tblEmployee"),
+      latestStatusName: name("Status", { status: projectStatus("projectLatestStatusCodeID") }),
     },
     ["tblClient", "tblAppLookup", "tblEmployee", "tblProjectStatus"],
     // Projects counted by their latest status, for those who search them (the dashboard counts
@@ -42,7 +43,7 @@ export const vwProjectsByStatus = resource({
   columns: {
     projectID: col.integer({ label: "ID" }),
     projectLatestStatusCodeID: col.integer({ nullable: true, label: "Status" }),
-    latestStatusName: name("Status"),
+    latestStatusName: name("Status", { status: projectStatus("projectLatestStatusCodeID") }),
   },
 });
 
@@ -51,7 +52,11 @@ export const vwProjectNoteSearch = withCard(
   listView(
     tblProjectNotes,
     "vwProjectNoteSearch",
-    { projectName: name("Project"), empName: name("Employee"), categoryName: name("Type") },
+    {
+      projectName: refName("Project", "projectID", "tblProject"),
+      empName: refName("Employee", "empID", "tblEmployee"),
+      categoryName: name("Type"),
+    },
     ["tblProject", "tblEmployee", "tblAppLookup"],
     {
       sum: "ProjectNotesMinutes",
@@ -66,11 +71,11 @@ export const vwProjectNoteSearch = withCard(
 const statusColumns = {
   projectStatusID: col.integer({ label: "ID" }),
   projectID: col.integer({ label: "Project" }),
-  projectName: name("Project Name"),
+  projectName: refName("Project Name", "projectID", "tblProject"),
   projectStatusCodeID: col.integer({ label: "Status" }),
-  statusName: name("Status"),
+  statusName: name("Status", { status: projectStatus("projectStatusCodeID") }),
   empID: col.integer({ nullable: true, label: "Employee" }),
-  empName: name("Set By"),
+  empName: refName("Set By", "empID", "tblEmployee"),
   createdTS: col.timestamp({ label: "Set" }),
 };
 
@@ -97,7 +102,7 @@ export const vwProjectStatusAudit = resource({
   columns: {
     ...statusColumns,
     oldStatusCodeID: col.integer({ nullable: true, label: "Old Status" }),
-    oldStatusName: name("Old Status"),
+    oldStatusName: name("Old Status", { status: projectStatus("oldStatusCodeID") }),
   },
 });
 
@@ -117,7 +122,7 @@ export const vwMyRecentProjects = resource({
     projectID: col.integer({ label: "ID" }),
     empID: col.integer(),
     projectName: name("Project"),
-    latestStatusName: name("Status"),
+    latestStatusName: name("Status", { status: projectStatus() }),
     lastActivityTS: col.timestamp({ label: "Last Activity" }),
   },
 });
@@ -126,7 +131,11 @@ export const vwMyRecentProjects = resource({
 export const vwPortalOrderList = listView(
   tblPortalOrder,
   "vwPortalOrderList",
-  { clientName: name("Client"), contactName: name("Contact"), itemCount: col.integer({ label: "Items" }) },
+  {
+    clientName: refName("Client", "clientID", "tblClient"),
+    contactName: name("Contact"),
+    itemCount: col.integer({ label: "Items" }),
+  },
   // tblProject: a deleted project unlinks its order.
   ["tblClient", "tblClientContact", "tblPortalOrderItem", "tblProject"],
 );

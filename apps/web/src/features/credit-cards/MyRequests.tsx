@@ -11,15 +11,16 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { CopyButton } from "../../widgets/CopyButton";
+import { TONE_COLORS } from "../../widgets/StatusPill";
 import { ChargeDialog } from "./ChargeDialog";
 import { myRequestsQuery } from "./queries";
 
 /** Filled, in shades whose text passes the contrast check in both schemes (autoContrast picks it). */
 const COLORS: Record<RequestState, string> = {
-  waitingForHolder: "blue.8",
-  waitingForOverLimit: "yellow.4",
-  approved: "teal.9",
-  denied: "red.8",
+  waitingForHolder: TONE_COLORS.progress,
+  waitingForOverLimit: TONE_COLORS.caution,
+  approved: TONE_COLORS.positive,
+  denied: TONE_COLORS.negative,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { vwProjectStatusHistory, whereEquals } from "@office/core";
 import { rowsQuery } from "../../services/rows-query";
 
-const FIELDS = ["projectStatusID", "projectStatusCodeID", "statusName", "empName", "createdTS"] as const;
+const FIELDS = ["projectStatusID", "projectStatusCodeID", "statusName", "empID", "empName", "createdTS"] as const;
 
 /** A project's status history, latest first: its first row is the project's status. */
 export function statusHistoryQuery(projectID: number) {

@@ -1,8 +1,10 @@
-import { ActionIcon, Checkbox, Group, NativeSelect, Textarea, TextInput } from "@mantine/core";
+import { ActionIcon, Box, Checkbox, Group, NativeSelect, Textarea, TextInput } from "@mantine/core";
 import { type Column, contactLink, formatPipeList, formatUsPhone, parsePipeList } from "@office/core";
-import { IconExternalLink, IconMail, IconPhone } from "@tabler/icons-react";
+import { IconArrowUpRight, IconExternalLink, IconMail, IconPhone } from "@tabler/icons-react";
+import { Link } from "react-router";
 import { DateField } from "./DateField";
 import { ReferenceSelect } from "./ReferenceSelect";
+import { useRecordLink } from "./record-link";
 
 export interface FieldInputProps {
   column: Column;
@@ -45,6 +47,33 @@ function ContactAction({
     >
       <Icon size={16} aria-hidden="true" />
     </ActionIcon>
+  );
+}
+
+/**
+ * A reference's way to its record beside its box (as Odoo's arrow beside a many2one): shown
+ * once a value is chosen, where the user may open that record.
+ */
+function ReferenceField(props: Parameters<typeof ReferenceSelect>[0]) {
+  const to = useRecordLink(props.reference.table, props.value);
+  const select = <ReferenceSelect {...props} />;
+  if (!to) return select;
+  return (
+    <Group gap={4} align="flex-end" wrap="nowrap">
+      <Box flex={1} miw={0}>
+        {select}
+      </Box>
+      <ActionIcon
+        component={Link}
+        to={to}
+        variant="subtle"
+        size="lg"
+        aria-label={`Open the ${props.label.toLowerCase()}`}
+        title={`Open the ${props.label.toLowerCase()}`}
+      >
+        <IconArrowUpRight size={18} aria-hidden="true" />
+      </ActionIcon>
+    </Group>
   );
 }
 
@@ -127,7 +156,7 @@ export function FieldInput({
       );
     case "reference":
       return (
-        <ReferenceSelect
+        <ReferenceField
           reference={column.field.reference}
           label={label}
           value={value}

@@ -1,6 +1,8 @@
 import { Anchor, Box, Text } from "@mantine/core";
 import { type Column, contactLink, displayText, type Reference, storedValue } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { useRecordLink } from "./record-link";
 import { listedWhole, referenceRowQuery, referenceRowsQuery } from "./reference-rows";
 
 interface FieldValueProps {
@@ -20,8 +22,9 @@ function useReferenceText(reference: Reference, value: string): string {
   return row ? String(row[reference.label] ?? "") : "…";
 }
 
+/** A reference's name, a link to its record where the user may open it (docs/decisions.md#records-that-link). */
 function ReferenceValue({ reference, label, value }: { reference: Reference; label: string; value: string }) {
-  return <Value label={label} text={useReferenceText(reference, value)} />;
+  return <Value label={label} text={useReferenceText(reference, value)} to={useRecordLink(reference.table, value)} />;
 }
 
 /**
@@ -44,10 +47,13 @@ export function Value({
   label,
   text,
   link,
+  to,
 }: {
   label: string;
   text: string;
   link?: { href: string; external: boolean } | undefined;
+  /** A record of the app it names, by its address. */
+  to?: string | undefined;
 }) {
   return (
     <Box>
@@ -57,6 +63,10 @@ export function Value({
       <Text component="dd" m={0} size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
         {text === "" ? (
           "—"
+        ) : to ? (
+          <Anchor component={Link} to={to} fz="inherit">
+            {text}
+          </Anchor>
         ) : link ? (
           <Anchor
             href={link.href}

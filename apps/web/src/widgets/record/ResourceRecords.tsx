@@ -1,9 +1,10 @@
 import { Button, Group, Stack } from "@mantine/core";
 import { type RecordForm, type Resource, searchableColumns } from "@office/core";
 import { IconPlus } from "@tabler/icons-react";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useMemo, useRef } from "react";
 import { tableColumns } from "../table/columns";
 import { SearchableTable } from "../table/SearchableTable";
+import { useAddressedDialog } from "./useAddressedDialog";
 import { useRecordDialog } from "./useRecordDialog";
 
 interface ResourceRecordsProps<K extends string> {
@@ -28,6 +29,11 @@ interface ResourceRecordsProps<K extends string> {
    * the form holds unsaved changes (what leaves the dialog waits for them).
    */
   underRecord?: (key: number, dirty: boolean) => ReactNode;
+  /**
+   * The record dialog follows the address (?id=7): a link opens the record, a row opened puts
+   * it there (docs/decisions.md#records-that-link). A page's one list, never a record's children.
+   */
+  addressed?: boolean;
 }
 
 /**
@@ -36,9 +42,21 @@ interface ResourceRecordsProps<K extends string> {
  * An area that only lists and edits its records is this and a declaration.
  */
 export function ResourceRecords<K extends string>(props: ResourceRecordsProps<K>) {
-  const { resource, scope } = props;
+  const { resource, scope, addressed } = props;
   const list = props.list ?? resource;
-  const dialog = useRecordDialog({ ...props, insertFields: scope?.fields });
+  // The dialog tells the address when it closes; the address opens the dialog (useAddressedDialog).
+  const closed = useRef(() => {});
+  const dialog = useRecordDialog({ ...props, insertFields: scope?.fields, onClose: () => closed.current() });
+  const address = useAddressedDialog({
+    enabled: addressed === true,
+    table: resource.name,
+    key: resource.key,
+    noun: props.noun,
+    fields: dialog.rowFields,
+    open: dialog.openRow,
+    close: dialog.dismiss,
+  });
+  closed.current = address.onClosed;
   const columns = useMemo(() => tableColumns(list, props.columns), [list, props.columns]);
   const search = useMemo(() => searchableColumns(list), [list]);
 
@@ -59,8 +77,10 @@ export function ResourceRecords<K extends string>(props: ResourceRecordsProps<K>
         where={scope?.where}
         order={props.order}
         rowFields={dialog.rowFields}
-        onRowOpen={dialog.openRow}
+        onRowOpen={address.open}
+        {...(addressed ? { rowHref: address.href, remember: true } : {})}
       />
+      {address.element}
       {dialog.element}
     </Stack>
   );

@@ -19,6 +19,8 @@ export interface RecordDialogOptions<K extends string> {
   insertFields?: Record<string, unknown> | undefined;
   /** More of an existing record, under its fields; `dirty` while the form holds unsaved changes. */
   underRecord?: ((key: number, dirty: boolean) => ReactNode) | undefined;
+  /** Told when the dialog closes, saved, deleted or dismissed (a list drops the record from its address). */
+  onClose?: (() => void) | undefined;
 }
 
 /**
@@ -35,16 +37,20 @@ export function useRecordDialog<K extends string>(options: RecordDialogOptions<K
   const { save: saveRecord, writes } = useRecordSave(state, resource.name);
   const rowFields = useMemo(() => [resource.key, ...form.names], [resource, form]);
   const where = dialog?.key === undefined ? "" : whereEquals(resource.key, dialog.key);
+  const close = () => {
+    setDialog(null);
+    options.onClose?.();
+  };
 
   const save = (kind: "insert" | "update") => {
     const fields = kind === "insert" ? { ...state.fields(), ...options.insertFields } : state.fields();
-    saveRecord({ kind, where, fields }, () => setDialog(null));
+    saveRecord({ kind, where, fields }, close);
   };
   const remove = () =>
     writes.mutate(
       { kind: "delete", where },
       {
-        onSuccess: () => setDialog(null),
+        onSuccess: close,
         onSettled: () => setConfirming(false),
       },
     );
@@ -58,7 +64,7 @@ export function useRecordDialog<K extends string>(options: RecordDialogOptions<K
         can={rights}
         dirty={state.dirty}
         busy={writes.isPending}
-        onClose={() => setDialog(null)}
+        onClose={close}
         onInsert={() => save("insert")}
         onUpdate={() => save("update")}
         onDelete={() => setConfirming(true)}
@@ -84,6 +90,8 @@ export function useRecordDialog<K extends string>(options: RecordDialogOptions<K
       state.reset();
       setDialog({ mode: "INSERT" });
     },
+    /** Closes the dialog without a word to `onClose` (what the address already says). */
+    dismiss: () => setDialog(null),
     openRow(row: Record<string, unknown>) {
       state.reset(row);
       setDialog({ mode: "UPDATE", key: Number(row[resource.key]) });

@@ -1,6 +1,6 @@
 import { Stack } from "@mantine/core";
 import { type Resource, type SearchCriterion, searchableColumns } from "@office/core";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useCallback, useMemo } from "react";
 import { useNavigate } from "react-router";
 import { PageHeading } from "../PageHeading";
 import { tableColumns } from "../table/columns";
@@ -48,6 +48,11 @@ export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
   const openKey = opens?.key;
   const rowFields = useMemo(() => openRow?.rowFields ?? (openKey ? [openKey] : []), [openKey, openRow?.rowFields]);
   const { where } = search;
+  const opensPath = opens?.path;
+  const rowHref = useCallback(
+    (row: Record<string, unknown>) => (opensPath && openKey ? `${opensPath}?id=${row[openKey]}` : undefined),
+    [opensPath, openKey],
+  );
   return (
     <Stack p="md" gap="sm">
       <PageHeading path={path} />
@@ -62,7 +67,9 @@ export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
             where={where}
             order={order}
             rowFields={rowFields}
-            onRowOpen={openRow?.open ?? (opens ? (row) => navigate(`${opens.path}?id=${row[opens.key]}`) : undefined)}
+            onRowOpen={openRow?.open ?? (opens ? (row) => navigate(rowHref(row) ?? "") : undefined)}
+            {...(openRow ? {} : { rowHref })}
+            remember
           />
           {belowResults?.(where)}
         </>

@@ -1,6 +1,7 @@
 import { Anchor, Box, Group, Loader, Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Cell, useOpenableColumns } from "./Cell";
 import { cellText, type TableColumn } from "./columns";
 
 type Row = Record<string, unknown>;
@@ -27,7 +28,16 @@ interface PlainTableProps {
 }
 
 /** A few rows shown whole (a history, totals): no search or paging, which a handful of rows does not need. */
-export function PlainTable({ caption, columns, rows, rowKey, total, empty = "None", failed }: PlainTableProps) {
+export function PlainTable({
+  caption,
+  columns: declared,
+  rows,
+  rowKey,
+  total,
+  empty = "None",
+  failed,
+}: PlainTableProps) {
+  const columns = useOpenableColumns(declared) as readonly PlainColumn[];
   const align = (column: PlainColumn) => (column.numeric ? "right" : undefined);
   // One row across the table that says why it has no rows (yet).
   const note = (text: ReactNode) => (
@@ -68,7 +78,7 @@ export function PlainTable({ caption, columns, rows, rowKey, total, empty = "Non
                         {text}
                       </Anchor>
                     ) : (
-                      text
+                      <Cell column={column} row={row} />
                     )}
                   </Table.Td>
                 );

@@ -2,11 +2,12 @@ import { Box, Button, Group, Loader, Pagination, Select, Stack, Table, Text, Tex
 import { useDebouncedValue } from "@mantine/hooks";
 import { DROPDOWN_DEBOUNCE_MS, RESOURCES, TABLE_PAGE_SIZE, whereBuilder } from "@office/core";
 import { IconFileSpreadsheet } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useLayout } from "../../services/device";
 import { reportFailure } from "../../services/failures";
-import { cellText, type TableColumn } from "./columns";
+import { cellText, shownFrom, type TableColumn } from "./columns";
 import { LoadAllDialog } from "./LoadAllDialog";
+import { useListView } from "./list-address";
 import { SortableHeader } from "./SortableHeader";
 import { TableBody } from "./TableBody";
 import { NoRows, SkeletonRows } from "./TableStates";
@@ -26,12 +27,19 @@ interface SearchableTableProps {
   /** Columns a row brings besides those shown (its key and fields, for the record it opens). */
   rowFields?: readonly string[];
   onRowOpen?: (row: Row) => void;
+  /** Where a row's record is (its page, or the list with its dialog): the row is a link there too. */
+  rowHref?: (row: Row) => string | undefined;
+  /** The page's main list: its search, sort and page live in the address (list-address.ts). */
+  remember?: boolean;
 }
 
 const ALL = "all";
 
 /** What the table asks the data service for: its columns, the page's condition and the search box's term. */
-function sourceOf(props: Omit<SearchableTableProps, "label" | "onRowOpen">, term: string): TableSource {
+function sourceOf(
+  props: Omit<SearchableTableProps, "label" | "onRowOpen" | "rowHref" | "remember">,
+  term: string,
+): TableSource {
   const { table, columns, searchColumns, where, order, rowFields } = props;
   const w = whereBuilder();
   const parts = [];
@@ -39,7 +47,7 @@ function sourceOf(props: Omit<SearchableTableProps, "label" | "onRowOpen">, term
   if (term) parts.push(w.print(w.or(...searchColumns.map((c) => w.contains(c, term)))));
   return {
     table,
-    fields: [...new Set([...columns.map((c) => c.key), ...(rowFields ?? [])])].join(","),
+    fields: [...new Set([...columns.flatMap(shownFrom), ...(rowFields ?? [])])].join(","),
     where: parts.map((p) => `(${p})`).join(" AND "),
     order,
   };
@@ -69,18 +77,29 @@ function useExport(columns: readonly TableColumn[], rowKey: string | undefined) 
  * confirm threshold, and Excel export.
  */
 export function SearchableTable(props: SearchableTableProps) {
-  const { label, table, columns, searchColumns, where, order, rowFields, onRowOpen } = props;
+  const { label, table, columns, searchColumns, where, order, rowFields, onRowOpen, rowHref } = props;
   const cards = useLayout() === "mobile";
-  const [search, setSearch] = useState("");
+  const keys = useMemo(() => columns.map((c) => c.key), [columns]);
+  const { view, change } = useListView(props.remember === true, keys);
+  const [search, setSearch] = useState(view.search);
   const [term] = useDebouncedValue(search.trim(), DROPDOWN_DEBOUNCE_MS);
-  const [pageSize, setPageSize] = useState<string>(String(TABLE_PAGE_SIZE));
+  // What was typed, once the pause is over, is the list's: a new search starts at its first page.
+  useEffect(() => {
+    if (term !== view.search) change({ search: term, pageIndex: 0 });
+  }, [term, view.search, change]);
+  const pageSize = view.all ? ALL : String(TABLE_PAGE_SIZE);
   const source = useMemo(
     () => sourceOf({ table, columns, searchColumns, where, order, rowFields }, term),
     [table, columns, searchColumns, where, order, rowFields, term],
   );
   const { rows, total, loading, firstLoad, complete, asking, answer } = useTableRows<Row>(source);
   const all = pageSize === ALL;
-  const grid = useSortedGrid(rows, columns, all ? null : Number(pageSize));
+  const grid = useSortedGrid(rows, columns, all ? null : Number(pageSize), {
+    sorting: view.sorting,
+    pageIndex: view.pageIndex,
+    onSorting: (sorting) => change({ sorting, pageIndex: 0 }),
+    onPage: (pageIndex) => change({ pageIndex }),
+  });
   const shown = all ? grid.getSortedRowModel().rows : grid.getRowModel().rows;
   const exported = useExport(columns, RESOURCES.get(table)?.key);
 
@@ -130,6 +149,7 @@ export function SearchableTable(props: SearchableTableProps) {
               columns={columns}
               virtual={all}
               onRowOpen={onRowOpen}
+              rowHref={rowHref}
               cards={cards}
               card={RESOURCES.get(table)?.card}
             />
@@ -156,7 +176,7 @@ export function SearchableTable(props: SearchableTableProps) {
           w={120}
           size="xs"
           value={pageSize}
-          onChange={(v) => setPageSize(v ?? String(TABLE_PAGE_SIZE))}
+          onChange={(v) => change({ all: v === ALL, pageIndex: 0 })}
           data={[
             { value: String(TABLE_PAGE_SIZE), label: `${TABLE_PAGE_SIZE} rows` },
             { value: ALL, label: "All rows" },

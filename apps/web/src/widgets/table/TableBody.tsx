@@ -1,8 +1,10 @@
-import { Anchor, Group, Progress, Table, Text } from "@mantine/core";
+import { Anchor, Table, Text } from "@mantine/core";
 import type { PhoneCard } from "@office/core";
 import type { Row as GridRow } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, memo, useMemo, useRef } from "react";
+import { Link, useHref } from "react-router";
+import { Cell, ownEvents, useOpenableColumns } from "./Cell";
 import { cellText, type TableColumn } from "./columns";
 
 type Row = Record<string, unknown>;
@@ -17,6 +19,8 @@ interface TableBodyProps {
   columns: readonly TableColumn[];
   virtual: boolean;
   onRowOpen: ((row: Row) => void) | undefined;
+  /** Where a row's record is, by its address: its title is a link there, and Ctrl or the middle button open it in a tab. */
+  rowHref?: ((row: Row) => string | undefined) | undefined;
   /** A phone's layout: each row as its name with a few facts beneath, in one cell. */
   cards?: boolean;
   /** The list's declared card (its resource's `card`), where it has one. */
@@ -60,7 +64,7 @@ function CardCell({ row, layout, span }: { row: Row; layout: CardLayout; span: n
       {shown.map((c) => (
         // A phone number is a call on the phone too (the card opens on a tap elsewhere).
         <Text key={c.key} size="xs" c="dimmed" truncate>
-          {c.label}: {c.link ? <ContactCell column={c} row={row} /> : cellText(c, row)}
+          {c.label}: {c.meterOf ? cellText(c, row) : <Cell column={c} row={row} />}
         </Text>
       ))}
       {id ? (
@@ -73,43 +77,45 @@ function CardCell({ row, layout, span }: { row: Row; layout: CardLayout; span: n
 }
 
 /**
- * A contact value as its link (a call, a message, a website in a new tab). The row opens on a
- * click or Enter elsewhere; on the link, they are the link's own.
+ * A record's address opened in a new tab (Ctrl or ⌘ with a click or Enter, the middle button):
+ * `href` as the router writes it (under /webapp/, a `?id=` resolved against the list's page).
  */
-function ContactCell({ column, row }: { column: TableColumn; row: Row }) {
-  const text = cellText(column, row);
-  const link = column.link?.(row);
-  if (!link) return text;
-  return (
-    <Anchor
-      href={link.href}
-      fz="inherit"
-      {...(link.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-      onClick={(event) => event.stopPropagation()}
-      onKeyDown={(event) => event.stopPropagation()}
-    >
-      {text}
-    </Anchor>
-  );
-}
+const openInTab = (href: string) => window.open(new URL(href, window.location.href).href, "_blank", "noopener");
 
-/** An amount against another of its row (a card's month against its limit): its text, and a bar. */
-function Meter({ column, row }: { column: TableColumn; row: Row }) {
-  const of = Number(row[column.meterOf ?? ""]);
-  const share = of > 0 ? Number(row[column.key] ?? 0) / of : 0;
-  const color = share > 1 ? "red" : share >= 0.8 ? "orange" : "blue";
+/** A title longer than two lines ends in an ellipsis (its whole text on hover): rows stay even. */
+const TWO_LINES = {
+  display: "-webkit-box",
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: "vertical",
+  overflow: "hidden",
+} as const;
+
+/** A row's title: at least a readable width, two lines at most, and the link to its record where it has one. */
+function TitleCell({ column, row, href }: { column: TableColumn; row: Row; href: string | undefined }) {
+  const text = cellText(column, row);
   return (
-    <Group gap={8} wrap="nowrap">
-      <Progress value={Math.min(100, share * 100)} color={color} size="sm" w={72} aria-hidden="true" />
-      <span>
-        {cellText(column, row)} ({Math.round(share * 100)}%)
+    <td className={CELL} style={{ minWidth: "14rem" }}>
+      <span style={TWO_LINES} title={text}>
+        {href ? (
+          // Out of the tab order: the row itself is the stop, and opens on Enter.
+          <Anchor component={Link} to={href} c="inherit" fz="inherit" fw={500} tabIndex={-1} {...ownEvents}>
+            {text}
+          </Anchor>
+        ) : (
+          <Cell column={column} row={row} />
+        )}
       </span>
-    </Group>
+    </td>
   );
 }
 
 /** Arrow keys move between rows; Enter or Space opens one. */
-function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, open: () => void) {
+function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, open: () => void, inTab: (() => void) | undefined) {
+  if (inTab && event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+    event.preventDefault();
+    inTab();
+    return;
+  }
   const row = event.currentTarget;
   if (event.key === "ArrowDown" || event.key === "ArrowUp") {
     event.preventDefault();
@@ -126,38 +132,47 @@ const BodyRow = memo(function BodyRow({
   row,
   columns,
   onRowOpen,
+  rowHref,
   cards,
+  title,
 }: {
   row: GridRow<Row>;
   columns: readonly TableColumn[];
   onRowOpen: TableBodyProps["onRowOpen"];
+  rowHref: TableBodyProps["rowHref"];
   /** The card's layout on a phone; a row of cells otherwise. */
   cards: CardLayout | undefined;
+  /** The row's title column (its card's title). */
+  title: TableColumn | undefined;
 }) {
+  const href = rowHref?.(row.original);
+  const written = useHref(href ?? ".");
+  const inTab = href ? () => openInTab(written) : undefined;
   const open = () => onRowOpen?.(row.original);
   return (
     <Table.Tr
       tabIndex={0}
       aria-rowindex={row.index + 2}
-      onClick={open}
-      onKeyDown={(e) => onRowKey(e, open)}
+      onClick={(event) => (inTab && (event.ctrlKey || event.metaKey) ? inTab() : open())}
+      onAuxClick={(event) => {
+        if (inTab && event.button === 1) inTab();
+      }}
+      onKeyDown={(e) => onRowKey(e, open, inTab)}
       style={{ cursor: onRowOpen ? "pointer" : undefined, height: cards ? undefined : ROW_HEIGHT }}
     >
       {cards ? (
         <CardCell row={row.original} layout={cards} span={columns.length} />
       ) : (
-        columns.map((c) => (
-          // Plain cells with Mantine's class: a row mounts its cells without a component each.
-          <td key={c.key} className={CELL}>
-            {c.meterOf ? (
-              <Meter column={c} row={row.original} />
-            ) : c.link ? (
-              <ContactCell column={c} row={row.original} />
-            ) : (
-              cellText(c, row.original)
-            )}
-          </td>
-        ))
+        columns.map((c) =>
+          c === title ? (
+            <TitleCell key={c.key} column={c} row={row.original} href={href} />
+          ) : (
+            // Plain cells with Mantine's class: a row mounts its cells without a component each.
+            <td key={c.key} className={CELL}>
+              <Cell column={c} row={row.original} />
+            </td>
+          ),
+        )
       )}
     </Table.Tr>
   );
@@ -167,8 +182,19 @@ const BodyRow = memo(function BodyRow({
  * The rows of the table. Every row at once is virtualized: only the rows in view (and a few
  * around) are in the page, spacer rows keep the scroll height, so 20,000 rows scroll smoothly.
  */
-export function TableBody({ rows, columns, virtual, onRowOpen, cards: phone = false, card }: TableBodyProps) {
-  const cards = useMemo(() => (phone ? cardLayout(columns, card) : undefined), [phone, columns, card]);
+export function TableBody({
+  rows,
+  columns: declared,
+  virtual,
+  onRowOpen,
+  rowHref,
+  cards: phone = false,
+  card,
+}: TableBodyProps) {
+  const columns = useOpenableColumns(declared);
+  const layout = useMemo(() => cardLayout(columns, card), [columns, card]);
+  const cards = phone ? layout : undefined;
+  const shared = { columns, onRowOpen, rowHref, cards, title: layout.title };
   const scroller = useRef<HTMLTableSectionElement>(null);
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
@@ -180,7 +206,7 @@ export function TableBody({ rows, columns, virtual, onRowOpen, cards: phone = fa
     return (
       <Table.Tbody ref={scroller}>
         {rows.map((row) => (
-          <BodyRow key={row.id} row={row} columns={columns} onRowOpen={onRowOpen} cards={cards} />
+          <BodyRow key={row.id} row={row} {...shared} />
         ))}
       </Table.Tbody>
     );
@@ -193,7 +219,7 @@ export function TableBody({ rows, columns, virtual, onRowOpen, cards: phone = fa
       {before > 0 ? <tr style={{ height: before }} /> : null}
       {items.map((item) => {
         const row = rows[item.index];
-        return row ? <BodyRow key={row.id} row={row} columns={columns} onRowOpen={onRowOpen} cards={cards} /> : null;
+        return row ? <BodyRow key={row.id} row={row} {...shared} /> : null;
       })}
       {after > 0 ? <tr style={{ height: after }} /> : null}
     </Table.Tbody>

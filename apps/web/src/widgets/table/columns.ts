@@ -1,4 +1,16 @@
-import { type Column, contactLink, displayText, labelOf, type Resource, type ResourceDef } from "@office/core";
+import {
+  type Column,
+  contactLink,
+  displayText,
+  isStatus,
+  labelOf,
+  type RecordTarget,
+  type Resource,
+  type ResourceDef,
+  recordTarget,
+  statusTone,
+  type Tone,
+} from "@office/core";
 import type { SheetKind } from "./excel-layout";
 
 type Row = Record<string, unknown>;
@@ -16,7 +28,16 @@ export interface TableColumn {
   sheet?: SheetKind;
   /** Where a value leads (a phone number to a call, an address to a message, a website to itself). */
   link?: (row: Row) => { href: string; external: boolean } | undefined;
+  /** The record a value names (a project's client): a link to it, where the user may view it (TableBody). */
+  opens?: { key: string; target: RecordTarget };
+  /** A status: shown as a pill of its tone. */
+  tone?: (row: Row) => Tone | undefined;
+  /** Other columns of its row its value shows with (the key of the record it names, a status's code). */
+  with?: readonly string[];
 }
+
+/** The columns of a row that a table column shows from: its own, and those it shows with. */
+export const shownFrom = (column: TableColumn): readonly string[] => [column.key, ...(column.with ?? [])];
 
 /** The text of a cell, as shown, sorted and exported. */
 export const cellText = (column: TableColumn, row: Row): string => {
@@ -39,16 +60,24 @@ export function tableColumns<C extends Resource["columns"]>(
     if (!column) throw new Error(`${resource.name} has no column ${name}`);
     const label = labels[name] ?? labelOf(column, name);
     const sheet = sheetKindOf(column);
+    const target = column.names && recordTarget(column.names.table);
+    const also = [column.names?.key, column.status?.code].filter((c): c is string => c !== undefined);
+    const meaning: Partial<TableColumn> = {
+      ...(column.names && target ? { opens: { key: column.names.key, target } } : {}),
+      ...(isStatus(column) ? { tone: (row: Row) => statusTone(column, row[name], row) } : {}),
+      ...(also.length ? { with: also } : {}),
+    };
     if (!column.field) {
       const contact = (column.rules ?? []).some((rule) => rule === "email" || rule === "url");
       return {
         key: name,
         label,
+        ...meaning,
         ...(sheet ? { sheet } : {}),
         ...(contact ? { link: (row: Row) => contactLink(column, row[name]) } : {}),
       };
     }
-    const shown: TableColumn = { key: name, label, format: (value) => displayText(column, value) };
+    const shown: TableColumn = { key: name, label, ...meaning, format: (value) => displayText(column, value) };
     if (sheet) shown.sheet = sheet;
     if (column.field.kind === "money") shown.numeric = true;
     if (column.field.kind === "money" && column.field.of) shown.meterOf = column.field.of;

@@ -1,0 +1,115 @@
+import { type ReactNode, useCallback, useEffect, useRef } from "react";
+import { useSearchParams } from "react-router";
+import { useRecordCrumb } from "../../services/record-crumb";
+
+type Row = Record<string, unknown>;
+
+/** The record the address names, read once and handed to `onRow` (an unknown id is Not Found). */
+function AddressedRecord(props: {
+  table: string;
+  id: string;
+  noun: string;
+  fields: string;
+  onRow: (row: Row) => void;
+}) {
+  const row = useRecordCrumb(props.table, props.id, props.noun, props.fields);
+  const open = useRef(props.onRow);
+  open.current = props.onRow;
+  useEffect(() => {
+    if (row) open.current(row);
+  }, [row]);
+  return null;
+}
+
+interface Options {
+  /** Off: the dialog is the component's alone (a record's own lists). */
+  enabled: boolean;
+  table: string;
+  key: string;
+  noun: string;
+  fields: readonly string[];
+  open: (row: Row) => void;
+  /** Closes the dialog, without touching the address (Back took the record out of it). */
+  close: () => void;
+}
+
+/**
+ * A list's record dialog that follows the address (?id=7; docs/decisions.md#records-that-link):
+ * a link or Back to such an address opens the record, a row opened puts it there, the dialog
+ * closed takes it out and Back past it closes the dialog.
+ *
+ * The address changes a render after the dialog does (the router's updates are transitions),
+ * so what the dialog already shows is remembered: the record opened, so that the address
+ * catching up opens nothing again (which would reset what the user has begun to type), and the
+ * record closed, so that the address not yet rid of it does not open it again.
+ */
+export function useAddressedDialog(options: Options) {
+  const { enabled, key } = options;
+  const [params, setParams] = useSearchParams();
+  const id = enabled ? params.get("id") : null;
+  const opened = useRef<string | null>(null);
+  const closed = useRef<string | null>(null);
+  if (id !== closed.current) closed.current = null;
+
+  const open = useCallback(
+    (row: Row) => {
+      const next = String(row[key]);
+      opened.current = next;
+      options.open(row);
+      if (enabled && params.get("id") !== next) {
+        setParams((now) => {
+          now.set("id", next);
+          return now;
+        });
+      }
+    },
+    [key, options.open, enabled, params, setParams],
+  );
+
+  const onClosed = () => {
+    closed.current = id;
+    opened.current = null;
+    if (!enabled) return;
+    setParams(
+      (now) => {
+        now.delete("id");
+        return now;
+      },
+      { replace: true },
+    );
+  };
+
+  // Back past the record (its id gone from the address) closes its dialog.
+  const before = useRef(id);
+  const close = options.close;
+  useEffect(() => {
+    if (before.current !== null && id === null && opened.current !== null) {
+      opened.current = null;
+      close();
+    }
+    before.current = id;
+  }, [id, close]);
+
+  // The list as it is, with a row's record in the address: its link.
+  const href = useCallback(
+    (row: Row) => {
+      const next = new URLSearchParams(params);
+      next.set("id", String(row[key]));
+      return `?${next}`;
+    },
+    [params, key],
+  );
+
+  const element: ReactNode =
+    id !== null && id !== opened.current && id !== closed.current ? (
+      <AddressedRecord
+        table={options.table}
+        id={id}
+        noun={options.noun}
+        fields={options.fields.join(",")}
+        onRow={open}
+      />
+    ) : null;
+
+  return { open, onClosed, href, element };
+}
