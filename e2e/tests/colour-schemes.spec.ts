@@ -15,6 +15,10 @@ const RECORDS = [
   "/vendor/de?id=1",
   "/shippingcompany/de?id=1",
   "/creditcard?id=1",
+  // A record's tabs: a related list with its links and pills, an administrator's tab, History.
+  "/client/de?id=1&tab=projects",
+  "/employee/de?id=2&tab=permissions",
+  "/project/de?id=5&tab=history",
 ];
 const PAGES = [...ROUTES.filter((r) => !r.disabled && !SPECIAL.includes(r.path)).map((r) => r.path), ...RECORDS];
 const CHUNKS = 4;

@@ -15,7 +15,8 @@ test.describe("an employee's sign-in and permissions, as admin", () => {
     const id = await insertAs(request, "tblEmployee", { empFirstName: "Grace", empLastName: "Gridley" });
     const username = `gridley${id}`;
     try {
-      await page.goto(`/webapp/employee/de?id=${id}`);
+      // The permissions and the sign-in are tabs of the employee's page.
+      await page.goto(`/webapp/employee/de?id=${id}&tab=permissions`);
       const grid = page.getByRole("table", { name: "Permissions" });
       await grid.getByRole("checkbox", { name: "Home: View" }).check();
       await grid.getByRole("checkbox", { name: "Employees: View" }).check();
@@ -33,6 +34,7 @@ test.describe("an employee's sign-in and permissions, as admin", () => {
         { permissionPageID: 22, permissionView: 1, permissionAdd: 1 },
       ]);
 
+      await page.getByRole("tab", { name: "Sign-in" }).click();
       const signInForm = page.getByRole("form", { name: "Sign-in" });
       await signInForm.getByLabel("Username").fill(username);
       await signInForm.getByLabel("Password").fill("short");
@@ -58,6 +60,7 @@ test.describe("an employee's sign-in and permissions, as admin", () => {
       await context.close();
 
       // Every box cleared: the employee holds no page any more.
+      await page.getByRole("tab", { name: "Permissions" }).click();
       for (const name of ["Home: View", "Employees: View", "Employees: Add"])
         await grid.getByRole("checkbox", { name }).uncheck();
       await page.getByRole("button", { name: "Save permissions" }).click();
@@ -80,7 +83,7 @@ test.describe("an employee's sign-in and permissions, as admin", () => {
 
   test("refuses to save a grid that leaves no administrator, and changes nothing of it", async ({ page, request }) => {
     const before = await rowsOf(request, { table: "tblPermission", where: "empID = 1", order: "permissionPageID" });
-    await page.goto("/webapp/employee/de?id=1");
+    await page.goto("/webapp/employee/de?id=1&tab=permissions");
     const grid = page.getByRole("table", { name: "Permissions" });
     await expect(grid.getByRole("checkbox", { name: "Administrator Privileges: View" })).toBeChecked();
     await grid.getByRole("checkbox", { name: "Administrator Privileges: View" }).uncheck();

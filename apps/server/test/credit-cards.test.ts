@@ -288,6 +288,46 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
       expect((await ask("Direct", staffCard, "0.01")).json()).toMatchObject({ ccPermissionOverLimit: 1 });
     });
 
+    it("lets a holder who is an over-limit approver too decide a request over the limit once, for both steps", async () => {
+      await t.db.deleteFrom("tblCCCharge").execute();
+      await t.db.deleteFrom("tblCCPermission").execute();
+      // admin holds the card and page 45; staff is in admin's team.
+      const over = (await ask("staff", adminCard, "5000.01")).json();
+      expect(over).toMatchObject({ ccPermissionOverLimit: 1, ccPermissionOverLimitApprovalStatus: 0 });
+      expect((await inboxOf("admin")).data.filter((r) => r.ccPermissionID === over.ccPermissionID)).toHaveLength(1);
+      const decided = await decide("admin", over.ccPermissionID, {
+        step: "cardUse",
+        decision: "approve",
+        reason: "Conference",
+        version: 1,
+      });
+      expect(decided.statusCode, decided.body).toBe(200);
+      const row = await t.db
+        .selectFrom("tblCCPermission")
+        .selectAll()
+        .where("ccPermissionID", "=", over.ccPermissionID)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        ccPermissionCCUsedApprovalStatus: 1,
+        ccPermissionOverLimitApprovalStatus: 1,
+        ccPermissionOverLimitDecidedBy: id("admin"),
+        ccPermissionOverLimitReason: "Conference",
+        ccPermissionVersion: 2,
+      });
+      expect(row.ccPermissionApprovalCode).toMatch(/\S/);
+      expect((await inboxOf("admin")).data.map((r) => r.ccPermissionID)).not.toContain(over.ccPermissionID);
+
+      // A holder who is no over-limit approver still only decides the card's use.
+      const staffOver = (await ask("Direct", staffCard, "1000.01")).json();
+      await decide("staff", staffOver.ccPermissionID, { step: "cardUse", decision: "approve", version: 1 });
+      const waiting = await t.db
+        .selectFrom("tblCCPermission")
+        .select(["ccPermissionOverLimitApprovalStatus", "ccPermissionApprovalCode"])
+        .where("ccPermissionID", "=", staffOver.ccPermissionID)
+        .executeTakeFirstOrThrow();
+      expect(waiting).toEqual({ ccPermissionOverLimitApprovalStatus: 0, ccPermissionApprovalCode: null });
+    });
+
     it("finds the requests of each state by its where, as requestState names them, every request in one", async () => {
       await t.db.deleteFrom("tblCCCharge").execute();
       await t.db.deleteFrom("tblCCPermission").execute();

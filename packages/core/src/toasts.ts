@@ -34,8 +34,14 @@ export const TOASTS = {
   /** Ours: a card request decided from the inbox, or a decision the server refused (and why). */
   decided: (what: string): Toast => ({ kind: "success", title: "Decision Saved", message: what, ms: TOAST_MS.success }),
   decisionFailed: (why: string) => failure("Failed Decision", why),
-  /** Ours: a request to use a card sent. */
+  /** Ours: a request to use a card sent: to its holder, or (one's own card) on to an over-limit approver. */
   asked: success("Request Sent", "Your request to use the card was sent."),
+  askedOverLimit: success(
+    "Request Sent",
+    "Your own card's use is approved; the amount is over the month's limit, so an over-limit approver decides.",
+  ),
+  /** Ours: a request on one's own card within its month, approved at once: its code. */
+  askApproved: (code: string) => success("Request Approved", `Approved: code ${code}.`),
   askFailed: (why: string) => failure("Failed Request", why),
   /** Ours: a receipt attached to a charge, or refused (its type, say). */
   receiptAttached: success("Receipt Attached", "The receipt was attached to the charge."),

@@ -157,21 +157,35 @@ export async function decide(db: Kysely<DB>, actor: Actor, ccPermissionID: numbe
       throw new AppError(409, "This request does not wait for an over-limit approval.");
     }
     const outcome = decision.approve ? APPROVED : DENIED;
-    const other = cardUse ? before.ccPermissionOverLimitApprovalStatus : before.ccPermissionCCUsedApprovalStatus;
+    // One decision per person (docs/decisions.md#one-decision-per-person): a holder who is an
+    // over-limit approver too, approving a request over the limit, approves both its steps.
+    const both =
+      cardUse &&
+      outcome === APPROVED &&
+      before.ccPermissionOverLimit === 1 &&
+      before.ccPermissionOverLimitApprovalStatus === PENDING &&
+      mayAs(actor, "overLimitApprovers");
+    const other = both
+      ? APPROVED
+      : cardUse
+        ? before.ccPermissionOverLimitApprovalStatus
+        : before.ccPermissionCCUsedApprovalStatus;
     const approved = outcome === APPROVED && other === APPROVED;
+    const overLimitStep = {
+      ccPermissionOverLimitApprovalStatus: outcome,
+      ccPermissionOverLimitDecidedBy: me,
+      ccPermissionOverLimitDecidedTS: sql<Date>`now()`,
+      ccPermissionOverLimitReason: decision.reason,
+    };
     const step = cardUse
       ? {
           ccPermissionCCUsedApprovalStatus: outcome,
           ccPermissionUsedDecidedBy: me,
           ccPermissionUsedDecidedTS: sql<Date>`now()`,
           ccPermissionUsedReason: decision.reason,
+          ...(both ? overLimitStep : {}),
         }
-      : {
-          ccPermissionOverLimitApprovalStatus: outcome,
-          ccPermissionOverLimitDecidedBy: me,
-          ccPermissionOverLimitDecidedTS: sql<Date>`now()`,
-          ccPermissionOverLimitReason: decision.reason,
-        };
+      : overLimitStep;
     const after = await tx
       .updateTable("tblCCPermission")
       .set({

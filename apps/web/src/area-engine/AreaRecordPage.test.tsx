@@ -16,7 +16,7 @@ import {
 } from "@office/core";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { EmployeeAdministration } from "../features/employees/EmployeeAdministration";
+import { EMPLOYEE_TABS } from "../features/employees/EmployeeAdministration";
 import { installFakeApi } from "../test/fake-api";
 import { type AppRender, renderWithApp } from "../test/render";
 import { UNSAVED_QUESTION } from "../widgets/record/UnsavedQuestion";
@@ -352,6 +352,7 @@ describe.each(byTitle(RECORD_AREAS.filter((a) => a.children.some((c) => "fields"
       for (const child of area.children) {
         if (!("fields" in child.edit)) continue;
         const list = child.list ?? child.resource;
+        await openTab(user, child.title);
         const section = await screen.findByRole("region", { name: child.title });
         const theirs = api.table(list.name).filter((r) => r[child.foreignKey] === 4);
         expect(await within(section).findByText(`${theirs.length} records`)).toBeTruthy();
@@ -446,6 +447,10 @@ describe("the records related to a record", () => {
     }));
     tables.vwProjectList = projects;
     const { user, location, api, unmount } = renderRecordPage(CLIENTS, { search: "?id=4", tables });
+    // Its tab says how many, before it is opened.
+    expect(await screen.findByRole("tab", { name: "Projects 2" }, LONG)).toBeTruthy();
+    await openTab(user, "Projects");
+    expect(location().search).toBe("?id=4&tab=projects");
     const section = await screen.findByRole("region", { name: "Projects" }, LONG);
     expect(await within(section).findByText("2 records")).toBeTruthy();
     expect(api.queries("vwProjectList")[0]?.where).toContain("projectClientID = 4");
@@ -461,8 +466,8 @@ describe("the records related to a record", () => {
       tables,
       permissions: USERS.viewer().filter((row) => row.permissionPageID !== PAGES.projects),
     });
-    await screen.findByRole("region", { name: "Contacts" }, LONG);
-    expect(screen.queryByRole("region", { name: "Projects" })).toBeNull();
+    await screen.findByRole("tab", { name: /^Contacts/ }, LONG);
+    expect(screen.queryByRole("tab", { name: /^Projects/ })).toBeNull();
   });
 });
 
@@ -479,6 +484,7 @@ describe("an employee's recent activity", () => {
       },
     ];
     const { user, location, api } = renderRecordPage(EMPLOYEES, { search: "?id=3", tables });
+    await openTab(user, "Time Notes");
     const section = await screen.findByRole("region", { name: "Time Notes" }, LONG);
     await within(section).findByText("Harbor Clinic");
     const asked = api.queries("vwProjectNoteSearch")[0];
@@ -493,14 +499,21 @@ describe("an employee's recent activity", () => {
   });
 });
 
+/** Opens a record page's tab by its title (its count follows the title). */
+async function openTab(user: AppRender["user"], title: string) {
+  await user.click(await screen.findByRole("tab", { name: new RegExp(`^${title}`) }, LONG));
+}
+
 describe("the panel an area adds under a record", () => {
   it("shows an employee's sign-in and permissions to administrators (view on page 40) only", async () => {
     const api = installFakeApi(areaTables(EMPLOYEES));
     api.operation(OPERATIONS.permissionGrid, () => ({ data: [] }));
     api.operation(OPERATIONS.signIn, () => ({ data: null }));
-    const page = <AreaRecordPage area={EMPLOYEES} panel={EmployeeAdministration} />;
+    const page = <AreaRecordPage area={EMPLOYEES} tabs={EMPLOYEE_TABS} />;
     const admin = renderWithApp(page, { api, path: "/employee/de?id=3", route: "/employee/de" });
+    await openTab(admin.user, "Permissions");
     expect(await screen.findByRole("table", { name: "Permissions" }, LONG)).toBeTruthy();
+    await openTab(admin.user, "Sign-in");
     expect(screen.getByRole("form", { name: "Sign-in" })).toBeTruthy();
     admin.unmount();
 
@@ -512,8 +525,85 @@ describe("the panel an area adds under a record", () => {
       permissions: USERS.viewer().filter((row) => row.permissionPageID !== PAGES.administrator),
     });
     await recordForm(EMPLOYEES);
+    expect(screen.queryByRole("tab", { name: "Permissions" })).toBeNull();
+    expect(screen.queryByRole("tab", { name: "Sign-in" })).toBeNull();
     expect(screen.queryByRole("table", { name: "Permissions" })).toBeNull();
     expect(screen.queryByRole("form", { name: "Sign-in" })).toBeNull();
     expect(viewer.api.callsTo("/API/Permissions/3")).toEqual([]);
+  });
+});
+
+describe("a record's tabs", () => {
+  it("says an employee's hours beside their time notes' tab, from the list's totals", async () => {
+    const tables = areaTables(EMPLOYEES);
+    tables.vwProjectNoteSearch = [90, 150, 60].map((minutes, i) => ({
+      projectNotesID: 80 + i,
+      empID: 3,
+      projectID: 512,
+      projectName: "Harbor Clinic",
+      ProjectNotesMinutes: minutes,
+      createdTS: "2026-11-20T10:00:00-05:00",
+    }));
+    renderRecordPage(EMPLOYEES, { search: "?id=3", tables });
+    // 300 minutes are 5 hours.
+    expect(await screen.findByRole("tab", { name: "Time Notes 5 h" }, LONG)).toBeTruthy();
+  });
+
+  it("shows administrators a record's History, newest first, each field before and after; no one else", async () => {
+    const api = installFakeApi(areaTables(CLIENTS));
+    const client = api.table("tblClient").find((row) => row.clientID === 4) ?? {};
+    api.operation(OPERATIONS.auditTrail, () => ({
+      data: [
+        {
+          auditID: 1,
+          empID: 2,
+          action: "insert" as const,
+          tableName: "tblClient",
+          recordKey: "4",
+          before: null,
+          after: { ...client, clientName: "Old Name" },
+          createdTS: "2026-11-01T15:00:00.000Z",
+        },
+        {
+          auditID: 2,
+          empID: 3,
+          action: "update" as const,
+          tableName: "tblClient",
+          recordKey: "4",
+          before: { ...client, clientName: "Old Name" },
+          after: { ...client },
+          createdTS: "2026-11-02T15:00:00.000Z",
+        },
+      ],
+    }));
+    const page = <AreaRecordPage area={CLIENTS} />;
+    const admin = renderWithApp(page, { api, path: "/client/de?id=4", route: "/client/de" });
+    await openTab(admin.user, "History");
+    const changes = await screen.findByRole("list", { name: "Changes, newest first" }, LONG);
+    const [newest, oldest] = within(changes).getAllByRole("listitem");
+    expect(newest?.textContent).toContain("Changed");
+    // Only the field that changed, before and after.
+    const rows = within(newest as HTMLElement)
+      .getAllByRole("row")
+      .slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([["Name", "Old Name", String(client.clientName)]]);
+    expect(oldest?.textContent).toContain("Created");
+    expect(api.callsTo("/API/Audit/")[0]?.params).toEqual({ table: "tblClient", key: "4" });
+    admin.unmount();
+
+    renderWithApp(page, {
+      api,
+      path: "/client/de?id=4",
+      route: "/client/de",
+      permissions: USERS.viewer().filter((row) => row.permissionPageID !== PAGES.administrator),
+    });
+    await screen.findByRole("tab", { name: /^Contacts/ }, LONG);
+    expect(screen.queryByRole("tab", { name: "History" })).toBeNull();
   });
 });

@@ -8,8 +8,8 @@ import { useAccess } from "../services/access";
 import { tableKey } from "../services/query-keys";
 import { useRecordCrumb } from "../services/record-crumb";
 import { StatusPill } from "../widgets/StatusPill";
-import { ChildRecords } from "./ChildRecords";
 import { RecordEditor } from "./RecordEditor";
+import { type RecordTab, RecordTabs } from "./RecordTabs";
 
 /**
  * What an area shows under an existing record besides its fields and children (an employee's
@@ -23,7 +23,16 @@ export type RecordPanel = ComponentType<{ id: number; dirty?: boolean }>;
  * that record (view right to see, change right to save, delete right to delete), its
  * children, and what else the area adds.
  */
-export function AreaRecordPage({ area, panel }: { area: Area; panel?: RecordPanel | undefined }) {
+export function AreaRecordPage({
+  area,
+  panel,
+  tabs = [],
+}: {
+  area: Area;
+  panel?: RecordPanel | undefined;
+  /** The tabs its panel file adds (an employee's sign-in and permissions). */
+  tabs?: readonly RecordTab[];
+}) {
   const [params] = useSearchParams();
   const id = params.get("id");
   if (id === null) {
@@ -36,10 +45,20 @@ export function AreaRecordPage({ area, panel }: { area: Area; panel?: RecordPane
       </Stack>
     );
   }
-  return <ExistingRecord key={id} area={area} id={id} Panel={panel} />;
+  return <ExistingRecord key={id} area={area} id={id} Panel={panel} tabs={tabs} />;
 }
 
-function ExistingRecord({ area, id, Panel }: { area: Area; id: string; Panel?: RecordPanel | undefined }) {
+function ExistingRecord({
+  area,
+  id,
+  Panel,
+  tabs,
+}: {
+  area: Area;
+  id: string;
+  Panel?: RecordPanel | undefined;
+  tabs: readonly RecordTab[];
+}) {
   const fields = [area.resource.key, ...area.form.names].join(",");
   const row = useRecordCrumb(area.resource.name, id, area.noun, fields);
   if (!row) return <Loader m="md" size="sm" role="status" aria-label={`Loading the ${area.noun}`} />;
@@ -47,11 +66,18 @@ function ExistingRecord({ area, id, Panel }: { area: Area; id: string; Panel?: R
   return (
     <Stack p="md" gap="lg">
       <RecordHeading area={area} row={row} id={key} />
-      <RecordEditor area={area} row={row} />
-      {area.children.map((child) => (
-        <ChildRecords key={child.title} child={child} parentKey={key} />
-      ))}
-      {Panel ? <Panel id={key} /> : null}
+      <RecordTabs
+        resource={area.resource}
+        id={key}
+        childLists={area.children}
+        tabs={tabs}
+        details={
+          <Stack gap="lg">
+            <RecordEditor area={area} row={row} />
+            {Panel ? <Panel id={key} /> : null}
+          </Stack>
+        }
+      />
     </Stack>
   );
 }

@@ -3,19 +3,21 @@ import type { ComponentType } from "react";
 import { AreaListPage } from "./AreaListPage";
 import { AreaRecordPage, type RecordPanel } from "./AreaRecordPage";
 import { AreaSearchPage } from "./AreaSearchPage";
+import type { RecordTab } from "./RecordTabs";
 
 /**
  * The panels areas add under a record, found by file name rather than listed: an area whose
- * feature folder holds `<noun>.panel.ts` (its noun with dashes, default-exporting the panel)
- * shows it. Each is a chunk of its own, loaded with its area's page.
+ * feature folder holds `<noun>.panel.ts` (its noun with dashes, default-exporting the panel
+ * shown under the record's fields, and exporting as `tabs` the tabs it adds to its record
+ * page) shows them. Each is a chunk of its own, loaded with its area's page.
  */
-const PANELS = import.meta.glob<{ default: RecordPanel }>("../features/*/*.panel.ts");
+const PANELS = import.meta.glob<{ default?: RecordPanel; tabs?: readonly RecordTab[] }>("../features/*/*.panel.ts");
 
 const panelFile = (area: Area) => `/${area.noun.replaceAll(" ", "-")}.panel.ts`;
 
-async function panelOf(area: Area): Promise<RecordPanel | undefined> {
+async function panelOf(area: Area): Promise<{ default?: RecordPanel; tabs?: readonly RecordTab[] }> {
   const file = Object.keys(PANELS).find((path) => path.endsWith(panelFile(area)));
-  return file ? (await PANELS[file]?.())?.default : undefined;
+  return (file ? await PANELS[file]?.() : undefined) ?? {};
 }
 
 /** The page of an area's route (list, search or data entry), built from its declaration. */
@@ -23,8 +25,8 @@ export async function areaPage(path: string): Promise<ComponentType> {
   const area = areaOf(path);
   if (!area) throw new Error(`no area has the route ${path}`);
   if (path === area.searchPath) return () => <AreaSearchPage area={area} />;
-  const panel = await panelOf(area);
-  if (path === area.recordPath) return () => <AreaRecordPage area={area} panel={panel} />;
+  const { default: panel, tabs = [] } = await panelOf(area);
+  if (path === area.recordPath) return () => <AreaRecordPage area={area} panel={panel} tabs={tabs} />;
   return () => <AreaListPage area={area} panel={panel} />;
 }
 

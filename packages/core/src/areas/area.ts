@@ -65,6 +65,8 @@ export interface ChildList {
     | { files: true; recordTitle: string };
   /** The search that lists all of them, filtered to the record. */
   search?: SearchLink;
+  /** What its tab says beside its title: how many (the default), or their hours (time notes, by the list's totals). */
+  tally?: "count" | "hours";
 }
 
 /** One of an area's routes: its path under /webapp/, its page title, and its menu label where that differs. */

@@ -59,6 +59,7 @@ export const EMPLOYEES = area({
       order: "createdTS DESC",
       edit: { recordPath: "/project/de", key: "projectID" },
       search: searchLink(NOTES_SEARCH, "employee"),
+      tally: "hours",
     },
     {
       resource: tblCCCharge,

@@ -1,5 +1,6 @@
 import { NativeSelect, Text } from "@mantine/core";
 import {
+  APPROVAL,
   CARD_REQUEST_FIELDS,
   type CardRequestBody,
   cardLabel,
@@ -37,7 +38,14 @@ export function AskDialog({ opened, onClose }: { opened: boolean; onClose: () =>
     if (opened) reset();
   }, [opened]);
   const ask = useOperation(op.askToUseCard, {
-    done: () => TOASTS.asked,
+    // What happened: one's own card within its month is approved at once (its code), over the
+    // month it waits for an over-limit approver; another's card waits for its holder.
+    done: (answer) =>
+      answer.ccPermissionApprovalCode
+        ? TOASTS.askApproved(answer.ccPermissionApprovalCode)
+        : answer.ccPermissionCCUsedApprovalStatus === APPROVAL.code.approved
+          ? TOASTS.askedOverLimit
+          : TOASTS.asked,
     failed: (why) => TOASTS.askFailed(why),
     onDone: onClose,
     onFailed: (error) => state.showServerErrors(error),

@@ -186,6 +186,42 @@ describe("the inbox", () => {
     expect(await screen.findByText("Your request to use the card was sent.")).toBeTruthy();
   });
 
+  it.each([
+    [
+      "within its month",
+      { ccPermissionCCUsedApprovalStatus: 1, ccPermissionApprovalCode: "K7M2Q9XP" },
+      "Approved: code K7M2Q9XP.",
+    ],
+    [
+      "over its month",
+      { ccPermissionCCUsedApprovalStatus: 1, ccPermissionOverLimit: 1, ccPermissionApprovalCode: null },
+      "Your own card's use is approved; the amount is over the month's limit, so an over-limit approver decides.",
+    ],
+  ])("says what became of a request on one's own card %s, not only that it was sent", async (_, answer, words) => {
+    const cards: CardToAsk[] = [
+      {
+        ccID: 4,
+        ccName: "Fleet Card",
+        ccLastFour: "4218",
+        holderName: "Morgan, Alex",
+        empID: 1,
+        ccMonthlyLimit: "1000.00",
+        ccMonthCommitted: "0.00",
+      },
+    ];
+    const api = inboxApi([], [], cards);
+    api.operation(OPERATIONS.askToUseCard, () => ({ ...request(98), ccPermissionCodeUsedTS: null, ...answer }));
+    const { user, fill } = renderWithApp(<InboxPage />, { api });
+    await user.click(await screen.findByRole("button", { name: "Ask to use a card" }));
+    const dialog = await screen.findByRole("dialog", { name: "Ask to use a card" });
+    await user.selectOptions(await within(dialog).findByRole("combobox", { name: "Card" }), "4");
+    await fill(within(dialog).getByRole("textbox", { name: "Amount" }), "50.00");
+    await fill(within(dialog).getByRole("textbox", { name: "Purpose" }), "Site supplies");
+    await user.click(within(dialog).getByRole("button", { name: "Insert" }));
+    expect(await screen.findByText(words)).toBeTruthy();
+    expect(screen.queryByText("Your request to use the card was sent.")).toBeNull();
+  });
+
   it("enters a charge with the approval code, checked on the server with the spec's message", async () => {
     const mine: MyRequest[] = [
       {

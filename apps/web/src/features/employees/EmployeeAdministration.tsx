@@ -1,15 +1,14 @@
-import { useAccess } from "../../services/access";
+import type { RecordTab } from "../../area-engine/RecordTabs";
 import { PermissionGrid } from "./PermissionGrid";
 import { SignInForm } from "./SignInForm";
 
-/** What administrators (view on page 40) see under an employee's record: their sign-in and permissions. */
-export function EmployeeAdministration({ id }: { id: number }) {
-  const access = useAccess();
-  if (!access.holds("administrators")) return null;
-  return (
-    <>
-      <SignInForm empID={id} />
-      <PermissionGrid empID={id} />
-    </>
-  );
-}
+const administrators: RecordTab["shown"] = (access) => access.holds("administrators");
+
+/**
+ * What an employee's page adds for administrators (page 40): their sign-in and their
+ * permissions, each a tab of its own (docs/decisions.md#related-tabs).
+ */
+export const EMPLOYEE_TABS: readonly RecordTab[] = [
+  { value: "sign-in", label: "Sign-in", shown: administrators, Tab: ({ id }) => <SignInForm empID={id} /> },
+  { value: "permissions", label: "Permissions", shown: administrators, Tab: ({ id }) => <PermissionGrid empID={id} /> },
+];

@@ -1,1 +1,1 @@
-export { EmployeeAdministration as default } from "./EmployeeAdministration";
+export { EMPLOYEE_TABS as tabs } from "./EmployeeAdministration";

@@ -22,6 +22,11 @@ function useReferenceText(reference: Reference, value: string): string {
   return row ? String(row[reference.label] ?? "") : "…";
 }
 
+/** The name a reference's key stands for, as text ("…" while it is read). */
+export function ReferenceText({ reference, value }: { reference: Reference; value: string }) {
+  return useReferenceText(reference, value);
+}
+
 /** A reference's name, a link to its record where the user may open it (docs/decisions.md#records-that-link). */
 function ReferenceValue({ reference, label, value }: { reference: Reference; label: string; value: string }) {
   return <Value label={label} text={useReferenceText(reference, value)} to={useRecordLink(reference.table, value)} />;
