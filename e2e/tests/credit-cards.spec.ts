@@ -93,7 +93,7 @@ test("noperm opens the inbox and finds it empty; staff may not open the cards", 
 test("a receipt attached to a charge on the card's page is listed with its size and opens as it was sent", async ({
   page,
 }) => {
-  await openSignedIn(page, "admin", "/webapp/creditcard?id=1");
+  await openSignedIn(page, "admin", "/webapp/creditcard?id=1&tab=charges");
   const charges = page.getByRole("table", { name: "Charges" });
   await charges.getByRole("row").nth(1).click();
   const dialog = page.getByRole("dialog", { name: /^Charge \d+/ });

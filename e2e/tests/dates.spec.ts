@@ -30,6 +30,6 @@ test("a time the server sends in UTC shows at the company's wall clock (an accou
   expect(data.passwordChangedTS).toMatch(/Z$/);
 
   await signInWithToken(page, "admin");
-  await page.goto("/webapp/employee/de?id=2");
+  await page.goto("/webapp/employee/de?id=2&tab=sign-in");
   await expect(page.getByText(`Password last set ${wallClock(data.passwordChangedTS, timeZone)}.`)).toBeVisible();
 });

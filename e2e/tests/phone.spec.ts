@@ -82,6 +82,7 @@ test("a record dialog stays usable with the on-screen keyboard up: each field co
   const clientID = await insertAs(request, "tblClient", { clientName: `Keyboard Client ${unique()}` });
   try {
     await openSignedIn(page, "admin", `/webapp/client/de?id=${clientID}`);
+    await page.getByRole("tab", { name: /^Contacts/ }).tap();
     await page.getByRole("button", { name: "New Contact" }).tap();
     const dialog = page.getByRole("dialog", { name: "New Contact" });
     await expect(dialog).toBeVisible();

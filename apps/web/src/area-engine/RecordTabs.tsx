@@ -60,9 +60,13 @@ function ChildTab({ child, parentKey }: { child: ChildList; parentKey: number })
     <>
       {child.title}
       {tally === undefined ? null : (
-        <Text component="span" c="dimmed" fz="inherit" ml={6}>
-          {tally}
-        </Text>
+        // A space of its own: the tab's name reads "Contacts 1", not "Contacts1".
+        <>
+          {" "}
+          <Text component="span" c="dimmed" fz="inherit" ml={2}>
+            {tally}
+          </Text>
+        </>
       )}
     </>
   );
