@@ -1,6 +1,7 @@
-import { type Area, type Column, searchableColumns } from "@office/core";
-import { screen, waitFor, within } from "@testing-library/react";
+import { type Area, type Column, findRoute, searchableColumns } from "@office/core";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { permissionsOf } from "../test/fake-api";
 import {
   areaTables,
   DIALOG_AREAS,
@@ -127,6 +128,24 @@ describe.each(byTitle(LIST_AREAS.filter((a) => a.recordPath)))("the list of %s, 
       .find((row) => String(row[area.resource.key]) === location().search.slice(4));
     const named = area.listColumns.find((name) => !area.list.columns[name]?.field) as string;
     expect(cells).toContain(String(opened?.[named]));
+  });
+
+  it("links the pages that go with it, each only for a user who may open it", async () => {
+    const related = area.related ?? [];
+    renderListPage(area);
+    await screen.findByText(`${ROWS} records`);
+    for (const { path, label } of related) {
+      expect(screen.getByRole("link", { name: label }).getAttribute("href")).toBe(path);
+    }
+    cleanup();
+    // A user with no page but the list's own sees only the links to pages of that page.
+    renderListPage(area, { permissions: permissionsOf({ [area.page]: ["view"] }) });
+    await screen.findByText(`${ROWS} records`);
+    for (const { path, label } of related) {
+      const route = findRoute(path);
+      const opens = route?.page === area.page;
+      expect(screen.queryByRole("link", { name: label }) !== null, label).toBe(opens);
+    }
   });
 
   it("is read but offers no New to a user who may only view", async () => {

@@ -1,5 +1,5 @@
-import { Button, Stack } from "@mantine/core";
-import { type Area, searchableColumns } from "@office/core";
+import { Button, Group, Stack } from "@mantine/core";
+import { type Area, findRoute, searchableColumns } from "@office/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useCallback, useMemo } from "react";
 import { Link, useNavigate } from "react-router";
@@ -10,6 +10,19 @@ import { tableColumns } from "../widgets/table/columns";
 import { SearchableTable } from "../widgets/table/SearchableTable";
 import type { RecordPanel } from "./AreaRecordPage";
 import { ChildRecords } from "./ChildRecords";
+
+/** The pages that go with an area's list, each a link for a user who may open it. */
+function RelatedPages({ area }: { area: Area }) {
+  const access = useAccess();
+  return (area.related ?? []).map(({ path, label }) => {
+    const route = findRoute(path);
+    return route && access.route(route) ? (
+      <Button key={path} component={Link} to={path} variant="subtle" px="xs">
+        {label}
+      </Button>
+    ) : null;
+  });
+}
 
 /**
  * An area's list (/…/all): the searchable table of its list view; a row opens its record
@@ -59,11 +72,14 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
   return (
     <Stack p="md" gap="sm">
       <PageHeading path={area.listPath}>
-        {rights.add ? (
-          <Button component={Link} to={recordPath} leftSection={<IconPlus size={16} aria-hidden="true" />}>
-            {area.newLabel}
-          </Button>
-        ) : null}
+        <Group gap="xs">
+          <RelatedPages area={area} />
+          {rights.add ? (
+            <Button component={Link} to={recordPath} leftSection={<IconPlus size={16} aria-hidden="true" />}>
+              {area.newLabel}
+            </Button>
+          ) : null}
+        </Group>
       </PageHeading>
       <SearchableTable
         label={area.listTitle}

@@ -115,6 +115,12 @@ export interface AreaDeclaration {
   sections: readonly FormSection[];
   criteria: readonly SearchCriterion[];
   children: readonly ChildList[];
+  /**
+   * Pages that go with its list, linked beside its heading for whoever may open them (a card
+   * list's statement import, statement search and approvals, which spec 2.1 keeps out of the
+   * menus).
+   */
+  related?: readonly { path: string; label: string }[];
 }
 
 export interface Area extends AreaDeclaration {

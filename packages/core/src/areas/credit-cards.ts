@@ -37,6 +37,11 @@ export const CREDIT_CARDS = area({
     record: { path: "/creditcard", title: "Credit Card", hidden: true },
   },
   sections: [{ title: "Card", fields: ["ccName", "ccLastFour", "empID", "ccStatus", "ccMonthlyLimit"] }],
+  related: [
+    { path: "/creditcard/statement", label: "Import a statement" },
+    { path: "/creditcard/statementsearch", label: "Statement Search" },
+    { path: "/approvals", label: "Approvals" },
+  ],
   criteria: [],
   children: [
     {

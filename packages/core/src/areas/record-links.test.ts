@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CARD_STATUS, CLIENT_STATUS } from "../lookups/enumerations.js";
 import { RESOURCES } from "../resources/index.js";
+import { findRoute } from "../site.js";
 import { isStatus, projectStatusTone, statusTone } from "../status-tones.js";
-import { recordHref, recordTarget } from "./registry.js";
+import { AREAS, recordHref, recordTarget } from "./registry.js";
 
 const named = [...RESOURCES.values()].flatMap((resource) =>
   Object.entries(resource.columns)
@@ -80,4 +81,13 @@ describe("status tones (docs/decisions.md#status-tones)", () => {
     expect(statusTone(column, "Wrapped up", { projectLatestStatusCodeID: 66 })).toBe("neutral");
     expect(statusTone(column, "On Hold", { projectLatestStatusCodeID: 63 })).toBe("caution");
   });
+});
+
+describe("the pages that go with an area's list", () => {
+  it.each(AREAS.flatMap((area) => (area.related ?? []).map((r) => [area.noun, r.path] as const)))(
+    "%s: %s is a route",
+    (_, path) => {
+      expect(findRoute(path)?.path).toBe(path);
+    },
+  );
 });
