@@ -14,6 +14,7 @@ import {
   parsePipeList,
   parseTime12h,
   parseUsDate,
+  timeAgo,
   wallClockDate,
 } from "./formats.js";
 import { checkRule } from "./validation.js";
@@ -134,5 +135,23 @@ describe("a wall-clock moment", () => {
     expect(wallClockDate("2026-02-30")).toBeNull();
     expect(wallClockDate("2026-11-24T24:00")).toBeNull();
     expect(wallClockDate("soon")).toBeNull();
+  });
+});
+
+describe("how long ago a request was made", () => {
+  const now = new Date("2026-11-28T15:00:00Z");
+  it.each([
+    ["2026-11-28T15:00:30Z", "just now"],
+    ["2026-11-28T15:05:00Z", "just now"],
+    ["2026-11-28T14:59:00Z", "1 min ago"],
+    ["2026-11-28T14:01:00Z", "59 min ago"],
+    ["2026-11-28T13:00:00Z", "2 h ago"],
+    ["2026-11-27T15:00:01Z", "23 h ago"],
+    ["2026-11-27T10:00:00-05:00", "1 d ago"],
+    ["2026-11-01T15:00:00Z", "27 d ago"],
+    ["2026-10-31T09:00:00-04:00", "on 10/31/2026"],
+    ["not a time", null],
+  ])("%s is %s", (iso, words) => {
+    expect(timeAgo(iso, now)).toBe(words);
   });
 });

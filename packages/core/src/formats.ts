@@ -197,3 +197,24 @@ export function addDays(iso: string, n: number): string {
   const [year, month, day] = iso.slice(0, 10).split("-").map(Number) as [number, number, number];
   return isoDate(new Date(Date.UTC(year, month - 1, day + n))) ?? iso;
 }
+
+// --- how long ago --------------------------------------------------------------------------
+
+/**
+ * How long ago a moment was, as a queue says it: "just now", "5 min ago", "2 h ago", "3 d ago",
+ * and past four weeks its day ("on 03/04/2026"). A moment ahead of `now` (a clock a little
+ * fast) is "just now". Null for a text that is no moment.
+ */
+export function timeAgo(iso: string, now: Date): string | null {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return null;
+  const minutes = Math.floor((now.getTime() - at) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 28) return `${days} d ago`;
+  const day = formatUsDate(iso.slice(0, 10));
+  return day ? `on ${day}` : null;
+}

@@ -85,6 +85,31 @@ describe("the inbox", () => {
     expect(await screen.findByText("Approved: Requester, No1, $1,250.50")).toBeTruthy();
   });
 
+  it("says how long each request has waited, and puts the newest first when asked", async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    const [long, lately] = [hoursAgo(50), hoursAgo(2)];
+    const api = inboxApi([
+      request(1, { ccPermissionRequestedTS: long }),
+      request(2, { ccPermissionRequestedTS: lately }),
+    ]);
+    const { user } = renderWithApp(<InboxPage />, { api });
+    // The age in words, the moment itself in the time element.
+    expect(
+      within(await item("Requester, No1"))
+        .getByText("2 d ago")
+        .getAttribute("datetime"),
+    ).toBe(long);
+    expect(
+      within(await item("Requester, No2"))
+        .getByText("2 h ago")
+        .getAttribute("datetime"),
+    ).toBe(lately);
+    const order = () => screen.getAllByRole("article").map((a) => a.querySelector("[id]")?.textContent);
+    expect(order()).toEqual(["Requester, No1", "Requester, No2"]);
+    await user.click(screen.getByRole("radio", { name: "Newest first" }));
+    expect(order()).toEqual(["Requester, No2", "Requester, No1"]);
+  });
+
   it("denies only with a reason, which it sends", async () => {
     const api = inboxApi([request(5)]);
     const { user } = renderWithApp(<InboxPage />, { api });

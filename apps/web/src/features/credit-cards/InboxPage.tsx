@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton, Stack, Tabs, Text } from "@mantine/core";
+import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Tabs, Text } from "@mantine/core";
 import { findRoute, INBOX_SHOWN } from "@office/core";
 import { IconCreditCard } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -33,6 +33,9 @@ export function InboxPage() {
     extra: count === undefined ? undefined : pendingApprovalsLabel(count),
   });
   const total = inbox.data?.meta.TotalRecords ?? 0;
+  // The server answers the oldest first (those waiting longest); the newest may come first.
+  const [newestFirst, setNewestFirst] = useState(false);
+  const requests = newestFirst ? [...(inbox.data?.data ?? [])].reverse() : (inbox.data?.data ?? []);
 
   const waiting = inbox.isPending ? (
     <Stack gap="sm" role="status" aria-label="Loading the requests">
@@ -48,12 +51,22 @@ export function InboxPage() {
     <Text c="dimmed">Nothing waits for you.</Text>
   ) : (
     <Stack gap="sm">
-      {total > INBOX_SHOWN ? (
+      <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed">
-          The {INBOX_SHOWN} oldest of {total} are shown.
+          {total > INBOX_SHOWN ? `The ${INBOX_SHOWN} oldest of ${total} are shown.` : ""}
         </Text>
-      ) : null}
-      {inbox.data.data.map((request) => (
+        <SegmentedControl
+          size="xs"
+          aria-label="Order"
+          value={newestFirst ? "newest" : "oldest"}
+          onChange={(value) => setNewestFirst(value === "newest")}
+          data={[
+            { value: "oldest", label: "Oldest first" },
+            { value: "newest", label: "Newest first" },
+          ]}
+        />
+      </Group>
+      {requests.map((request) => (
         <InboxRequest key={`${request.ccPermissionID}-${request.ccPermissionVersion}`} request={request} />
       ))}
     </Stack>

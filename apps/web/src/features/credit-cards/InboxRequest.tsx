@@ -8,6 +8,7 @@ import {
   REASON_MAX,
   type InboxRequest as Request,
   TOASTS,
+  timeAgo,
 } from "@office/core";
 import { useId, useState } from "react";
 import { useOperation } from "../../services/operations";
@@ -65,7 +66,13 @@ export function InboxRequest({ request }: { request: Request }) {
           <Text size="sm">{request.ccPermissionPurpose}</Text>
           <Text size="xs" c="dimmed">
             {cardLabel(request)} ({request.holderName}) · {request.projectName ?? "Non-project"} · asked{" "}
-            {formatDateTime(request.ccPermissionRequestedTS)}
+            {/* How long it has waited, as a queue says it; the moment itself on hover. */}
+            <time
+              dateTime={request.ccPermissionRequestedTS}
+              title={formatDateTime(request.ccPermissionRequestedTS) ?? undefined}
+            >
+              {timeAgo(request.ccPermissionRequestedTS, new Date()) ?? formatDateTime(request.ccPermissionRequestedTS)}
+            </time>
           </Text>
         </Stack>
         <Flex
