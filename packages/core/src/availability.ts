@@ -20,6 +20,16 @@ export const availabilityText = (type: string | null | undefined) => (type ? typ
 /** A status as the screen shows it: an empty one as a dash, as an empty value anywhere else. */
 export const availabilityLabel = (type: string | null | undefined) => (type ? type : "—");
 
+/**
+ * One's own status in words, beside the header's avatar, whose colour alone a colour-blind
+ * user cannot read: "In", "On break", "Out", or "No status" before the first switch.
+ */
+export function ownStatusWords(type: string | null | undefined): string {
+  if (type === "Break") return "On break";
+  if (type === "In" || type === "Out") return type;
+  return "No status";
+}
+
 /** HH:mm since the last change; empty when there was none. Never negative (clocks differ). */
 export function durationSince(changed: string | null | undefined, now: Date): string {
   if (!changed) return "";

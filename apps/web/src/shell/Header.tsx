@@ -1,9 +1,9 @@
-import { ActionIcon, Anchor, Burger, Button, Group, Indicator, Text } from "@mantine/core";
+import { ActionIcon, Anchor, Burger, Button, Group, Indicator } from "@mantine/core";
 import { type Layout, type SignedInUser, tblProjectNotes, vwMyProjectNotes } from "@office/core";
 import { IconClock, IconInbox, IconLogout, IconSettings } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { UserAvatar } from "../features/availability/UserAvatar";
+import { OwnStatus, UserAvatar } from "../features/availability/UserAvatar";
 import { LoggedHours } from "../features/time-notes/LoggedHours";
 import { ProjectNotesButton } from "../features/time-notes/ProjectNotesButton";
 import { useAccess } from "../services/access";
@@ -132,11 +132,7 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
         <InboxLink count={pendingApprovals} />
         <SettingsLink />
         <TimeClockLink />
-        {user ? (
-          <Text size="sm" fw={500} style={{ whiteSpace: "nowrap" }}>
-            {fullName(user)}
-          </Text>
-        ) : null}
+        {user ? <OwnStatus user={user} name={fullName(user)} /> : null}
         {user ? <UserAvatar user={user} /> : null}
         <Button
           variant="default"

@@ -1,5 +1,11 @@
-import { Avatar, Popover, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
-import { availabilityColour, departmentGroups, type SignedInUser, vwEmployeeAvailability } from "@office/core";
+import { Avatar, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import {
+  availabilityColour,
+  departmentGroups,
+  ownStatusWords,
+  type SignedInUser,
+  vwEmployeeAvailability,
+} from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { type FocusEvent, useCallback, useId, useMemo, useRef, useState } from "react";
 import { useAccess } from "../../services/access";
@@ -17,6 +23,29 @@ const loadPanel = async () => (await import("./AvailabilityPanel")).Availability
 
 export const initials = (user: Pick<SignedInUser, "empFirstName" | "empLastName">) =>
   `${user.empFirstName.charAt(0)}${user.empLastName.charAt(0)}`.toUpperCase();
+
+/**
+ * The header's name of the signed-in user with their status in words beneath it ("In", "On
+ * break"): the avatar's colour says it too, but not to everyone. The list is the avatar's own
+ * read (one cache entry, kept by the live stream); a user outside the list has no words.
+ */
+export function OwnStatus({ user, name }: { user: SignedInUser; name: string }) {
+  const mayRead = useAccess().mayView(vwEmployeeAvailability);
+  const { data: people } = useQuery({ ...availabilityQuery, enabled: mayRead });
+  const own = people?.find((person) => person.empID === user.empID);
+  return (
+    <Stack gap={0} align="flex-end">
+      <Text size="sm" fw={500} lh={1.2} style={{ whiteSpace: "nowrap" }}>
+        {name}
+      </Text>
+      {own ? (
+        <Text size="xs" c="dimmed" lh={1.2} style={{ whiteSpace: "nowrap" }}>
+          {ownStatusWords(own.empAvailabilityType)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
 
 /**
  * The avatar with the user's initials, in the colour of their status. Hovering
