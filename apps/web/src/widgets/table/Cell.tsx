@@ -1,4 +1,4 @@
-import { Anchor, Group, Progress } from "@mantine/core";
+import { Anchor } from "@mantine/core";
 import { recordHref } from "@office/core";
 import { useMemo } from "react";
 import { Link } from "react-router";
@@ -46,9 +46,8 @@ function RecordCell({ column, row }: { column: TableColumn; row: Row }) {
   );
 }
 
-/** A cell's value as it shows: a meter, a contact's link, a record's link, a status's pill, or text. */
+/** A cell's value as it shows (a meter is the searchable table's own: TableBody): a contact's link, a record's link, a status's pill, or text. */
 export function Cell({ column, row }: { column: TableColumn; row: Row }) {
-  if (column.meterOf) return <Meter column={column} row={row} />;
   if (column.link) return <ContactCell column={column} row={row} />;
   if (column.opens) return <RecordCell column={column} row={row} />;
   const text = cellText(column, row);
@@ -60,21 +59,6 @@ export function Cell({ column, row }: { column: TableColumn; row: Row }) {
     );
   }
   return text;
-}
-
-/** An amount against another of its row (a card's month against its limit): its text, and a bar. */
-function Meter({ column, row }: { column: TableColumn; row: Row }) {
-  const of = Number(row[column.meterOf ?? ""]);
-  const share = of > 0 ? Number(row[column.key] ?? 0) / of : 0;
-  const color = share > 1 ? "red" : share >= 0.8 ? "orange" : "blue";
-  return (
-    <Group gap={8} wrap="nowrap">
-      <Progress value={Math.min(100, share * 100)} color={color} size="sm" w={72} aria-hidden="true" />
-      <span>
-        {cellText(column, row)} ({Math.round(share * 100)}%)
-      </span>
-    </Group>
-  );
 }
 
 /** The columns as a user sees them: a name links to its record only where they may open it. */

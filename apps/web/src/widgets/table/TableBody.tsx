@@ -1,4 +1,4 @@
-import { Anchor, Table, Text } from "@mantine/core";
+import { Anchor, Group, Progress, Table, Text } from "@mantine/core";
 import type { PhoneCard } from "@office/core";
 import type { Row as GridRow } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
@@ -73,6 +73,21 @@ function CardCell({ row, layout, span }: { row: Row; layout: CardLayout; span: n
         </Text>
       ) : null}
     </td>
+  );
+}
+
+/** An amount against another of its row (a card's month against its limit): its text, and a bar. */
+function Meter({ column, row }: { column: TableColumn; row: Row }) {
+  const of = Number(row[column.meterOf ?? ""]);
+  const share = of > 0 ? Number(row[column.key] ?? 0) / of : 0;
+  const color = share > 1 ? "red" : share >= 0.8 ? "orange" : "blue";
+  return (
+    <Group gap={8} wrap="nowrap">
+      <Progress value={Math.min(100, share * 100)} color={color} size="sm" w={72} aria-hidden="true" />
+      <span>
+        {cellText(column, row)} ({Math.round(share * 100)}%)
+      </span>
+    </Group>
   );
 }
 
@@ -169,7 +184,7 @@ const BodyRow = memo(function BodyRow({
           ) : (
             // Plain cells with Mantine's class: a row mounts its cells without a component each.
             <td key={c.key} className={CELL}>
-              <Cell column={c} row={row.original} />
+              {c.meterOf ? <Meter column={c} row={row.original} /> : <Cell column={c} row={row.original} />}
             </td>
           ),
         )
