@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef } from "react";
-import { useSearchParams } from "react-router";
+import { useNavigationType, useSearchParams } from "react-router";
 import { useRecordCrumb } from "../../services/record-crumb";
 
 type Row = Record<string, unknown>;
@@ -79,16 +79,18 @@ export function useAddressedDialog(options: Options) {
     );
   };
 
-  // Back past the record (its id gone from the address) closes its dialog.
+  // Back past the record (its id gone from the address by a pop of the history, not by one of
+  // this list's own replacements, which may land a render after a row's click) closes its dialog.
+  const navigation = useNavigationType();
   const before = useRef(id);
   const close = options.close;
   useEffect(() => {
-    if (before.current !== null && id === null && opened.current !== null) {
+    if (navigation === "POP" && before.current !== null && id === null && opened.current !== null) {
       opened.current = null;
       close();
     }
     before.current = id;
-  }, [id, close]);
+  }, [id, close, navigation]);
 
   // The list as it is, with a row's record in the address: its link.
   const href = useCallback(
