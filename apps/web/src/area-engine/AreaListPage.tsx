@@ -1,8 +1,8 @@
 import { Button, Group, Stack } from "@mantine/core";
-import { type Area, findRoute, searchableColumns } from "@office/core";
+import { type Area, findRoute, recordAddress, searchableColumns } from "@office/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useCallback, useMemo } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { useAccess } from "../services/access";
 import { PageHeading } from "../widgets/PageHeading";
 import { ResourceRecords } from "../widgets/record/ResourceRecords";
@@ -30,7 +30,6 @@ function RelatedPages({ area }: { area: Area }) {
  * edits its records in a dialog over the list, with its children and what else the area adds.
  */
 export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: RecordPanel | undefined }) {
-  const navigate = useNavigate();
   const rights = useAccess().rights(area.resource);
   const columns = useMemo(() => tableColumns(area.list, area.listColumns), [area]);
   const search = useMemo(() => searchableColumns(area.list), [area]);
@@ -38,7 +37,7 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
   const key = useMemo(() => [area.resource.key], [area]);
   const { recordPath } = area;
   const rowHref = useCallback(
-    (row: Record<string, unknown>) => `${recordPath}?id=${row[area.resource.key]}`,
+    (row: Record<string, unknown>) => recordAddress(recordPath ?? "", row[area.resource.key]),
     [recordPath, area],
   );
 
@@ -88,7 +87,6 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
         searchColumns={search}
         order={area.order}
         rowFields={key}
-        onRowOpen={(row) => navigate(rowHref(row))}
         rowHref={rowHref}
         remember
       />

@@ -3,13 +3,14 @@ import {
   type ChildList,
   formatUsDate,
   type RecordForm,
+  recordAddress,
   recordForm,
   type SearchLink,
   searchableColumns,
   whereEquals,
 } from "@office/core";
 import { useCallback, useMemo, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { useAccess } from "../services/access";
 import { ResourceRecords } from "../widgets/record/ResourceRecords";
 import { useCompanyToday } from "../widgets/search/useCompanyToday";
@@ -54,7 +55,6 @@ export function ChildRecords({
   /** 2 under a record page's h1; 3 in a record dialog, whose title is an h2. */
   headingOrder?: 2 | 3;
 }) {
-  const navigate = useNavigate();
   const mayView = useAccess().mayView(child.list ?? child.resource);
   const where = whereEquals(child.foreignKey, parentKey);
   const list = child.list ?? child.resource;
@@ -68,7 +68,7 @@ export function ChildRecords({
   const [withFiles, setWithFiles] = useState<Record<string, unknown> | null>(null);
   const recordPath = "recordPath" in edit ? edit.recordPath : undefined;
   const rowHref = useCallback(
-    (row: Record<string, unknown>) => (recordPath ? `${recordPath}?id=${row[opensBy ?? ""]}` : undefined),
+    (row: Record<string, unknown>) => (recordPath ? recordAddress(recordPath, row[opensBy ?? ""]) : undefined),
     [recordPath, opensBy],
   );
   if (!mayView) return null;
@@ -89,7 +89,7 @@ export function ChildRecords({
           where={where}
           {...(child.order ? { order: child.order } : {})}
           {...("recordPath" in edit
-            ? { rowFields, onRowOpen: (row) => navigate(rowHref(row) ?? ""), rowHref }
+            ? { rowFields, rowHref }
             : "files" in edit
               ? { rowFields, onRowOpen: setWithFiles }
               : {})}

@@ -36,5 +36,8 @@ const targets = new Map<string, RecordTarget>(
  */
 export const recordTarget = (table: string): RecordTarget | undefined => targets.get(table);
 
+/** The address of one record on a page that shows a record by its id (`/project/de?id=12`). */
+export const recordAddress = (path: string, id: unknown) => `${path}?id=${encodeURIComponent(String(id))}`;
+
 /** The address of one record of a target. */
-export const recordHref = (target: RecordTarget, id: unknown) => `${target.path}?id=${encodeURIComponent(String(id))}`;
+export const recordHref = (target: RecordTarget, id: unknown) => recordAddress(target.path, id);

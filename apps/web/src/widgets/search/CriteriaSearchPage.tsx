@@ -1,7 +1,6 @@
 import { Stack } from "@mantine/core";
-import { type Resource, type SearchCriterion, searchableColumns } from "@office/core";
+import { type Resource, recordAddress, type SearchCriterion, searchableColumns } from "@office/core";
 import { type ReactNode, useCallback, useMemo } from "react";
-import { useNavigate } from "react-router";
 import { PageHeading } from "../PageHeading";
 import { tableColumns } from "../table/columns";
 import { SearchableTable } from "../table/SearchableTable";
@@ -41,7 +40,6 @@ export interface RowOpener {
  */
 export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
   const { path, criteria, list, columns, labels, order, formLabel, tableLabel, opens, openRow, belowResults } = props;
-  const navigate = useNavigate();
   const search = useCriteriaSearch(path, criteria, list);
   const shown = useMemo(() => tableColumns(list, columns, labels), [list, columns, labels]);
   const searchable = useMemo(() => searchableColumns(list), [list]);
@@ -50,7 +48,7 @@ export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
   const { where } = search;
   const opensPath = opens?.path;
   const rowHref = useCallback(
-    (row: Record<string, unknown>) => (opensPath && openKey ? `${opensPath}?id=${row[openKey]}` : undefined),
+    (row: Record<string, unknown>) => (opensPath && openKey ? recordAddress(opensPath, row[openKey]) : undefined),
     [opensPath, openKey],
   );
   return (
@@ -67,8 +65,7 @@ export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
             where={where}
             order={order}
             rowFields={rowFields}
-            onRowOpen={openRow?.open ?? (opens ? (row) => navigate(rowHref(row) ?? "") : undefined)}
-            {...(openRow ? {} : { rowHref })}
+            {...(openRow ? { onRowOpen: openRow.open } : { rowHref })}
             remember
           />
           {belowResults?.(where)}

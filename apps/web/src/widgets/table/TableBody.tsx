@@ -3,7 +3,7 @@ import type { PhoneCard } from "@office/core";
 import type { Row as GridRow } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, memo, useMemo, useRef } from "react";
-import { Link, useHref } from "react-router";
+import { Link, useHref, useNavigate } from "react-router";
 import { Cell, ownEvents, useOpenableColumns } from "./Cell";
 import { cellText, type TableColumn } from "./columns";
 
@@ -18,8 +18,12 @@ interface TableBodyProps {
   rows: GridRow<Row>[];
   columns: readonly TableColumn[];
   virtual: boolean;
+  /** Opens a row in place (its dialog); without it, a row with an address (`rowHref`) goes there. */
   onRowOpen: ((row: Row) => void) | undefined;
-  /** Where a row's record is, by its address: its title is a link there, and Ctrl or the middle button open it in a tab. */
+  /**
+   * Where a row's record is, by its address: its title is a link there, a click or Enter goes
+   * there, and Ctrl or the middle button open it in a tab.
+   */
   rowHref?: ((row: Row) => string | undefined) | undefined;
   /** A phone's layout: each row as its name with a few facts beneath, in one cell. */
   cards?: boolean;
@@ -162,8 +166,10 @@ const BodyRow = memo(function BodyRow({
 }) {
   const href = rowHref?.(row.original);
   const written = useHref(href ?? ".");
+  const navigate = useNavigate();
   const inTab = href ? () => openInTab(written) : undefined;
-  const open = () => onRowOpen?.(row.original);
+  // A row opens in place where its list says how, else at its record's address.
+  const open = () => (onRowOpen ? onRowOpen(row.original) : href ? navigate(href) : undefined);
   return (
     <Table.Tr
       tabIndex={0}
@@ -173,7 +179,7 @@ const BodyRow = memo(function BodyRow({
         if (inTab && event.button === 1) inTab();
       }}
       onKeyDown={(e) => onRowKey(e, open, inTab)}
-      style={{ cursor: onRowOpen ? "pointer" : undefined, height: cards ? undefined : ROW_HEIGHT }}
+      style={{ cursor: onRowOpen || href ? "pointer" : undefined, height: cards ? undefined : ROW_HEIGHT }}
     >
       {cards ? (
         <CardCell row={row.original} layout={cards} span={columns.length} />
