@@ -26,6 +26,11 @@ test("staff asks to use a card, the holder approves in the inbox, another tab's 
   await dialog.getByRole("textbox", { name: "Purpose" }).fill(purpose);
   await dialog.getByRole("button", { name: "Insert" }).click();
   await expect(staff.getByText("Your request to use the card was sent.")).toBeVisible();
+  const staffToken = await tokenOf(request, "staff");
+  const unreadOfStaff = async (): Promise<number> =>
+    (await (await request.get("/API/Notifications/", { headers: { authorization: `Bearer ${staffToken}` } })).json())
+      .unread;
+  const unreadBefore = await unreadOfStaff();
 
   const adminContext = await browser.newContext();
   const inbox = await adminContext.newPage();
@@ -59,7 +64,21 @@ test("staff asks to use a card, the holder approves in the inbox, another tab's 
   // The other tab was never reloaded: the live stream told it.
   await expect(otherInbox).toHaveAccessibleName(`Inbox: ${pendingApprovalsText(after)}`);
 
-  await staff.getByRole("tab", { name: "Your requests" }).click();
+  // The requester's open tab is told without a reload: the bell counts one more, and its list
+  // says the decision with the code, leading to their own requests.
+  const bell = staff.getByRole("banner").getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName(
+    `Notifications: ${unreadBefore + 1} unread notification${unreadBefore === 0 ? "" : "s"}`,
+  );
+  await bell.click();
+  const told = staff.getByRole("dialog", { name: "Notifications" }).getByRole("link", {
+    name: new RegExp(`^Unread: Your card request was approved: code [A-HJKMNP-Z2-9]{8}\\s*\\$12\\.34 for ${purpose}`),
+  });
+  await told.click();
+  await expect(staff).toHaveURL(/\/webapp\/inbox\?tab=mine$/);
+  await expect.poll(unreadOfStaff).toBe(unreadBefore);
+
+  await expect(staff.getByRole("tab", { name: "Your requests" })).toHaveAttribute("aria-selected", "true");
   const mine = staff.getByRole("article").filter({ hasText: purpose });
   await expect(mine.getByText("Approved", { exact: true })).toBeVisible();
   await expect(mine.getByText(/^[A-HJKMNP-Z2-9]{8}$/)).toBeVisible();

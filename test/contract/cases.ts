@@ -549,6 +549,25 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
       },
     ],
   },
+  myNotifications: { inputs: [] },
+  markNotificationsRead: {
+    inputs: [
+      {
+        input: { ids: [0, "x"], all: true },
+        message: "The request body is not valid.",
+        fieldErrors: {
+          "ids.0": "Too small: expected number to be >=1",
+          "ids.1": "Invalid input: expected number, received string",
+          _: 'Unrecognized key: "all"',
+        },
+      },
+      {
+        input: { ids: [] },
+        message: "The request body is not valid.",
+        fieldErrors: { ids: "Too small: expected array to have >=1 items" },
+      },
+    ],
+  },
   undoDelete: {
     inputs: [
       {

@@ -25,6 +25,7 @@ import { validatorCompiler } from "./http/validate.js";
 import { webAppRoutes } from "./http/web-app.js";
 import { createLiveHub } from "./live/hub.js";
 import { LIVE_RECHECK_MS, liveRoutes } from "./live/routes.js";
+import { notificationRoutes } from "./notifications/routes.js";
 import { projectRoutes } from "./projects/routes.js";
 
 export type AppConfig = Pick<
@@ -129,6 +130,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   await app.register(adminRoutes, { db: database.db, sessions });
   await app.register(projectRoutes, { db: database.db });
   await app.register(creditCardRoutes, { db: database.db, timeZone: config.companyTimeZone, reads });
+  await app.register(notificationRoutes, { db: database.db, timeZone: config.companyTimeZone });
   await app.register(liveRoutes, { hub, sessions, recheckMs: live.recheckMs });
   await app.register(openApiRoutes, { authenticate });
   await app.register(appConfigRoutes, { timeClockUrl: config.timeClockUrl, timeZone: config.companyTimeZone });

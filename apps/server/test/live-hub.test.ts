@@ -18,7 +18,7 @@ const log = { warn: () => {}, info: () => {} } as never;
 
 function sink() {
   const written: string[] = [];
-  const value: LiveSink = { write: (text) => written.push(text), tick: () => {}, end: () => {} };
+  const value: LiveSink = { empID: 1, write: (text) => written.push(text), tick: () => {}, end: () => {} };
   return { value, written };
 }
 

@@ -20,6 +20,7 @@ export * from "./lists.js";
 export * from "./live.js";
 export * from "./lookups/index.js";
 export * from "./my-week.js";
+export * from "./notifications.js";
 export * from "./operations/index.js";
 export * from "./pages.js";
 export * from "./palette.js";

@@ -17,7 +17,9 @@ export type LiveEvent =
   | { type: "availability"; empID: number; row: AvailabilitySource | null }
   | { type: "resync" }
   /** What waits in inboxes changed (a card request made or decided): the tab reads its count again. */
-  | { type: "approvals" };
+  | { type: "approvals" }
+  /** The stream's own person has a new notification: the tab reads its list again. */
+  | { type: "notifications" };
 
 /** One event as the stream carries it: `event:` names the type, `data:` the JSON of the rest. */
 export function printLiveEvent(event: LiveEvent): string {
@@ -25,7 +27,7 @@ export function printLiveEvent(event: LiveEvent): string {
   return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-const TYPES = new Set<LiveEvent["type"]>(["hello", "availability", "resync", "approvals"]);
+const TYPES = new Set<LiveEvent["type"]>(["hello", "availability", "resync", "approvals", "notifications"]);
 
 /** An event's type and data as a stream carried them, or null for one this client does not know. */
 export function readLiveEvent(type: string, data: string): LiveEvent | null {

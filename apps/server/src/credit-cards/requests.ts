@@ -1,10 +1,19 @@
 import { randomInt } from "node:crypto";
-import { CARD_STATUS, compareMoney, type DecisionStep, ERROR_MESSAGES, tblCCPermission } from "@office/core";
+import {
+  CARD_STATUS,
+  compareMoney,
+  type DecisionStep,
+  ERROR_MESSAGES,
+  formatMoney,
+  REQUEST_NOTIFICATION_HREF,
+  tblCCPermission,
+} from "@office/core";
 import { type Kysely, sql } from "kysely";
 import { type Actor, mayAs } from "../data/actor.js";
 import { audit } from "../data/audit.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
+import { notify, overLimitApprovers, type Told } from "../notifications/notify.js";
 
 const REQUEST = tblCCPermission;
 const [PENDING, APPROVED, DENIED] = [0, 1, 2] as const;
@@ -115,8 +124,34 @@ export async function askToUse(db: Kysely<DB>, actor: Actor, use: CardUse): Prom
       .returningAll()
       .executeTakeFirstOrThrow();
     await audit(tx, actor, "insert", REQUEST, [{ after: row }]);
+    // The holder decides a colleague's request; an over-limit approver one the holder's own approval covers.
+    const deciders = !holder ? [card.empID] : overLimit ? await overLimitApprovers(tx, me) : [];
+    await notify(tx, waitingFor(deciders, me, row));
     return row as unknown as RequestRow;
   });
+}
+
+/** A request as a notification says it: its amount and purpose, leading to the inbox. */
+function aboutRequest(
+  row: { ccPermissionAmount: unknown; ccPermissionPurpose: unknown },
+  byEmpID: number,
+  href: string = REQUEST_NOTIFICATION_HREF.decided,
+) {
+  return {
+    byEmpID,
+    tableName: REQUEST.name,
+    about: `${formatMoney(row.ccPermissionAmount as string)} for ${row.ccPermissionPurpose}`,
+    href,
+  };
+}
+
+/** Each decider told that a request waits for them, as from its requester. */
+function waitingFor(deciders: readonly number[], requester: number, row: Parameters<typeof aboutRequest>[0]): Told[] {
+  return deciders.map((empID) => ({
+    ...aboutRequest(row, requester, REQUEST_NOTIFICATION_HREF.waiting),
+    empID,
+    kind: "requestWaiting",
+  }));
 }
 
 /**
@@ -197,6 +232,21 @@ export async function decide(db: Kysely<DB>, actor: Actor, ccPermissionID: numbe
       .returningAll()
       .executeTakeFirstOrThrow();
     await audit(tx, actor, "update", REQUEST, [{ before, after }]);
+    const told: Told[] = [];
+    if (approved)
+      told.push({
+        ...aboutRequest(after, me),
+        empID: after.empID,
+        kind: "requestApproved",
+        detail: after.ccPermissionApprovalCode,
+      });
+    else if (outcome === DENIED)
+      told.push({ ...aboutRequest(after, me), empID: after.empID, kind: "requestDenied", detail: decision.reason });
+    else if (cardUse && after.ccPermissionOverLimitApprovalStatus === PENDING && after.ccPermissionOverLimit === 1) {
+      // The holder said yes to a request over the limit: now it waits for an over-limit approver.
+      told.push(...waitingFor(await overLimitApprovers(tx, after.empID), after.empID, after));
+    }
+    await notify(tx, told);
     return after as unknown as RequestRow;
   });
 }

@@ -2,13 +2,14 @@ import { RESOURCES, type Resource, UNDO_MINUTES } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
+import { tellOwners } from "../notifications/notify.js";
 import { type Actor, actorEmpID } from "./actor.js";
 import { withConstraintMessages } from "./constraint-messages.js";
 
 export type AuditAction = "insert" | "update" | "delete" | "restore";
 
 /** What was changed: a resource, or another table of the server's (its name and key). */
-export type AuditTarget = Pick<Resource, "name" | "key"> & Partial<Pick<Resource, "columns">>;
+export type AuditTarget = Pick<Resource, "name" | "key"> & Partial<Pick<Resource, "columns" | "toldOfChanges">>;
 
 /** The files attached to records (uploads.ts): their records, the bytes under UPLOAD_DIR. */
 export const UPLOAD_TABLE: AuditTarget = { name: "upload", key: "uploadID" };
@@ -43,6 +44,12 @@ export async function audit(
   await sql`insert into "auditLog" ("empID", "action", "tableName", "recordKey", "before", "after")
     select ${actorEmpID(actor)}::integer, ${action}, ${target.name}, change.key, change.before, change.after
     from json_to_recordset(${records}::json) as change (key text, before jsonb, after jsonb)`.execute(tx);
+  // The rows' owners hear of it, as they were before (a project given to a new owner tells the old one).
+  const told = target.toldOfChanges;
+  if (told && (action === "update" || action === "delete")) {
+    const rows = changes.flatMap(({ before }) => (before ? [before] : []));
+    await tellOwners(tx, actorEmpID(actor), target.name, told, action === "delete", rows);
+  }
 }
 
 /** Inserts a row as an audit image has it (its own key), and audits the restore. */

@@ -300,6 +300,20 @@ export interface IdempotencyKey {
   createdTS: GeneratedTimestamp;
 }
 
+export interface Notification {
+  notificationID: Generated<number>;
+  empID: number;
+  kind: string;
+  byEmpID: number | null;
+  tableName: string | null;
+  count: Generated<number>;
+  about: string | null;
+  detail: string | null;
+  href: string | null;
+  createdTS: GeneratedTimestamp;
+  readTS: Timestamp | null;
+}
+
 export interface Upload {
   uploadID: string;
   tableName: string;
@@ -350,4 +364,5 @@ export interface DB {
   auditLog: AuditLog;
   idempotencyKey: IdempotencyKey;
   upload: Upload;
+  notification: Notification;
 }

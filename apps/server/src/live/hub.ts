@@ -19,13 +19,15 @@ export const MAX_ROWS_PER_FLUSH = 200;
 
 /** One open event stream. */
 export interface LiveSink {
+  /** Whose stream it is: their notifications are told on it alone. */
+  empID: number;
   write(text: string): void;
   /** Called at every heartbeat, with the time. */
   tick(now: number): void;
   end(): void;
 }
 
-type Change = { empID: number } | { departments: true } | { approvals: true };
+type Change = { empID: number } | { departments: true } | { approvals: true } | { notify: number };
 
 function readChange(payload: string): Change | null {
   try {
@@ -34,6 +36,7 @@ function readChange(payload: string): Change | null {
     if ("departments" in change && change.departments === true) return { departments: true };
     if ("approvals" in change && change.approvals === true) return { approvals: true };
     if ("empID" in change && Number.isSafeInteger(change.empID)) return { empID: change.empID as number };
+    if ("notify" in change && Number.isSafeInteger(change.notify)) return { notify: change.notify as number };
   } catch {}
   return null;
 }
@@ -56,6 +59,8 @@ export function createLiveHub(
   const changed = new Set<number>();
   let resync = false;
   let approvals = false;
+  /** Employees with a new notification: their own streams are told. */
+  const told = new Set<number>();
   let timer: NodeJS.Timeout | undefined;
   let flushing = false;
   let listening: Promise<() => void> | null = null;
@@ -69,7 +74,7 @@ export function createLiveHub(
 
   let burstStart = 0;
   function schedule() {
-    if (flushing || !(resync || approvals || changed.size > 0)) return;
+    if (flushing || !(resync || approvals || told.size > 0 || changed.size > 0)) return;
     const now = Date.now();
     if (!timer) burstStart = now;
     else if (now - burstStart >= maxBurstMs) return;
@@ -87,6 +92,11 @@ export function createLiveHub(
     // One word for a burst of request changes, whatever its size: each tab reads its own count.
     if (approvals) broadcast(printLiveEvent({ type: "approvals" }));
     approvals = false;
+    if (told.size > 0) {
+      const notifications = printLiveEvent({ type: "notifications" });
+      for (const sink of sinks) if (told.has(sink.empID)) sink.write(notifications);
+      told.clear();
+    }
     try {
       if (all) broadcast(printLiveEvent({ type: "resync" }));
       else if (ids.length && sinks.size) {
@@ -130,6 +140,7 @@ export function createLiveHub(
           if (!change) return;
           if ("departments" in change) resync = true;
           else if ("approvals" in change) approvals = true;
+          else if ("notify" in change) told.add(change.notify);
           else changed.add(change.empID);
           schedule();
         },

@@ -68,7 +68,8 @@ export async function liveRoutes(
     {
       config: { access: "signedIn" },
       schema: {
-        summary: "Server-sent events: colleagues' availability as it changes (hello, availability, resync).",
+        summary:
+          "Server-sent events: colleagues' availability as it changes, and what concerns the stream's person (hello, availability, resync, approvals, notifications).",
         tags: ["Live updates"],
         response: {
           200: {
@@ -128,6 +129,7 @@ export async function liveRoutes(
 
       try {
         unsubscribe = await hub.subscribe({
+          empID: user.empID,
           write,
           end,
           tick(now) {

@@ -2,10 +2,10 @@ import { Tabs, Text } from "@mantine/core";
 import { type ChildList, type Resource, whereEquals } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
-import { useSearchParams } from "react-router";
 import { queryRows, queryTotals } from "../api/client";
 import { useAccess } from "../services/access";
 import { tableKey } from "../services/query-keys";
+import { useTabInAddress } from "../widgets/table/list-address";
 import { ChildRecords } from "./ChildRecords";
 import { HistoryTab } from "./HistoryTab";
 
@@ -19,9 +19,6 @@ export interface RecordTab {
   shown: (access: ReturnType<typeof useAccess>) => boolean;
   Tab: ComponentType<{ id: number }>;
 }
-
-/** The address's name of a record page's tab: `?id=7&tab=contacts`. */
-export const TAB_PARAM = "tab";
 
 /** A child list's tab, by its title: "Time Notes" is `time-notes`. */
 export const tabValue = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
@@ -89,30 +86,15 @@ interface RecordTabsProps {
  */
 export function RecordTabs({ resource, id, details, childLists, tabs }: RecordTabsProps) {
   const access = useAccess();
-  const [params, setParams] = useSearchParams();
   const children = childLists.filter((child) => access.mayView(child.list ?? child.resource));
   const added = tabs.filter((tab) => tab.shown(access));
   const history = access.holds("administrators");
   const values = ["details", ...children.map((c) => tabValue(c.title)), ...added.map((t) => t.value)];
   if (history) values.push("history");
-  const asked = params.get(TAB_PARAM) ?? "details";
-  const current = values.includes(asked) ? asked : "details";
+  const [current, setTab] = useTabInAddress(values);
   if (values.length === 1) return details;
   return (
-    <Tabs
-      value={current}
-      keepMounted={false}
-      onChange={(value) =>
-        setParams(
-          (now) => {
-            if (!value || value === "details") now.delete(TAB_PARAM);
-            else now.set(TAB_PARAM, value);
-            return now;
-          },
-          { replace: true },
-        )
-      }
-    >
+    <Tabs value={current} keepMounted={false} onChange={setTab}>
       <Tabs.List style={{ overflowX: "auto", flexWrap: "nowrap" }}>
         <Tabs.Tab value="details">Details</Tabs.Tab>
         {children.map((child) => (

@@ -4,6 +4,8 @@ import { IconClock, IconInbox, IconLogout, IconSettings } from "@tabler/icons-re
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { OwnStatus, UserAvatar } from "../features/availability/UserAvatar";
+import { NotificationsBell, unreadLabel } from "../features/notifications/NotificationsBell";
+import { unreadNotificationsQuery } from "../features/notifications/queries";
 import { LoggedHours } from "../features/time-notes/LoggedHours";
 import { ProjectNotesButton } from "../features/time-notes/ProjectNotesButton";
 import { useAccess } from "../services/access";
@@ -55,11 +57,24 @@ function TimeClockLink({ compact = false }: { compact?: boolean }) {
   );
 }
 
-/** The inbox with its pending-approval count, in either header: a red dot with the number while any wait. */
-function InboxLink({ count }: { count: number | undefined }) {
-  const label = count === undefined ? "Inbox" : `Inbox: ${pendingApprovalsLabel(count)}`;
+/**
+ * The inbox with its pending-approval count, in either header: a red dot with the number while
+ * any wait. On a phone, whose header has no room for the bell, the inbox holds the
+ * notifications too: a dot without a number says some are unread while no approval waits.
+ */
+function InboxLink({ count, unread }: { count: number | undefined; unread?: number }) {
+  const parts = [count === undefined ? null : pendingApprovalsLabel(count), unread ? unreadLabel(unread) : null];
+  const said = parts.filter(Boolean).join(", ");
+  const label = said ? `Inbox: ${said}` : "Inbox";
+  const onlyUnread = !count && Boolean(unread);
   return (
-    <Indicator label={<span aria-hidden="true">{count}</span>} size={16} color="red" disabled={!count} offset={4}>
+    <Indicator
+      label={onlyUnread ? undefined : <span aria-hidden="true">{count}</span>}
+      size={onlyUnread ? 10 : 16}
+      color="red"
+      disabled={!count && !unread}
+      offset={onlyUnread ? 6 : 4}
+    >
       <ActionIcon component={Link} to="/inbox" variant="subtle" size="lg" aria-label={label}>
         <IconInbox size={20} aria-hidden="true" />
       </ActionIcon>
@@ -85,6 +100,7 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
   const mayLogNotes = access.grant(tblProjectNotes.access.add, "add");
   const maySeeHours = access.mayView(vwMyProjectNotes);
   const mayOpenProjects = useMayOpenProjects();
+  const { data: unread } = useQuery({ ...unreadNotificationsQuery, enabled: layout === "mobile" });
   if (layout === "mobile") {
     return (
       // One row on a phone (390 px): the name is the avatar's (its panel shows it), the network
@@ -105,7 +121,7 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
           <NetworkStatus compact />
           {mayLogNotes ? <ProjectNotesButton compact listens /> : null}
           {maySeeHours ? <LoggedHours compact /> : null}
-          <InboxLink count={pendingApprovals} />
+          <InboxLink count={pendingApprovals} unread={unread} />
           <SettingsLink />
           <TimeClockLink compact />
           {user ? <UserAvatar user={user} sheet /> : null}
@@ -129,6 +145,7 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
       </Group>
       <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <NetworkStatus />
+        <NotificationsBell />
         <InboxLink count={pendingApprovals} />
         <SettingsLink />
         <TimeClockLink />

@@ -1,5 +1,6 @@
 import { ADMINISTRATION_OPERATIONS } from "./administration.js";
 import { CREDIT_CARD_OPERATIONS } from "./credit-cards.js";
+import { NOTIFICATION_OPERATIONS } from "./notifications.js";
 import type { Operation } from "./operation.js";
 import { RECORD_OPERATIONS } from "./records.js";
 
@@ -7,6 +8,7 @@ export * from "./administration.js";
 export * from "./credit-cards.js";
 export * from "./inputs.js";
 export * from "./named-queries.js";
+export * from "./notifications.js";
 export * from "./operation.js";
 export * from "./records.js";
 
@@ -15,6 +17,7 @@ export const OPERATIONS = {
   ...CREDIT_CARD_OPERATIONS,
   ...ADMINISTRATION_OPERATIONS,
   ...RECORD_OPERATIONS,
+  ...NOTIFICATION_OPERATIONS,
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;

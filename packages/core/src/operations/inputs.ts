@@ -13,6 +13,7 @@ import {
 } from "../bodies.js";
 import { MISSING_RECEIPTS_SHOWN } from "../calls.js";
 import { INT4, MAX_ROWS_PER_WRITE } from "../constants.js";
+import { NOTIFICATIONS_MARKED_AT_ONCE } from "../notifications.js";
 import type { PermissionFlag } from "../pages.js";
 import { RESOURCES } from "../resources/index.js";
 import type { Resource } from "../resources/resource.js";
@@ -113,6 +114,12 @@ export const OPERATION_INPUTS = {
     querystring: z.strictObject({
       table: z.enum(["upload", ...tables], { error: "is not a table" }),
       key: storable().min(1).max(64),
+    }),
+  },
+  myNotifications: {},
+  markNotificationsRead: {
+    body: z.strictObject({
+      ids: z.array(z.number().int().min(1).max(INT4.max)).min(1).max(NOTIFICATIONS_MARKED_AT_ONCE).optional(),
     }),
   },
   restoreDeleted: { body: z.object({ auditID: z.number().int().positive() }) },

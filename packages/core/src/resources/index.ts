@@ -16,9 +16,9 @@ export const RESOURCES: ReadonlyMap<string, Resource> = new Map(
 
 /**
  * Tables of the server's own that no resource serves but views read: the files attached to
- * records and the company's settings. A change through their calls changes those views too.
+ * records, the company's settings and each person's notifications. A change through their calls changes those views too.
  */
-export const SERVER_TABLES = ["upload", "appSetting"] as const;
+export const SERVER_TABLES = ["upload", "appSetting", "notification"] as const;
 
 const readersOf = (table: string) =>
   [...RESOURCES.values()].filter((def) => def.reads?.includes(table)).map((def) => def.name);

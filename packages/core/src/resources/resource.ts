@@ -33,6 +33,20 @@ export interface AuthorWrites {
   orOwnerOf?: OwnerOf;
 }
 
+/**
+ * The person a row is whose (a note's author, a project's owner, a card's holder), told when
+ * someone else changes or removes it: `owner` names them, `about` the row as the notification
+ * says it, `noun`/`nouns` what it is, and `opens` the record the notification leads to, where
+ * that is not the row's own (a note opens its project).
+ */
+export interface ToldOfChanges {
+  owner: string;
+  about: string;
+  noun: string;
+  nouns: string;
+  opens?: { table: string; key: string };
+}
+
 /** A page with the flag that governs an action there, where it is not the action's own. */
 export interface PageFlag {
   page: PageId;
@@ -124,6 +138,8 @@ export interface Resource {
    * everything that went or changed with it.
    */
   cascades?: readonly Cascade[];
+  /** Whom a change of a row by someone else is told (notifications.ts): the row's owner. */
+  toldOfChanges?: ToldOfChanges;
   /**
    * What a row of its list shows on a phone, where a row is a card: its title and the facts
    * beneath (the amount and date of a charge, the time of a note, a status). Only the columns the
@@ -156,6 +172,7 @@ export interface ResourceDef<C extends Record<string, Column> = Record<string, C
   writableRows?: { column: keyof C & string; values: readonly string[] };
   order?: Array<keyof C & string>;
   totals?: Totals<keyof C & string>;
+  toldOfChanges?: ToldOfChanges & { owner: keyof C & string; about: keyof C & string };
 }
 
 export function resource<const C extends Record<string, Column>>(def: ResourceDef<C>): ResourceDef<C> {

@@ -20,6 +20,7 @@ export const tblCC = resource({
   key: "ccID",
   access: pageAccess(PAGES.creditCardApprovals),
   order: ["ccName", "ccLastFour"],
+  toldOfChanges: { owner: "empID", about: "ccName", noun: "card", nouns: "cards" },
   cascades: [{ table: "tblCCPermission", column: "ccID" }],
   columns: {
     ccID: col.id({ label: "ID" }),

@@ -13,6 +13,7 @@ export const tblProject = resource({
   kind: "table",
   key: "projectID",
   access: pageAccess(PAGES.projects),
+  toldOfChanges: { owner: "projectOwnerID", about: "projectName", noun: "project", nouns: "projects" },
   cascades: [
     { table: "tblProjectStatus", column: "projectID" },
     // The order that became the project is unlinked (and may become a project again).

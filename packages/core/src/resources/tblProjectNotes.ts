@@ -23,6 +23,13 @@ export const tblProjectNotes = resource({
     everyonesOn: [PAGES.notes, PAGES.notesTimeSearch],
   },
   order: ["createdTS"],
+  toldOfChanges: {
+    owner: "empID",
+    about: "ProjectNotesDesc",
+    noun: "time note",
+    nouns: "time notes",
+    opens: { table: "tblProject", key: "projectID" },
+  },
   columns: {
     projectNotesID: col.id(),
     projectID: col.integer({ min: 1, label: "Project", rules: ["required"] }),

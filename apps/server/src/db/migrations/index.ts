@@ -14,6 +14,7 @@ import * as waitingApprovals from "./0012_waiting_approvals.js";
 import * as receiptFiles from "./0013_receipt_files.js";
 import * as authChanges from "./0014_auth_changes.js";
 import * as releaseNotesToDate from "./0015_release_notes_to_date.js";
+import * as notifications from "./0016_notifications.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0013_receipt_files": receiptFiles,
   "0014_auth_changes": authChanges,
   "0015_release_notes_to_date": releaseNotesToDate,
+  "0016_notifications": notifications,
 };

@@ -113,6 +113,8 @@ export function startLiveAvailability(
       else if (event?.type === "availability") patch(event.empID, event.row);
       else if (event?.type === "resync") setTimeout(readAgain, Math.random() * RESYNC_SPREAD_MS);
       else if (event?.type === "approvals") setTimeout(approvalsChanged, Math.random() * APPROVALS_SPREAD_MS);
+      // Told to this person's tabs alone: read at once.
+      else if (event?.type === "notifications") void invalidateTables(client, ["notification"]);
     },
     onFailure,
   });

@@ -7,6 +7,9 @@ import { useAccess } from "../../services/access";
 import { useBreadcrumb } from "../../services/breadcrumb-context";
 import { pendingApprovalCountQuery, pendingApprovalsLabel } from "../../services/session";
 import { PageHeading } from "../../widgets/PageHeading";
+import { useTabInAddress } from "../../widgets/table/list-address";
+import { NotificationList } from "../notifications/NotificationList";
+import { unreadNotificationsQuery } from "../notifications/queries";
 import { AskDialog } from "./AskDialog";
 import { InboxRequest } from "./InboxRequest";
 import { MissingReceipts } from "./MissingReceipts";
@@ -14,11 +17,13 @@ import { MyRequests } from "./MyRequests";
 import { inboxQuery, missingReceiptsQuery } from "./queries";
 
 const APPROVALS = findRoute("/approvals");
+const INBOX_TABS = ["waiting", "mine", "receipts", "notifications"];
 
 /**
  * /inbox (page 52, always allowed): the card requests waiting for the signed-in user's
  * decision, each with Approve and Deny, exactly those the count counts; and, on a tab of their
- * own, the user's own requests, with Ask to use a card. The breadcrumb says how many wait and, for those who may
+ * own, the user's own requests, with Ask to use a card; then receipts to attach, and the
+ * user's notifications (the phone's way to them). The tab is in the address. The breadcrumb says how many wait and, for those who may
  * open it, leads on to Approvals (every request).
  */
 export function InboxPage() {
@@ -26,6 +31,9 @@ export function InboxPage() {
   const inbox = useQuery(inboxQuery);
   const receipts = useQuery(missingReceiptsQuery);
   const [asking, setAsking] = useState(false);
+  const { data: unread } = useQuery(unreadNotificationsQuery);
+  // The tab is in the address: a notification leads to the user's own requests (`?tab=mine`).
+  const [tab, setTab] = useTabInAddress(INBOX_TABS);
   const access = useAccess();
   const mayApprove = APPROVALS !== undefined && access.route(APPROVALS);
   useBreadcrumb({
@@ -79,13 +87,14 @@ export function InboxPage() {
           Ask to use a card
         </Button>
       </PageHeading>
-      <Tabs defaultValue="waiting" keepMounted={false}>
+      <Tabs value={tab} keepMounted={false} onChange={setTab}>
         <Tabs.List>
           <Tabs.Tab value="waiting">Waiting for you{inbox.data ? ` (${total})` : ""}</Tabs.Tab>
           <Tabs.Tab value="mine">Your requests</Tabs.Tab>
           <Tabs.Tab value="receipts">
             Receipts{receipts.data?.meta.TotalRecords ? ` (${receipts.data.meta.TotalRecords})` : ""}
           </Tabs.Tab>
+          <Tabs.Tab value="notifications">Notifications{unread ? ` (${unread} unread)` : ""}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="waiting" pt="md">
           {waiting}
@@ -95,6 +104,9 @@ export function InboxPage() {
         </Tabs.Panel>
         <Tabs.Panel value="receipts" pt="md">
           <MissingReceipts />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications" pt="md">
+          <NotificationList />
         </Tabs.Panel>
       </Tabs>
       <AskDialog opened={asking} onClose={() => setAsking(false)} />

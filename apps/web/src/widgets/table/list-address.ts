@@ -19,6 +19,30 @@ export interface ListView {
 export const FIRST_VIEW: ListView = { search: "", sorting: [], pageIndex: 0, all: false };
 
 /** The address's names for them: short, and none a search page's box is named (docs/decisions.md). */
+/** The address's name of a page's tab: a record's (`?id=7&tab=contacts`), the inbox's (`?tab=mine`). */
+export const TAB_PARAM = "tab";
+
+/**
+ * A page's tab kept in the address (replacing the entry, as a list's view is): one of `tabs`,
+ * the first when the address names none or one the page does not have.
+ */
+export function useTabInAddress(tabs: readonly string[]): [string, (tab: string | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const first = tabs[0] ?? "";
+  const asked = params.get(TAB_PARAM) ?? first;
+  const current = tabs.includes(asked) ? asked : first;
+  const choose = (tab: string | null) =>
+    setParams(
+      (now) => {
+        if (!tab || tab === first) now.delete(TAB_PARAM);
+        else now.set(TAB_PARAM, tab);
+        return now;
+      },
+      { replace: true },
+    );
+  return [current, choose];
+}
+
 export const LIST_PARAMS = { search: "q", sort: "sort", page: "page", rows: "rows" } as const;
 
 /** Only a column name, so that an address typed by hand sorts by nothing stranger. */
