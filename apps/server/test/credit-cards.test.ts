@@ -328,6 +328,21 @@ describe.each(ENGINES)("credit card requests on $name", (engine) => {
       expect(waiting).toEqual({ ccPermissionOverLimitApprovalStatus: 0, ccPermissionApprovalCode: null });
     });
 
+    it("says by how much a request in the inbox is over its card's month: what the month asked up to it, past the limit", async () => {
+      await t.db.deleteFrom("tblCCCharge").execute();
+      await t.db.deleteFrom("tblCCPermission").execute();
+      // staff's card allows 1,000.00 a month; a denied request counts for nothing.
+      const denied = (await ask("Direct", staffCard, "900.00")).json();
+      await decide("staff", denied.ccPermissionID, { step: "cardUse", decision: "deny", reason: "No", version: 1 });
+      const within = (await ask("Direct", staffCard, "600.00")).json();
+      const over = (await ask("Direct", staffCard, "500.25")).json();
+      const later = (await ask("Direct", staffCard, "20.00")).json();
+      const shown = new Map((await inboxOf("staff")).data.map((r) => [r.ccPermissionID, r]));
+      expect(shown.get(within.ccPermissionID)).toMatchObject({ overLimitBy: null });
+      expect(shown.get(over.ccPermissionID)).toMatchObject({ overLimitBy: "100.25" });
+      expect(shown.get(later.ccPermissionID)).toMatchObject({ overLimitBy: "120.25" });
+    });
+
     it("finds the requests of each state by its where, as requestState names them, every request in one", async () => {
       await t.db.deleteFrom("tblCCCharge").execute();
       await t.db.deleteFrom("tblCCPermission").execute();

@@ -34,6 +34,14 @@ export const TOASTS = {
   /** Ours: a card request decided from the inbox, or a decision the server refused (and why). */
   decided: (what: string): Toast => ({ kind: "success", title: "Decision Saved", message: what, ms: TOAST_MS.success }),
   decisionFailed: (why: string) => failure("Failed Decision", why),
+  /** Ours: several requests approved at once; those refused (changed or decided meanwhile) say the first reason. */
+  approvedSeveral: (approved: number, refused: number, why: string | null): Toast =>
+    refused === 0
+      ? success("Decision Saved", `Approved ${approved} request${approved === 1 ? "" : "s"}.`)
+      : failure(
+          "Failed Decision",
+          `Approved ${approved} of ${approved + refused}; ${refused} could not be${why ? `: ${why}` : "."}`,
+        ),
   /** Ours: a request to use a card sent: to its holder, or (one's own card) on to an over-limit approver. */
   asked: success("Request Sent", "Your request to use the card was sent."),
   askedOverLimit: success(

@@ -31,7 +31,9 @@ export interface InboxRow extends Record<string, unknown> {
 
 /**
  * The requests that wait for the caller, oldest first, each with its card, requester and
- * project: the oldest are taken first, and only they are named.
+ * project: the oldest are taken first, and only they are named. A request over its card's
+ * month says by how much: its month's requests on the card up to it (none denied, as when it
+ * was asked) past the card's limit.
  */
 export async function inbox(db: Kysely<DB>, actor: Actor): Promise<{ rows: InboxRow[]; total: number }> {
   const requests = waiting(actor);
@@ -41,8 +43,17 @@ export async function inbox(db: Kysely<DB>, actor: Actor): Promise<{ rows: Inbox
       select w.*, count(*) over ()::int as total from ${requests} w
       order by w."ccPermissionRequestedTS", w."ccPermissionID" limit ${INBOX_SHOWN}
     )
-    select v.*, w.step, w.total
+    select v.*, w.step, w.total,
+      case when cp."ccPermissionOverLimit" = 1 then greatest(0, (
+        select coalesce(sum(o."ccPermissionAmount"), 0) from "tblCCPermission" o
+        where o."ccID" = cp."ccID"
+          and o."ccPermissionRequestedTS" >= date_trunc('month', cp."ccPermissionRequestedTS")
+          and (o."ccPermissionRequestedTS", o."ccPermissionID") <= (cp."ccPermissionRequestedTS", cp."ccPermissionID")
+          and o."ccPermissionCCUsedApprovalStatus" <> 2 and o."ccPermissionOverLimitApprovalStatus" <> 2
+      ) - c."ccMonthlyLimit")::text end as "overLimitBy"
     from w join "vwCCApprovals" v on v."ccPermissionID" = w."ccPermissionID"
+      join "tblCCPermission" cp on cp."ccPermissionID" = w."ccPermissionID"
+      join "tblCC" c on c."ccID" = cp."ccID"
     order by v."ccPermissionRequestedTS", v."ccPermissionID"`.execute(db);
   return { rows: rows.map(({ total: _, ...row }) => row as InboxRow), total: rows[0]?.total ?? 0 };
 }

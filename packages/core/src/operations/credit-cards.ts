@@ -13,8 +13,11 @@ const tag = "Credit cards";
 /** A request as the credit card calls answer it: a row of vwCCApprovals. */
 export type CardRequest = RowOf<typeof vwCCApprovals>;
 
-/** A request waiting for the caller, and the step that is theirs to decide. */
-export type InboxRequest = CardRequest & { step: DecisionStep };
+/**
+ * A request waiting for the caller, the step that is theirs to decide, and for a request over
+ * its card's month, by how much (money as text), else null.
+ */
+export type InboxRequest = CardRequest & { step: DecisionStep; overLimitBy: string | null };
 
 /**
  * The caller's own request, with its approval code: a secret of the table that nobody reads

@@ -34,6 +34,7 @@ const request = (id: number, over: Partial<InboxRequest> = {}): InboxRequest => 
   ccPermissionOverLimitDecidedTS: null,
   ccPermissionVersion: 3,
   step: "cardUse",
+  overLimitBy: null,
   ...over,
 });
 
@@ -104,7 +105,10 @@ describe("the inbox", () => {
         .getByText("2 h ago")
         .getAttribute("datetime"),
     ).toBe(lately);
-    const order = () => screen.getAllByRole("article").map((a) => a.querySelector("[id]")?.textContent);
+    const order = () =>
+      screen
+        .getAllByRole("article")
+        .map((a) => document.getElementById(a.getAttribute("aria-labelledby") ?? "")?.textContent);
     expect(order()).toEqual(["Requester, No1", "Requester, No2"]);
     await user.click(screen.getByRole("radio", { name: "Newest first" }));
     expect(order()).toEqual(["Requester, No2", "Requester, No1"]);
@@ -140,6 +144,42 @@ describe("the inbox", () => {
     await user.click(within(await item("Requester, No8")).getByRole("button", { name: "Approve" }));
     expect(await screen.findByText(/This request changed since you opened it/)).toBeTruthy();
     await waitFor(() => expect(api.callsTo("/API/CreditCard/Inbox").length).toBeGreaterThan(1));
+  });
+
+  it("says by how much a request is over its card's month", async () => {
+    const api = inboxApi([
+      request(1),
+      request(2, { step: "overLimit", ccPermissionOverLimit: 1, overLimitBy: "250.5" }),
+    ]);
+    renderWithApp(<InboxPage />, { api });
+    expect(within(await item("Requester, No2")).getByText("$250.50 over the limit")).toBeTruthy();
+    expect(within(await item("Requester, No1")).queryByText(/over the limit/)).toBeNull();
+  });
+
+  it("approves several at once, each at its step and version; one refused alone says why", async () => {
+    const api = inboxApi([request(1), request(2, { step: "overLimit", ccPermissionVersion: 5 }), request(3)]);
+    api.fail(
+      { path: "/API/CreditCard/Requests/3/Decision" },
+      { status: 409, message: "This step of the request is decided already." },
+    );
+    const { user } = renderWithApp(<InboxPage />, { api });
+    const approve = await screen.findByRole("button", { name: "Approve selected" });
+    expect(approve).toHaveProperty("disabled", true);
+    await user.click(screen.getByRole("checkbox", { name: "Select all" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select Requester, No1's request for $1,250.50" }));
+    expect(screen.getByRole("checkbox", { name: "Select all" })).toHaveProperty("indeterminate", true);
+    await user.click(screen.getByRole("button", { name: "Approve 2 selected" }));
+    expect(
+      await screen.findByText("Approved 1 of 2; 1 could not be: This step of the request is decided already."),
+    ).toBeTruthy();
+    expect(api.callsTo("/API/CreditCard/Requests/2/Decision")[0]?.body).toEqual({
+      step: "overLimit",
+      version: 5,
+      decision: "approve",
+    });
+    expect(api.callsTo("/API/CreditCard/Requests/1/Decision")).toHaveLength(0);
+    await waitFor(() => expect(screen.queryByRole("article", { name: "Requester, No2" })).toBeNull());
+    expect(screen.getByRole("checkbox", { name: "Select all" })).toHaveProperty("checked", false);
   });
 
   it("shows the user's own requests: where each stands, a denial's reason and an approval's code", async () => {

@@ -10,6 +10,7 @@ import { PageHeading } from "../../widgets/PageHeading";
 import { useTabInAddress } from "../../widgets/table/list-address";
 import { NotificationList } from "../notifications/NotificationList";
 import { unreadNotificationsQuery } from "../notifications/queries";
+import { ApproveSeveral } from "./ApproveSeveral";
 import { AskDialog } from "./AskDialog";
 import { InboxRequest } from "./InboxRequest";
 import { MissingReceipts } from "./MissingReceipts";
@@ -44,6 +45,14 @@ export function InboxPage() {
   // The server answers the oldest first (those waiting longest); the newest may come first.
   const [newestFirst, setNewestFirst] = useState(false);
   const requests = newestFirst ? [...(inbox.data?.data ?? [])].reverse() : (inbox.data?.data ?? []);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const select = (id: number, chosen: boolean) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (chosen) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   const waiting = inbox.isPending ? (
     <Stack gap="sm" role="status" aria-label="Loading the requests">
@@ -74,8 +83,18 @@ export function InboxPage() {
           ]}
         />
       </Group>
+      {requests.length > 1 ? <ApproveSeveral shown={requests} selected={selected} onSelected={setSelected} /> : null}
       {requests.map((request) => (
-        <InboxRequest key={`${request.ccPermissionID}-${request.ccPermissionVersion}`} request={request} />
+        <InboxRequest
+          key={`${request.ccPermissionID}-${request.ccPermissionVersion}`}
+          request={request}
+          {...(requests.length > 1
+            ? {
+                selected: selected.has(request.ccPermissionID),
+                onSelect: (chosen: boolean) => select(request.ccPermissionID, chosen),
+              }
+            : {})}
+        />
       ))}
     </Stack>
   );

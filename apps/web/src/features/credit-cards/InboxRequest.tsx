@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Checkbox, Flex, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import {
   cardLabel,
   DECISION_STEP_LABELS,
@@ -19,7 +19,16 @@ import { useOperation } from "../../services/operations";
  * version of the request shown, so one on a request that changed since is refused (409), and
  * the inbox reads again.
  */
-export function InboxRequest({ request }: { request: Request }) {
+export function InboxRequest({
+  request,
+  selected,
+  onSelect,
+}: {
+  request: Request;
+  /** Chosen for "Approve selected", where the queue offers it. */
+  selected?: boolean;
+  onSelect?: (selected: boolean) => void;
+}) {
   const [reason, setReason] = useState("");
   const [missing, setMissing] = useState(false);
   const [denying, setDenying] = useState(false);
@@ -55,6 +64,13 @@ export function InboxRequest({ request }: { request: Request }) {
       <Flex direction={{ base: "column", xs: "row" }} justify="space-between" gap="sm">
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Group gap="xs">
+            {onSelect ? (
+              <Checkbox
+                checked={selected ?? false}
+                onChange={(event) => onSelect(event.currentTarget.checked)}
+                aria-label={`Select ${request.requesterName}'s request for ${amount}`}
+              />
+            ) : null}
             <Text id={headingId} fw={600}>
               {request.requesterName}
             </Text>
@@ -82,9 +98,16 @@ export function InboxRequest({ request }: { request: Request }) {
           gap={6}
           style={{ flexShrink: 0 }}
         >
-          <Text fw={700} size="lg" style={{ fontVariantNumeric: "tabular-nums" }}>
-            {amount}
-          </Text>
+          <Stack gap={0} align="flex-end">
+            <Text fw={700} size="lg" style={{ fontVariantNumeric: "tabular-nums" }}>
+              {amount}
+            </Text>
+            {request.overLimitBy && Number(request.overLimitBy) > 0 ? (
+              <Text size="xs" c="var(--mantine-color-orange-text)" style={{ fontVariantNumeric: "tabular-nums" }}>
+                {formatMoney(request.overLimitBy)} over the limit
+              </Text>
+            ) : null}
+          </Stack>
           {denying ? null : (
             <Group gap="xs" wrap="nowrap">
               <Button size="xs" variant="default" onClick={() => setDenying(true)} disabled={decision.isPending}>
