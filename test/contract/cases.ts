@@ -549,6 +549,15 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
       },
     ],
   },
+  deletedRecords: {
+    inputs: [
+      {
+        input: { table: "vwProjectList", extra: 1 },
+        message: "The query is not valid.",
+        fieldErrors: { table: "is not deleted from", _: 'Unrecognized key: "extra"' },
+      },
+    ],
+  },
   myNotifications: { inputs: [] },
   markNotificationsRead: {
     inputs: [

@@ -61,6 +61,32 @@ describe.each(ENGINES)("undoing a delete on $name", (engine) => {
     ]);
   });
 
+  it("lists a table's records deleted and not back, newest first with who deleted them, to administrators", async () => {
+    const [kept, gone, back] = [await note(staff, "kept"), await note(staff, "gone"), await note(staff, "back")];
+    expect((await staff.remove("tblProjectNotes", `projectNotesID in (${gone}, ${back})`)).statusCode).toBe(200);
+    expect((await undo(staff, "tblProjectNotes", [back])).statusCode).toBe(200);
+    const deleted = await admin.operation(OPERATIONS.deletedRecords, { table: "tblProjectNotes" });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const rows: Array<{ recordKey: string; byName: string; before: { ProjectNotesDesc: string }; auditID: number }> =
+      deleted.json().data;
+    const keys = rows.map((row) => Number(row.recordKey));
+    expect(keys).toContain(gone);
+    expect(keys).not.toContain(back);
+    expect(keys).not.toContain(kept);
+    expect(rows.find((row) => Number(row.recordKey) === gone)).toMatchObject({
+      byName: "Sam Taylor",
+      before: { ProjectNotesDesc: "gone" },
+    });
+    expect(rows.map((row) => row.auditID)).toEqual([...rows.map((row) => row.auditID)].sort((a, b) => b - a));
+    // Restored from the list, it leaves it.
+    const entry = rows.find((row) => Number(row.recordKey) === gone);
+    expect((await admin.restore(entry?.auditID ?? 0)).statusCode).toBe(200);
+    const after = (await admin.operation(OPERATIONS.deletedRecords, { table: "tblProjectNotes" })).json().data;
+    expect(after.map((row: { recordKey: string }) => Number(row.recordKey))).not.toContain(gone);
+    // The trail is the administrators'.
+    expect((await staff.operation(OPERATIONS.deletedRecords, { table: "tblProjectNotes" })).statusCode).toBe(403);
+  });
+
   it("brings back only what was asked, and nothing deleted longer ago than the minutes", async () => {
     const [kept, old] = [await note(staff, "kept"), await note(staff, "old")];
     expect((await staff.remove("tblProjectNotes", `projectNotesID IN (${kept}, ${old})`)).statusCode).toBe(200);

@@ -1,7 +1,14 @@
-import { NAMED_QUERIES, type NamedQueryName, permissionRowsAnswer, resourceName, tableFor } from "@office/core";
+import {
+  DELETED_SHOWN,
+  NAMED_QUERIES,
+  type NamedQueryName,
+  permissionRowsAnswer,
+  resourceName,
+  tableFor,
+} from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Kysely } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import { z } from "zod";
 import type { Sessions } from "../auth/session.js";
 import type { DB } from "../db/schema.js";
@@ -71,20 +78,29 @@ const insertAnswer = z.object({ id: z.number().int().positive() });
 const updateAnswer = z.object({ status: z.literal("success"), count: z.number().int().positive() });
 const deleteAnswer = z.object({ id: z.number().int().positive(), keys: z.array(z.unknown()) });
 const executeAnswer = z.object({ data: z.array(row) });
-const auditAnswer = z.object({
-  data: z.array(
-    z.object({
-      auditID: z.number().int(),
-      empID: z.number().int().nullable(),
-      action: z.enum(["insert", "update", "delete", "restore"]),
-      tableName: z.string(),
-      recordKey: z.string(),
-      before: row.nullable(),
-      after: row.nullable(),
-      createdTS: z.iso.datetime(),
-    }),
-  ),
+type AuditRow = Selectable<DB["auditLog"]>;
+// before and after are the jsonb of rows the audit wrote: objects, or null.
+type Image = Record<string, unknown> | null;
+/** An audit record as the calls answer it. */
+const auditEntry = (entry: AuditRow) => ({
+  ...entry,
+  before: entry.before as Image,
+  after: entry.after as Image,
+  createdTS: new Date(entry.createdTS).toISOString(),
 });
+
+const auditRecord = z.object({
+  auditID: z.number().int(),
+  empID: z.number().int().nullable(),
+  action: z.enum(["insert", "update", "delete", "restore"]),
+  tableName: z.string(),
+  recordKey: z.string(),
+  before: row.nullable(),
+  after: row.nullable(),
+  createdTS: z.iso.datetime(),
+});
+const auditAnswer = z.object({ data: z.array(auditRecord) });
+const deletedAnswer = auditRecord.extend({ byName: z.string().nullable() });
 
 /** The data service's calls under the one tag of the document. */
 const tags = ["Data service"];
@@ -320,16 +336,22 @@ export async function dataRoutes(
         .where("recordKey", "=", input.key)
         .orderBy("auditID")
         .execute();
-      // before and after are the jsonb of rows the audit wrote: objects, or null.
-      type Image = Record<string, unknown> | null;
-      return {
-        data: data.map((entry) => ({
-          ...entry,
-          before: entry.before as Image,
-          after: entry.after as Image,
-          createdTS: entry.createdTS.toISOString(),
-        })),
-      };
+      return { data: data.map(auditEntry) };
+    },
+  });
+
+  app.route({
+    ...served("deletedRecords", { response: { 200: z.object({ data: z.array(deletedAnswer) }) } }),
+    handler: async (request) => {
+      const { rows } = await sql<AuditRow & { byName: string | null }>`
+        select a.*, case when e."empID" is not null then e."empFirstName" || ' ' || e."empLastName" end as "byName"
+        from "auditLog" a left join "tblEmployee" e on e."empID" = a."empID"
+        where a."tableName" = ${request.query.table} and a."action" = 'delete'
+          and not exists (select 1 from "auditLog" later where later."tableName" = a."tableName"
+            and later."recordKey" = a."recordKey" and later."auditID" > a."auditID")
+        order by a."auditID" desc
+        limit ${DELETED_SHOWN}`.execute(db);
+      return { data: rows.map((entry) => ({ ...auditEntry(entry), byName: entry.byName })) };
     },
   });
 

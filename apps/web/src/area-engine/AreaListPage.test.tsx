@@ -1,4 +1,13 @@
-import { type Area, type Column, findRoute, searchableColumns } from "@office/core";
+import {
+  type Area,
+  type Column,
+  findRoute,
+  OPERATIONS,
+  recordHref,
+  recordName,
+  recordTarget,
+  searchableColumns,
+} from "@office/core";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { permissionsOf } from "../test/fake-api";
@@ -48,6 +57,53 @@ function rowShown(area: Area, rows: readonly Record<string, unknown>[], cells: r
 const byTitle = (areas: readonly Area[]) => areas.map((area) => [area.listTitle, area] as const);
 
 describe.each(byTitle(LIST_AREAS))("the list of %s", (_, area) => {
+  it("offers administrators its records deleted and not back, each restored from there; nobody else", async () => {
+    const { api, user } = renderListPage(area);
+    await screen.findByText(`${ROWS} records`);
+    const image = { ...api.table(area.list.name)[0] };
+    const key = image[area.resource.key];
+    const name = recordName(area, image, key);
+    api.operation(OPERATIONS.deletedRecords, ({ table }) => ({
+      data:
+        table === area.resource.name
+          ? [
+              {
+                auditID: 91,
+                empID: 2,
+                action: "delete" as const,
+                tableName: table,
+                recordKey: String(key),
+                before: image,
+                after: null,
+                createdTS: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+                byName: "Sam Taylor",
+              },
+            ]
+          : [],
+    }));
+    api.operation(OPERATIONS.restoreDeleted, ({ auditID }) => ({ id: auditID === 91 ? Number(key) : 0 }));
+    await user.click(screen.getByRole("button", { name: "Deleted" }));
+    const dialog = await screen.findByRole("dialog", { name: `Deleted ${area.listTitle.toLowerCase()}` });
+    expect(await within(dialog).findByText(name)).toBeTruthy();
+    expect(within(dialog).getByText("Deleted by Sam Taylor, 2 h ago")).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: `Restore ${name}` }));
+    expect(await within(dialog).findByText("Restored.")).toBeTruthy();
+    expect(api.callsTo(OPERATIONS.restoreDeleted.path)[0]?.body).toEqual({ auditID: 91 });
+    const target = recordTarget(area.resource.name);
+    if (target) {
+      expect(
+        within(dialog)
+          .getByRole("link", { name: new RegExp(`^Open ${area.recordTitle.toLowerCase()}`) })
+          .getAttribute("href"),
+      ).toBe(recordHref(target, Number(key)));
+    }
+    cleanup();
+    // Every flag of the area's page, but no view on the administrator's.
+    renderListPage(area, { permissions: permissionsOf({ [area.page]: "all" }) });
+    await screen.findByText(`${ROWS} records`);
+    expect(screen.queryByRole("button", { name: "Deleted" })).toBeNull();
+  });
+
   it("shows the list view's rows under the declared headers, in its order, 50 to a page, with the total", async () => {
     const { api } = renderListPage(area, { tables: areaTables(area, MANY_ROWS) });
     expect(await screen.findByText(`${MANY_ROWS} records`)).toBeTruthy();

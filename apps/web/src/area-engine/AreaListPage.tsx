@@ -10,6 +10,7 @@ import { tableColumns } from "../widgets/table/columns";
 import { SearchableTable } from "../widgets/table/SearchableTable";
 import type { RecordPanel } from "./AreaRecordPage";
 import { ChildRecords } from "./ChildRecords";
+import { DeletedRecords } from "./DeletedRecords";
 
 /** The pages that go with an area's list, each a link for a user who may open it. */
 function RelatedPages({ area }: { area: Area }) {
@@ -44,7 +45,9 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
   if (!recordPath) {
     return (
       <Stack p="md" gap="sm">
-        <PageHeading path={area.listPath} />
+        <PageHeading path={area.listPath}>
+          <DeletedRecords area={area} />
+        </PageHeading>
         <ResourceRecords
           resource={area.resource}
           list={area.list}
@@ -73,6 +76,7 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
       <PageHeading path={area.listPath}>
         <Group gap="xs">
           <RelatedPages area={area} />
+          <DeletedRecords area={area} />
           {rights.add ? (
             <Button component={Link} to={recordPath} leftSection={<IconPlus size={16} aria-hidden="true" />}>
               {area.newLabel}

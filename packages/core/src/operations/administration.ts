@@ -17,6 +17,12 @@ export interface AuditEntry {
   createdTS: string;
 }
 
+/** The most deleted records a table's list offers to restore at once, newest first. */
+export const DELETED_SHOWN = 50;
+
+/** A deleted record not back yet: its delete in the trail, and who made it. */
+export type DeletedRecord = AuditEntry & { byName: string | null };
+
 /** What administrators do on an employee's page, the Lists page's reordering, and the audit trail. */
 export const ADMINISTRATION_OPERATIONS = {
   myPermissions: operation<void, { data: PermissionRow[] }>({
@@ -77,6 +83,15 @@ export const ADMINISTRATION_OPERATIONS = {
     method: "GET",
     path: "/API/Audit/",
     summary: "The audit trail of a record (administrators).",
+    tag: "Data service",
+    grant: "administrators",
+    reads: ["auditLog"],
+    changes: [],
+  }),
+  deletedRecords: operation<{ table: string }, { data: DeletedRecord[] }>({
+    method: "GET",
+    path: "/API/Audit/Deleted",
+    summary: `The records of a table deleted and not back since, newest first (the first ${DELETED_SHOWN}), each with who deleted it (administrators).`,
     tag: "Data service",
     grant: "administrators",
     reads: ["auditLog"],

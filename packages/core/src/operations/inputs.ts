@@ -122,6 +122,7 @@ export const OPERATION_INPUTS = {
       ids: z.array(z.number().int().min(1).max(INT4.max)).min(1).max(NOTIFICATIONS_MARKED_AT_ONCE).optional(),
     }),
   },
+  deletedRecords: { querystring: z.strictObject({ table: resourceName(tableFor("del"), "is not deleted from") }) },
   restoreDeleted: { body: z.object({ auditID: z.number().int().positive() }) },
   undoDelete: {
     body: z.strictObject({

@@ -15,6 +15,7 @@ import * as receiptFiles from "./0013_receipt_files.js";
 import * as authChanges from "./0014_auth_changes.js";
 import * as releaseNotesToDate from "./0015_release_notes_to_date.js";
 import * as notifications from "./0016_notifications.js";
+import * as deletedRecords from "./0017_deleted_records.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0014_auth_changes": authChanges,
   "0015_release_notes_to_date": releaseNotesToDate,
   "0016_notifications": notifications,
+  "0017_deleted_records": deletedRecords,
 };
