@@ -9,6 +9,13 @@ describe("the project dropdown's where", () => {
     );
   });
 
+  it("among every project when closed ones are asked for too: the same matches, no status condition", () => {
+    const open = projectSearchWhere("42");
+    const every = projectSearchWhere("42", true);
+    expect(every).not.toContain("latestStatusCodeID");
+    expect(open.startsWith(`(${every}) AND`) || open.startsWith(`${every} AND`)).toBe(true);
+  });
+
   it("does not compare the id with a term that is not a number the column can hold", () => {
     expect(projectSearchWhere("Main St")).not.toContain("projectID =");
     expect(projectSearchWhere("99999999999")).not.toContain("projectID =");

@@ -1,5 +1,7 @@
-import { findRoute, PROJECTS } from "@office/core";
-import { useNavigate } from "react-router";
+import { Anchor, Button, Stack, Text } from "@mantine/core";
+import { findRoute, PROJECTS, recordAddress } from "@office/core";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { useAccess } from "../services/access";
 import { ProjectTypeahead } from "../widgets/ProjectTypeahead";
 
@@ -13,18 +15,53 @@ export function useMayOpenProjects(): boolean {
   return route !== undefined && access.route(route, "?id=1");
 }
 
-/** The header's project search: choosing a project opens it, and so does Enter with a project number. */
+/** The Project Search with the typed term in its boxes: a project number, or words of a name. */
+export function advancedSearchAddress(term: string): string {
+  const text = term.trim();
+  const box = /^\d{1,10}$/.test(text) ? "id" : "name";
+  return text ? `${PROJECTS.searchPath}?${new URLSearchParams({ [box]: text })}` : (PROJECTS.searchPath ?? "");
+}
+
+/**
+ * The header's project search: choosing a project opens it, and so does Enter with a project
+ * number. It offers open projects (spec 2.4); when none matches, "Search closed projects too"
+ * searches every project for the same words, and Advanced Search opens Project Search with them.
+ */
 export function ProjectSearch({ width = 280 }: { width?: number | string }) {
   const navigate = useNavigate();
-  const open = (id: number | string) => navigate(`/project/de?id=${id}`);
+  const [term, setTerm] = useState("");
+  const [closedToo, setClosedToo] = useState(false);
+  const open = (id: number | string) => navigate(recordAddress(PROJECTS.recordPath ?? "", id));
+  const nothing = (
+    <Stack gap={6} align="flex-start">
+      <Text size="sm">{closedToo ? "No project matches" : "No open project matches"}</Text>
+      {closedToo ? null : (
+        <Button size="compact-sm" variant="light" onClick={() => setClosedToo(true)}>
+          Search closed projects too
+        </Button>
+      )}
+      <Anchor component={Link} to={advancedSearchAddress(term)} size="sm">
+        Advanced Search
+      </Anchor>
+    </Stack>
+  );
   return (
     <ProjectTypeahead
       label="Project search"
       placeholder="Search projects"
       value={null}
       clearOnChoose
+      closedToo={closedToo}
+      nothingFound={nothing}
+      onSearchChange={(text) => {
+        setTerm(text);
+        // A new search starts among open projects again.
+        if (!text.trim()) setClosedToo(false);
+      }}
       onChange={(id) => {
-        if (id) open(id);
+        if (!id) return;
+        setClosedToo(false);
+        open(id);
       }}
       onNumber={open}
       width={width}

@@ -105,6 +105,20 @@ describe("the project search dropdown", () => {
     expect(screen.queryByRole("option", { name: /Closed Lakeshore/ })).toBeNull();
   });
 
+  it("offers closed projects too, and Advanced Search with the words, when no open project matches", async () => {
+    const { user, api } = renderSearch();
+    await user.type(search(), "SRC-99");
+    expect(await screen.findByText("No open project matches")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Advanced Search" }).getAttribute("href")).toBe("/project?name=SRC-99");
+    await user.click(screen.getByRole("button", { name: "Search closed projects too" }));
+    expect(await screen.findByRole("option", { name: "4103 · Closed Lakeshore · SRC-99" })).toBeTruthy();
+    expect(api.queries("vwProjectSearch").at(-1)?.where).not.toContain("latestStatusCodeID");
+    // A new search starts among open projects again.
+    await user.clear(search());
+    await user.type(search(), "SRC-99");
+    expect(await screen.findByText("No open project matches")).toBeTruthy();
+  });
+
   it("takes a quote in the term as text", async () => {
     const { api, user } = renderSearch();
     await user.type(search(), "O'Brien' OR 1=1");

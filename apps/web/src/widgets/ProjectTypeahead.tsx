@@ -11,24 +11,27 @@ const label = (p: Record<string, unknown>) =>
 
 type ProjectTypeaheadProps = Omit<
   TypeaheadProps,
-  "table" | "fields" | "whereFor" | "order" | "rowLimit" | "valueFor" | "labelFor" | "nothingFound"
->;
+  "table" | "fields" | "whereFor" | "order" | "rowLimit" | "valueFor" | "labelFor"
+> & {
+  /** Closed projects too (56, 66, 194), when the user asks for them. */
+  closedToo?: boolean;
+};
 
 /**
  * The project type-ahead: up to 50 open projects (latest status not 56, 66
  * or 194) whose id, name or source numbers match, newest first, as "id · name · sources".
  */
-export function ProjectTypeahead(props: ProjectTypeaheadProps) {
+export function ProjectTypeahead({ closedToo = false, ...props }: ProjectTypeaheadProps) {
   return (
     <Typeahead
       table="vwProjectSearch"
       fields={FIELDS}
-      whereFor={projectSearchWhere}
+      whereFor={(term) => projectSearchWhere(term, closedToo)}
       order="projectID DESC"
       rowLimit={PROJECT_DROPDOWN_ROW_LIMIT}
       valueFor={(p) => String(p.projectID)}
       labelFor={label}
-      nothingFound="No open project matches"
+      nothingFound={closedToo ? "No project matches" : "No open project matches"}
       {...props}
     />
   );

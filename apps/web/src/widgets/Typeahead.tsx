@@ -2,7 +2,7 @@ import { Loader, Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { DROPDOWN_DEBOUNCE_MS, DROPDOWN_KEEP_ROWS } from "@office/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { queryRows } from "../api/client";
 import { tableKey } from "../services/query-keys";
 
@@ -37,7 +37,10 @@ export interface TypeaheadProps {
   clearOnChoose?: boolean;
   /** Enter with a numeric term: the selection is cleared and the number raised. */
   onNumber?: (n: number) => void;
-  nothingFound?: string;
+  /** Said (or offered: a way to search further) when the server finds nothing for the term. */
+  nothingFound?: ReactNode;
+  /** Told of each change of the typed text. */
+  onSearchChange?: (text: string) => void;
   clearable?: boolean;
   readOnly?: boolean | undefined;
   width?: number | string;
@@ -92,6 +95,7 @@ export function Typeahead(props: TypeaheadProps) {
       onSearchChange={(text) => {
         setSearch(text);
         setBrowsing(false);
+        props.onSearchChange?.(text);
       }}
       data={options}
       filter={({ options: all }) => all}
