@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { recordName } from "./areas/area.js";
 import { AREAS } from "./areas/registry.js";
-import { PALETTE_AREAS, PALETTE_PAGES, paletteRecordQuery } from "./palette.js";
+import { PALETTE_AREAS, PALETTE_PAGES, paletteDescription, paletteRecordQuery } from "./palette.js";
 import { parseWhere } from "./where/index.js";
 
 const area = (noun: string) => {
@@ -31,7 +31,8 @@ describe("the command palette's entries", () => {
     const query = paletteRecordQuery(employees, "ada  lo'v");
     expect(query).toMatchObject({
       table: "vwEmployeeDirectory",
-      fields: "empID,empFirstName,empLastName",
+      // With what tells two of one name apart.
+      fields: "empID,empFirstName,empLastName,departmentName",
       rowLimit: 5,
     });
     expect(query?.where).toBe(
@@ -39,6 +40,10 @@ describe("the command palette's entries", () => {
     );
     expect(() => parseWhere(query?.where ?? "")).not.toThrow();
     expect(paletteRecordQuery(area("project"), "42")?.where).toBe("projectID = 42 OR projectName LIKE '%42%'");
+    expect(paletteDescription(area("client"), { clientID: 12, clientCity: "Springfield", clientState: "IL" })).toBe(
+      "Client 12 · Springfield, IL",
+    );
+    expect(paletteDescription(area("client"), { clientID: 13, clientCity: null, clientState: "" })).toBe("Client 13");
     // A user's % and _ are letters, not wildcards.
     expect(paletteRecordQuery(area("vendor"), "5%_")?.where).toBe("vendorName LIKE '%5\\%\\_%'");
     // A pasted paragraph: its first five words, each of at most 50 letters, a where the service accepts.

@@ -41,6 +41,19 @@ const MAX_WORDS = 5;
 const MAX_WORD = 50;
 
 /**
+ * What the palette says beneath a record's name: its kind and id, and what tells it apart from
+ * others of the same name ("Client 12 · Springfield, IL").
+ */
+export function paletteDescription(area: Area, row: Record<string, unknown>): string {
+  const detail = (area.detail ?? [])
+    .map((column) => row[column])
+    .filter((value) => value !== null && value !== undefined && value !== "")
+    .join(", ");
+  const kind = `${area.recordTitle} ${row[area.resource.key]}`;
+  return detail ? `${kind} · ${detail}` : kind;
+}
+
+/**
  * The Query of an area's records matching a palette search: each word of it in one of the
  * columns that name the record ("ada love" finds Lovelace, Ada), or a number as the record's
  * id; null when the search is too short or the area names no records.
@@ -60,7 +73,7 @@ export function paletteRecordQuery(area: Area, query: string) {
   const id = /^\d{1,9}$/.test(query.trim()) ? w.eq(key, Number(query.trim())) : null;
   return {
     table: area.list.name,
-    fields: [key, ...title].join(","),
+    fields: [...new Set([key, ...title, ...(area.detail ?? [])])].join(","),
     where: w.print(id ? w.or(id, byName) : byName),
     order: area.order,
     rowLimit: PALETTE_RECORDS_SHOWN,

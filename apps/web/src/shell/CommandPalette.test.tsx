@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { liveStreamOpened } from "../features/availability/availability-query";
 import { permissionsOf } from "../test/fake-api";
 import { renderWithApp } from "../test/render";
+import { PaletteButton } from "./PaletteButton";
 import { PaletteShortcut } from "./PaletteShortcut";
 
 /*
@@ -84,5 +85,32 @@ describe("the command palette", () => {
 
     await user.keyboard("{ArrowDown}{Enter}");
     await waitFor(() => expect(location().pathname + location().search).toMatch(/^\/vendor\/de\?id=[45]$/));
+  });
+
+  it("opens the first result with Enter, though it was found on the server after the typing", async () => {
+    const { dialog, user, location } = await openPalette();
+    await user.type(within(dialog).getByRole("textbox", { name: "Search pages, records and actions" }), "nuts");
+    await waitFor(() => expect(options(dialog)).toEqual(["Nuts IncVendor 6"]));
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(location().pathname + location().search).toBe("/vendor/de?id=6"));
+  });
+
+  it("switches the colour scheme and logs out from the palette", async () => {
+    const { dialog, user } = await openPalette();
+    expect(options(dialog).some((o) => o.startsWith("Log out"))).toBe(true);
+    await user.click(within(dialog).getByRole("button", { name: /^Switch to dark mode/ }));
+    expect(localStorage.getItem("office.colorScheme.7")).toBe("dark");
+  });
+
+  it("opens from the header's Search button, which says its shortcut", async () => {
+    const { user } = renderWithApp(
+      <>
+        <PaletteButton />
+        <PaletteShortcut />
+      </>,
+      { permissions: STAFF, tables: { vwVendorDirectory: VENDORS }, user: { empID: 7 } },
+    );
+    await user.click(screen.getByRole("button", { name: "Search pages, records and actions (Ctrl K)" }));
+    expect(await palette()).toBeTruthy();
   });
 });

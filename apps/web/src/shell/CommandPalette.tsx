@@ -1,28 +1,42 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { Spotlight, type SpotlightActionData, type SpotlightActionGroupData, spotlight } from "@mantine/spotlight";
 import "@mantine/spotlight/styles.css";
+import { useComputedColorScheme } from "@mantine/core";
 import {
   AVAILABILITY_TYPES,
   findRoute,
   menuPlace,
   PALETTE_AREAS,
   PALETTE_PAGES,
+  paletteDescription,
   paletteRecordQuery,
   recordName,
   tblProjectNotes,
   vwEmployeeAvailability,
 } from "@office/core";
-import { IconArrowRight, IconClockPlus, IconFileText, IconPlus, IconSearch, IconUserCircle } from "@tabler/icons-react";
+import {
+  IconArrowRight,
+  IconClockPlus,
+  IconFileText,
+  IconLogout,
+  IconMoon,
+  IconPlus,
+  IconSearch,
+  IconSun,
+  IconUserCircle,
+} from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { queryRows } from "../api/client";
 import { availabilityQuery } from "../features/availability/availability-query";
 import { useSetAvailability } from "../features/availability/useSetAvailability";
 import { useAccess } from "../services/access";
+import { useUserColourScheme } from "../services/colour-scheme";
 import { requestProjectNotes } from "../services/project-notes-request";
 import { readKey } from "../services/query-keys";
 import { userQuery } from "../services/session";
+import { signOutToLogin } from "../services/sign-out";
 
 /** How long typing pauses before the records are searched (the pages and actions match at once). */
 const SEARCH_PAUSE_MS = 200;
@@ -63,6 +77,8 @@ export function CommandPalette() {
   const { data: people } = useQuery({ ...availabilityQuery, enabled: mayReadPeople });
   const ownStatus = user && people?.some((person) => person.empID === user.empID);
   const setAvailability = useSetAvailability(user?.empID ?? 0);
+  const { choose: chooseScheme } = useUserColourScheme(user?.empID);
+  const dark = useComputedColorScheme("light") === "dark";
 
   const local = useMemo((): Entry[] => {
     const go = (path: string) => () => void navigate(path);
@@ -112,8 +128,26 @@ export function CommandPalette() {
           onClick: () => setAvailability.mutate(type),
         }))
       : [];
-    return [...logTime, ...statuses, ...news, ...pages];
-  }, [access, navigate, ownStatus, setAvailability.mutate]);
+    const session: Entry[] = [
+      {
+        id: "action:scheme",
+        label: dark ? "Switch to light mode" : "Switch to dark mode",
+        description: "Colour scheme, kept for you in this browser",
+        keywords: ["theme", "colour", "color", "dark", "light"],
+        leftSection: dark ? <IconSun {...ICON} /> : <IconMoon {...ICON} />,
+        onClick: () => chooseScheme(dark ? "light" : "dark"),
+      },
+      {
+        id: "action:logout",
+        label: "Log out",
+        description: "End this session",
+        keywords: ["sign out", "logout"],
+        leftSection: <IconLogout {...ICON} />,
+        onClick: () => void signOutToLogin(navigate),
+      },
+    ];
+    return [...logTime, ...statuses, ...news, ...pages, ...session];
+  }, [access, navigate, ownStatus, setAvailability.mutate, dark, chooseScheme]);
 
   const [searched] = useDebouncedValue(query.trim(), SEARCH_PAUSE_MS);
   const searchable = useMemo(
@@ -157,7 +191,7 @@ export function CommandPalette() {
         (row): Entry => ({
           id: `record:${area.recordPath}:${row[area.resource.key]}`,
           label: recordName(area, row),
-          description: `${area.recordTitle} ${row[area.resource.key]}`,
+          description: paletteDescription(area, row),
           leftSection: <IconArrowRight {...ICON} />,
           onClick: () => void navigate(`${area.recordPath}?id=${row[area.resource.key]}`),
         }),
@@ -167,6 +201,15 @@ export function CommandPalette() {
       (group) => group.actions.length > 0,
     );
   }, [local, query, searched, records.data, navigate]);
+
+  // Enter opens the first result whatever its kind: records found after the query changed (the
+  // pause, then the server) come into a list that had nothing to select, so the first is selected
+  // then, as Spotlight does for results that were there at once.
+  useEffect(() => {
+    if (groups.length === 0) return;
+    const first = document.querySelector<HTMLElement>("[data-action]");
+    if (first && !document.querySelector("[data-action][data-selected]")) first.setAttribute("data-selected", "true");
+  }, [groups]);
 
   return (
     <Spotlight

@@ -11,6 +11,7 @@ import { ProjectNotesButton } from "../features/time-notes/ProjectNotesButton";
 import { useAccess } from "../services/access";
 import { appConfigQuery, pendingApprovalsLabel } from "../services/session";
 import { NetworkStatus } from "./NetworkStatus";
+import { PaletteButton } from "./PaletteButton";
 import { ProjectSearch, useMayOpenProjects } from "./ProjectSearch";
 import { QuickLaunch } from "./QuickLaunch";
 
@@ -142,6 +143,7 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
         ) : null}
         {mayLogNotes ? <ProjectNotesButton listens /> : null}
         {maySeeHours ? <LoggedHours /> : null}
+        <PaletteButton />
       </Group>
       <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <NetworkStatus />

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { pendingApprovalsLabel } from "../services/session";
 import { RouteIcon } from "./icons";
+import { PaletteButton } from "./PaletteButton";
 import { ProjectSearch, useMayOpenProjects } from "./ProjectSearch";
 import { QuickLaunch } from "./QuickLaunch";
 
@@ -67,6 +68,7 @@ export function MobileNav({ opened, tree, path, pendingApprovals, onGo, onLogout
   if (!opened) return null;
   return (
     <Stack component="nav" aria-label="Main menu" id="mobile-menu" gap={4} p="sm" bg="gray.0">
+      <PaletteButton wide />
       {mayOpenProjects ? (
         <>
           <ProjectSearch width="100%" />

@@ -106,6 +106,11 @@ export interface AreaDeclaration {
   order: string;
   /** The columns of the form that name a record, joined by a space: its page's heading. */
   title?: readonly string[];
+  /**
+   * Columns of the list view that tell apart records of one name (a client's city and state),
+   * said beside the name where the palette finds it.
+   */
+  detail?: readonly string[];
   /** A column of the list view shown beside that heading as the record's status ("Awarded"). */
   status?: string;
   /** What its records are called together, where no list page names them ("Projects"). */
@@ -141,6 +146,7 @@ export interface Area extends AreaDeclaration {
 /** Checks a declaration against its resources and derives its form, titles and routes. */
 export function area(def: AreaDeclaration): Area {
   checkColumns(def.list, def.listColumns);
+  checkColumns(def.list, def.detail ?? []);
   checkCriteria(def.list, def.criteria);
   for (const child of def.children) {
     checkColumns(child.resource, [child.foreignKey, ...("fields" in child.edit ? child.edit.fields : [])]);

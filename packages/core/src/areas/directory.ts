@@ -21,6 +21,7 @@ const ADDRESS = (p: string) => [`${p}Address1`, `${p}Address2`, `${p}City`, `${p
 export const EMPLOYEES = area({
   noun: "employee",
   title: ["empFirstName", "empLastName"],
+  detail: ["departmentName"],
   resource: tblEmployee,
   list: vwEmployeeDirectory,
   listColumns: ["empID", "empName", "departmentName", "empType", "empOfficeExtention", "empEmail", "empActive"],
@@ -78,6 +79,7 @@ export const EMPLOYEES = area({
 export const CLIENTS = area({
   noun: "client",
   title: ["clientName"],
+  detail: ["clientCity", "clientState"],
   status: "clientStatus",
   resource: tblClient,
   list: vwClientDirectory,
@@ -171,6 +173,7 @@ export const MASTER_CLIENTS = area({
 export const VENDORS = area({
   noun: "vendor",
   title: ["vendorName"],
+  detail: ["vendorCity", "vendorState"],
   resource: tblVendor,
   list: vwVendorDirectory,
   listColumns: [

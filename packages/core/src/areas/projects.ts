@@ -20,6 +20,7 @@ export const STATUS_FIELD: FieldKind = {
 export const PROJECTS = area({
   noun: "project",
   title: ["projectName"],
+  detail: ["clientName"],
   status: "latestStatusName",
   resource: tblProject,
   list: vwProjectList,

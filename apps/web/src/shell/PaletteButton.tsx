@@ -1,0 +1,36 @@
+import { Button, Kbd } from "@mantine/core";
+import { IconSearch } from "@tabler/icons-react";
+import { requestPalette } from "./PaletteShortcut";
+
+/** Ctrl on most keyboards, ⌘ on a Mac's. */
+const isMac = () =>
+  typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
+/**
+ * The palette's way in that a person can see: the header's "Search… Ctrl K" (its shortcut said
+ * where it works), or on a phone the menu's "Search everything", which no keyboard reaches.
+ */
+export function PaletteButton({ wide = false }: { wide?: boolean }) {
+  const key = isMac() ? "⌘ K" : "Ctrl K";
+  if (wide) {
+    return (
+      <Button variant="default" leftSection={<IconSearch size={16} aria-hidden="true" />} onClick={requestPalette}>
+        Search everything
+      </Button>
+    );
+  }
+  return (
+    <Button
+      variant="default"
+      size="sm"
+      px={8}
+      aria-label={`Search pages, records and actions (${key})`}
+      onClick={requestPalette}
+      leftSection={<IconSearch size={16} aria-hidden="true" />}
+      rightSection={<Kbd size="xs">{key}</Kbd>}
+      style={{ flexShrink: 0 }}
+    >
+      Search
+    </Button>
+  );
+}
