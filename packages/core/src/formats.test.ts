@@ -16,6 +16,7 @@ import {
   parseUsDate,
   timeAgo,
   wallClockDate,
+  withArticle,
 } from "./formats.js";
 import { checkRule } from "./validation.js";
 
@@ -154,4 +155,13 @@ describe("how long ago a request was made", () => {
   ])("%s is %s", (iso, words) => {
     expect(timeAgo(iso, now)).toBe(words);
   });
+});
+
+describe("a noun with its article", () => {
+  it.each([
+    ["client", "a client"],
+    ["employee", "an employee"],
+    ["Order", "an Order"],
+    ["vendor", "a vendor"],
+  ])("%s is %s", (noun, said) => expect(withArticle(noun)).toBe(said));
 });

@@ -218,3 +218,8 @@ export function timeAgo(iso: string, now: Date): string | null {
   const day = formatUsDate(iso.slice(0, 10));
   return day ? `on ${day}` : null;
 }
+
+/** A noun with its indefinite article, as generated texts say it: "a client", "an employee". */
+export function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
+}

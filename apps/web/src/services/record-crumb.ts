@@ -1,4 +1,4 @@
-import { INT4, RESOURCES, whereEquals } from "@office/core";
+import { INT4, RESOURCES, whereEquals, withArticle } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { queryRows } from "../api/client";
@@ -40,7 +40,7 @@ export function useRecordCrumb(
     enabled: valid,
   });
   useEffect(() => {
-    if (!valid) reportFailure(new RecordNotFoundError(`"${id}" is not the id of a ${what}.`));
+    if (!valid) reportFailure(new RecordNotFoundError(`"${id}" is not the id of ${withArticle(what)}.`));
   }, [valid, id, what]);
   useBreadcrumb(valid && isPending ? { level2: LOADING_CRUMB } : { level2: id, clipboard: id });
   return row;

@@ -13,6 +13,7 @@ import {
   recordName,
   tblProjectNotes,
   vwEmployeeAvailability,
+  withArticle,
 } from "@office/core";
 import {
   IconArrowRight,
@@ -100,7 +101,7 @@ export function CommandPalette() {
       (area): Entry => ({
         id: `new:${area.recordPath}`,
         label: area.newLabel,
-        description: `Add a ${area.noun}`,
+        description: `Add ${withArticle(area.noun)}`,
         keywords: ["new", "add", "create"],
         leftSection: <IconPlus {...ICON} />,
         onClick: go(area.recordPath),
