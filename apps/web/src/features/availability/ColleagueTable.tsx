@@ -9,6 +9,7 @@ import {
 import { IconChevronDown, IconChevronRight, IconInfoCircle, IconMail } from "@tabler/icons-react";
 import { memo, type SyntheticEvent, useId, useMemo, useState } from "react";
 import { STATUS_CELL } from "./colours";
+import { groupKey } from "./show-department";
 
 // Rows are plain elements with Mantine's classes: hundreds render at once (2,000 people).
 const ROW = `mantine-Table-tr ${Table.classes.tr}`;
@@ -26,7 +27,6 @@ const INFO_STYLE = {
 } as const;
 
 /** A group's key in the expanded state: its department id, or "none". */
-export const groupKey = (group: DepartmentGroup) => String(group.department ?? "none");
 
 interface ColleagueTableProps {
   groups: readonly DepartmentGroup[];

@@ -14,6 +14,7 @@ import { useLoadWhenSettled } from "../../services/load-when-settled";
 import { appConfigQuery } from "../../services/session";
 import { availabilityQuery } from "./availability-query";
 import { MANTINE_COLOUR, ON_STATUS_COLOUR } from "./colours";
+import { groupKey, useShowDepartment } from "./show-department";
 import { useLiveAvailability } from "./useLiveAvailability";
 import { useSetAvailability } from "./useSetAvailability";
 
@@ -113,6 +114,13 @@ export function UserAvatar({ user, sheet = false }: { user: SignedInUser; sheet?
       }),
     [],
   );
+  // Home's colleagues ask for a department: the panel opens on it, expanded, the others closed.
+  useShowDepartment((key) => {
+    setToggled(new Set((groups ?? []).filter((group) => (groupKey(group) === key) !== group.own).map(groupKey)));
+    clearTimeout(closing.current);
+    setOpened(true);
+    setEntered(true);
+  });
   const status = own?.empAvailabilityType ?? null;
   const name = `${user.empFirstName} ${user.empLastName}`;
 

@@ -1,16 +1,18 @@
-import { Table, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Table, Text, VisuallyHidden } from "@mantine/core";
 import { departmentCounts, departmentGroups } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { userQuery } from "../../services/session";
 import { availabilityQuery } from "../availability/availability-query";
+import { showDepartment } from "../availability/show-department";
 import { HomeBlock } from "./HomeBlock";
 
 const STATES = ["In", "Break", "Out"] as const;
 
 /**
  * Colleagues In, on Break and Out by department, as counts: the avatar panel's list (read once
- * by the shell, kept current by the live stream), the user's own department first.
+ * by the shell, kept current by the live stream), the user's own department first. A
+ * department's name opens the avatar's panel on it.
  */
 export function ColleaguesBlock() {
   const people = useQuery(availabilityQuery);
@@ -47,7 +49,16 @@ export function ColleaguesBlock() {
           {rows?.map((row) => (
             <Table.Tr key={String(row.department)}>
               <Table.Th scope="row" fw={row.own ? 700 : 400}>
-                {row.name}
+                {/* Who they are, with each one's status and time: the avatar's panel on this department. */}
+                <Anchor
+                  component="button"
+                  type="button"
+                  fz="sm"
+                  fw="inherit"
+                  onClick={() => showDepartment(row.department)}
+                >
+                  {row.name}
+                </Anchor>
               </Table.Th>
               {STATES.map((state) => (
                 <Table.Td key={state} ta="right" ff="monospace">
