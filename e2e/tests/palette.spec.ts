@@ -27,8 +27,11 @@ test("Ctrl+K as staff offers Vendors and not Shipping Companies, and opens a ven
   await expect(palette.getByRole("button", { name: /Shipping Compan/ })).toHaveCount(0);
 
   await search.fill(vendor?.vendorName ?? "");
-  // The vendors of that name, in the list's order (name, then id): the first is the first by id.
-  const found = palette.getByRole("button", { name: new RegExp(`^${vendor?.vendorName} Vendor ${vendor?.vendorID}$`) });
+  // The vendors of that name, in the list's order (name, then id): the first is the first by id,
+  // told apart from others of its name by its city and state.
+  const found = palette.getByRole("button", {
+    name: new RegExp(`^${vendor?.vendorName} Vendor ${vendor?.vendorID}( · .+)?$`),
+  });
   await expect(found).toBeVisible();
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");

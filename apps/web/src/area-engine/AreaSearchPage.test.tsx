@@ -1,6 +1,7 @@
 import { type Area, criterionParams, dateIn, formatUsDate, PROJECTS, type SearchCriterion } from "@office/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { unfolded } from "../test/criteria";
 import type { Row } from "../test/fake-api";
 import type { AppRender } from "../test/render";
 import { listedWhole } from "../widgets/form/reference-rows";
@@ -16,7 +17,7 @@ import { areaTables, listHeaders, ROWS, renderSearchPage, SEARCH_AREAS } from ".
 
 const LONG = { timeout: 5_000 };
 const byTitle = (areas: readonly Area[]) => areas.map((area) => [area.listTitle, area] as const);
-const formOf = (area: Area) => screen.getByRole("form", { name: `Search ${area.listTitle.toLowerCase()}` });
+const formOf = (area: Area) => unfolded(`Search ${area.listTitle.toLowerCase()}`);
 const resultsName = (area: Area) => `${area.listTitle} found`;
 const dataRows = (area: Area) =>
   within(screen.getByRole("table", { name: resultsName(area) }))

@@ -1,6 +1,8 @@
 import { PROJECTS } from "@office/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { setDevice } from "../../services/device";
+import { unfolded } from "../../test/criteria";
 import { type FakeApi, installFakeApi } from "../../test/fake-api";
 import { renderWithApp } from "../../test/render";
 import { CriteriaSearchPage } from "./CriteriaSearchPage";
@@ -62,7 +64,7 @@ function renderSearch(path = "/project", api?: FakeApi) {
   );
 }
 
-const form = () => screen.getByRole("form", { name: "Search projects" });
+const form = () => unfolded("Search projects");
 const box = (name: string) => within(form()).getByRole("textbox", { name });
 const range = () => {
   const group = within(form()).getByRole("group", { name: "Created" });
@@ -131,6 +133,48 @@ describe("the project search", () => {
     expect(listQueries(api).at(-1)?.where).toBe(
       "(projectCreatedTS >= '2026-02-01' AND projectCreatedTS < '2026-02-04')",
     );
+  });
+
+  it("folds its boxes once a search ran into what it was, with Edit search; bare, they stay open", async () => {
+    const { user, location } = renderSearch("/project?name=lake&status=56&createdFrom=02%2F01%2F2026");
+    expect(await found(1)).toBeTruthy();
+    expect(screen.queryByRole("form", { name: "Search projects" })).toBeNull();
+    expect(
+      screen.getByText(
+        (_, element) =>
+          element?.tagName === "P" &&
+          /^Searched by Name “lake” · Status: Closed · Created 02\/01\/2026 – …$/.test(element.textContent ?? ""),
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Edit search" }));
+    expect(box("Name")).toHaveProperty("value", "lake");
+    await user.clear(box("Name"));
+    await user.type(box("Name"), "tower");
+    await user.click(searchButton());
+    await waitFor(() => expect(new URLSearchParams(location().search).get("name")).toBe("tower"));
+    expect(screen.queryByRole("form", { name: "Search projects" })).toBeNull();
+    // Clear, beside what it was, opens the page bare again: the boxes with it.
+    await user.click(screen.getByRole("button", { name: "Clear" }));
+    await waitFor(() => expect(location().search).toBe(""));
+    expect(await screen.findByRole("form", { name: "Search projects" })).toBeTruthy();
+  });
+
+  it("on a phone puts the results first and the boxes in a sheet", async () => {
+    setDevice("MOBILE");
+    try {
+      const { user } = renderSearch("/project?name=lake");
+      expect(await found(2)).toBeTruthy();
+      await user.click(screen.getByRole("button", { name: "Edit search" }));
+      const sheet = await screen.findByRole("dialog", { name: "Edit search" });
+      const name = within(sheet).getByRole("textbox", { name: "Name" });
+      await user.clear(name);
+      await user.type(name, "harbor");
+      await user.click(within(sheet).getByRole("button", { name: "Search" }));
+      await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit search" })).toBeNull());
+      expect(await found(1)).toBeTruthy();
+    } finally {
+      setDevice("DESKTOP");
+    }
   });
 
   it("Clear empties the boxes and the address", async () => {

@@ -1,10 +1,14 @@
-import { Stack } from "@mantine/core";
+import { Drawer, Stack } from "@mantine/core";
 import { type Resource, recordAddress, type SearchCriterion, searchableColumns } from "@office/core";
-import { type ReactNode, useCallback, useMemo } from "react";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { useLayout } from "../../services/device";
 import { PageHeading } from "../PageHeading";
 import { tableColumns } from "../table/columns";
 import { SearchableTable } from "../table/SearchableTable";
 import { CriteriaForm } from "./CriteriaForm";
+import { CriteriaSummary } from "./CriteriaSummary";
+import { isBare } from "./search-values";
 import { useCriteriaSearch } from "./useCriteriaSearch";
 
 export interface CriteriaSearchPageProps {
@@ -36,7 +40,9 @@ export interface RowOpener {
 /**
  * A page of boxes over a searchable table (an area's advanced search, the notes search, the
  * status audit): the boxes are the address, the table shows what they find. While the boxes
- * in the address break their rules, nothing is searched.
+ * in the address break their rules, nothing is searched. Once a search ran, its boxes fold
+ * into a line that says what it was, with Edit search (docs/decisions.md#searches-that-fold):
+ * the results come up the page; on a phone the boxes open in a sheet over them.
  */
 export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
   const { path, criteria, list, columns, labels, order, formLabel, tableLabel, opens, openRow, belowResults } = props;
@@ -51,10 +57,37 @@ export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
     (row: Record<string, unknown>) => (opensPath && openKey ? recordAddress(opensPath, row[openKey]) : undefined),
     [opensPath, openKey],
   );
+  const phone = useLayout() === "mobile";
+  const [params] = useSearchParams();
+  const [editing, setEditing] = useState(false);
+  const searched = where !== null && !isBare(criteria, params);
+  const done = {
+    ...search,
+    submit: () => {
+      search.submit();
+      // A box with a message keeps the form open, its message shown.
+      if (Object.keys(search.messages).length === 0) setEditing(false);
+    },
+  };
+  const form = <CriteriaForm label={formLabel} criteria={criteria} list={list} search={done} />;
+  const summary = (
+    <CriteriaSummary
+      criteria={criteria}
+      list={list}
+      values={search.draft}
+      onEdit={() => setEditing(true)}
+      onClear={search.clear}
+    />
+  );
   return (
     <Stack p="md" gap="sm">
       <PageHeading path={path} />
-      <CriteriaForm label={formLabel} criteria={criteria} list={list} search={search} />
+      {!searched ? form : phone ? summary : editing ? form : summary}
+      {phone && searched ? (
+        <Drawer opened={editing} onClose={() => setEditing(false)} position="bottom" size="90%" title="Edit search">
+          {form}
+        </Drawer>
+      ) : null}
       {where === null ? null : (
         <>
           <SearchableTable
