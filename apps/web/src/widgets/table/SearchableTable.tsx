@@ -2,12 +2,17 @@ import { Box, Button, Group, Loader, Pagination, Select, Stack, Table, Text, Tex
 import { useDebouncedValue } from "@mantine/hooks";
 import { DROPDOWN_DEBOUNCE_MS, RESOURCES, TABLE_PAGE_SIZE, whereBuilder } from "@office/core";
 import { IconFileSpreadsheet } from "@tabler/icons-react";
-import { useEffect, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { useLayout } from "../../services/device";
 import { reportFailure } from "../../services/failures";
+import { userQuery } from "../../services/session";
 import { cellText, shownFrom, type TableColumn } from "./columns";
+import { ColumnChooser, SavedViews } from "./ListSettings";
 import { LoadAllDialog } from "./LoadAllDialog";
-import { useListView } from "./list-address";
+import { LIST_PARAMS, useListView } from "./list-address";
+import { type SavedView, useListPrefs, withView } from "./list-prefs";
 import { SortableHeader } from "./SortableHeader";
 import { TableBody } from "./TableBody";
 import { NoRows, SkeletonRows } from "./TableStates";
@@ -77,16 +82,32 @@ function useExport(columns: readonly TableColumn[], rowKey: string | undefined) 
  * confirm threshold, and Excel export.
  */
 export function SearchableTable(props: SearchableTableProps) {
-  const { label, table, columns, searchColumns, where, order, rowFields, onRowOpen, rowHref } = props;
+  const { label, table, searchColumns, where, order, rowFields, onRowOpen, rowHref } = props;
   const cards = useLayout() === "mobile";
-  const keys = useMemo(() => columns.map((c) => c.key), [columns]);
+  const keys = useMemo(() => props.columns.map((c) => c.key), [props.columns]);
+  // A page's list keeps the user's columns and views (list-prefs.ts); a list inside a record keeps none.
+  const { data: user } = useQuery(userQuery);
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const { prefs, save } = useListPrefs(props.remember ? user?.empID : undefined, `${pathname}|${table}`);
+  const columns = useMemo(
+    () => props.columns.filter((c) => !prefs.hidden.includes(c.key)),
+    [props.columns, prefs.hidden],
+  );
   const { view, change } = useListView(props.remember === true, keys);
   const [search, setSearch] = useState(view.search);
   const [term] = useDebouncedValue(search.trim(), DROPDOWN_DEBOUNCE_MS);
   // What was typed, once the pause is over, is the list's: a new search starts at its first page.
+  const typed = useRef(term);
   useEffect(() => {
+    if (term === typed.current) return;
+    typed.current = term;
     if (term !== view.search) change({ search: term, pageIndex: 0 });
   }, [term, view.search, change]);
+  // A search the address brings from elsewhere (a saved view, a link to the same page) goes in the box.
+  useEffect(() => {
+    if (view.search !== typed.current) setSearch(view.search);
+  }, [view.search]);
   const pageSize = view.all ? ALL : String(TABLE_PAGE_SIZE);
   const source = useMemo(
     () => sourceOf({ table, columns, searchColumns, where, order, rowFields }, term),
@@ -94,14 +115,30 @@ export function SearchableTable(props: SearchableTableProps) {
   );
   const { rows, total, loading, firstLoad, complete, asking, answer } = useTableRows<Row>(source);
   const all = pageSize === ALL;
+  // A sort by a column since hidden sorts by nothing.
+  const sorting = useMemo(
+    () => view.sorting.filter((sort) => columns.some((c) => c.key === sort.id)),
+    [view.sorting, columns],
+  );
   const grid = useSortedGrid(rows, columns, all ? null : Number(pageSize), {
-    sorting: view.sorting,
+    sorting,
     pageIndex: view.pageIndex,
     onSorting: (sorting) => change({ sorting, pageIndex: 0 }),
     onPage: (pageIndex) => change({ pageIndex }),
   });
   const shown = all ? grid.getSortedRowModel().rows : grid.getRowModel().rows;
   const exported = useExport(columns, RESOURCES.get(table)?.key);
+  const applyView = (saved: SavedView) => {
+    const next = new URLSearchParams(saved.address);
+    setSearch(next.get(LIST_PARAMS.search) ?? "");
+    setParams(next);
+    save({ ...prefs, hidden: saved.hidden.filter((key) => keys.includes(key)) });
+  };
+  const saveView = (name: string) => {
+    const address = new URLSearchParams(params);
+    address.delete(LIST_PARAMS.page);
+    save(withView(prefs, { name, address: address.toString(), hidden: prefs.hidden }));
+  };
 
   return (
     <Stack gap="xs">
@@ -115,6 +152,21 @@ export function SearchableTable(props: SearchableTableProps) {
           rightSection={loading ? <Loader size="xs" role="status" aria-label="Loading" /> : null}
         />
         <Group gap="xs">
+          {props.remember ? (
+            <>
+              <SavedViews
+                views={prefs.views}
+                onApply={applyView}
+                onSave={saveView}
+                onRemove={(name) => save({ ...prefs, views: prefs.views.filter((v) => v.name !== name) })}
+              />
+              <ColumnChooser
+                columns={props.columns}
+                hidden={prefs.hidden}
+                onHidden={(hidden) => save({ ...prefs, hidden })}
+              />
+            </>
+          ) : null}
           <Text size="sm" aria-live="polite">
             {firstLoad ? "Loading records…" : `${total.toLocaleString("en-US")} records`}
           </Text>

@@ -18,7 +18,6 @@ export interface ListView {
 
 export const FIRST_VIEW: ListView = { search: "", sorting: [], pageIndex: 0, all: false };
 
-/** The address's names for them: short, and none a search page's box is named (docs/decisions.md). */
 /** The address's name of a page's tab: a record's (`?id=7&tab=contacts`), the inbox's (`?tab=mine`). */
 export const TAB_PARAM = "tab";
 
@@ -43,6 +42,7 @@ export function useTabInAddress(tabs: readonly string[]): [string, (tab: string 
   return [current, choose];
 }
 
+/** The address's names for them: short, and none a search page's box is named (docs/decisions.md). */
 export const LIST_PARAMS = { search: "q", sort: "sort", page: "page", rows: "rows" } as const;
 
 /** Only a column name, so that an address typed by hand sorts by nothing stranger. */
