@@ -26,6 +26,8 @@ import {
   requiredMessages,
   typedText,
   USERS,
+  valueCells,
+  valueHeaders,
 } from "./test-support";
 
 /*
@@ -41,10 +43,7 @@ const LONG = { timeout: 5_000 };
 
 const table = (area: Area) => screen.getByRole("table", { name: area.listTitle });
 const dataRows = (area: Area) => within(table(area)).queryAllByRole("row").slice(1);
-const cellsOf = (row: HTMLElement | undefined) =>
-  within(row as HTMLElement)
-    .getAllByRole("cell")
-    .map((c) => c.textContent);
+const cellsOf = (row: HTMLElement | undefined) => valueCells(row as HTMLElement).map((c) => c.textContent);
 
 /** The record a row shows: the one whose plain (unformatted) columns have the row's texts. */
 function rowShown(area: Area, rows: readonly Record<string, unknown>[], cells: readonly (string | null)[]) {
@@ -107,9 +106,7 @@ describe.each(byTitle(LIST_AREAS))("the list of %s", (_, area) => {
   it("shows the list view's rows under the declared headers, in its order, 50 to a page, with the total", async () => {
     const { api } = renderListPage(area, { tables: areaTables(area, MANY_ROWS) });
     expect(await screen.findByText(`${MANY_ROWS} records`)).toBeTruthy();
-    const headers = within(table(area))
-      .getAllByRole("columnheader")
-      .map((h) => h.textContent);
+    const headers = valueHeaders(table(area)).map((h) => h.textContent);
     expect(headers).toEqual(listHeaders(area));
     await waitFor(() => expect(dataRows(area)).toHaveLength(50));
     const [query] = api.queries(area.list.name);
@@ -168,6 +165,35 @@ describe.each(byTitle(LIST_AREAS))("the list of %s", (_, area) => {
 });
 
 describe.each(byTitle(LIST_AREAS.filter((a) => a.recordPath)))("the list of %s, with a record page", (_, area) => {
+  it("deletes rows chosen together, after a question that says how many; without delete, none is chosen", async () => {
+    const { api, user } = renderListPage(area);
+    await screen.findByText(`${ROWS} records`);
+    const title = area.listColumns.find((name) => !/ID$/.test(name)) as string;
+    const [first, second] = api.table(area.list.name);
+    const named = (row: Record<string, unknown> | undefined) => `Select ${String(row?.[title])}`;
+    await user.click(await screen.findByRole("checkbox", { name: named(first) }));
+    await user.click(screen.getByRole("checkbox", { name: named(second) }));
+    const bar = screen.getByRole("toolbar", { name: "Rows chosen" });
+    expect(within(bar).getByText("2 selected")).toBeTruthy();
+    expect(screen.getByRole("checkbox", { name: "Select every row shown" })).toHaveProperty("indeterminate", true);
+    await user.click(within(bar).getByRole("button", { name: "Delete" }));
+    const question = await screen.findByRole("dialog", { name: `Delete 2 ${area.listTitle.toLowerCase()}?` });
+    await user.click(within(question).getByRole("button", { name: `Delete 2 ${area.listTitle.toLowerCase()}` }));
+    const key = area.resource.key;
+    await waitFor(() =>
+      expect(api.callsTo("/API/Delete/")[0]?.body).toEqual({
+        table: area.resource.name,
+        where: `${key} IN (${first?.[key]}, ${second?.[key]})`,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole("toolbar", { name: "Rows chosen" })).toBeNull());
+    cleanup();
+
+    renderListPage(area, { permissions: USERS.viewer(area) });
+    await screen.findByText(`${ROWS} records`);
+    expect(screen.queryByRole("checkbox", { name: "Select every row shown" })).toBeNull();
+  });
+
   it("opens a row's record page by its key, and offers New to those who may add", async () => {
     const { api, user, location } = renderListPage(area);
     await screen.findByText(`${ROWS} records`);

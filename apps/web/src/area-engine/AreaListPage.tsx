@@ -9,6 +9,7 @@ import { ResourceRecords } from "../widgets/record/ResourceRecords";
 import { tableColumns } from "../widgets/table/columns";
 import { SearchableTable } from "../widgets/table/SearchableTable";
 import type { RecordPanel } from "./AreaRecordPage";
+import { BulkDelete } from "./BulkDelete";
 import { ChildRecords } from "./ChildRecords";
 import { DeletedRecords } from "./DeletedRecords";
 
@@ -37,6 +38,20 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
   // The key opens a row's record, whether or not the list shows it (a card's list shows no id).
   const key = useMemo(() => [area.resource.key], [area]);
   const { recordPath } = area;
+  // Rows chosen together, for whoever may delete them (the first title column names a row's checkbox).
+  const bulk = useMemo(
+    () =>
+      rights.del
+        ? {
+            key: area.resource.key,
+            title: area.listColumns.find((name) => !/ID$/.test(name)) ?? area.resource.key,
+            actions: (rows: Record<string, unknown>[], done: () => void) => (
+              <BulkDelete area={area} rows={rows} done={done} />
+            ),
+          }
+        : undefined,
+    [rights.del, area],
+  );
   const rowHref = useCallback(
     (row: Record<string, unknown>) => recordAddress(recordPath ?? "", row[area.resource.key]),
     [recordPath, area],
@@ -93,6 +108,7 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
         rowFields={key}
         rowHref={rowHref}
         remember
+        bulk={bulk}
       />
     </Stack>
   );

@@ -339,3 +339,15 @@ export function typedText(column: Column, value: unknown): string | undefined {
 /** The header of each column of an area's list. */
 export const listHeaders = (area: Area) =>
   area.listColumns.map((name) => labelOf(area.list.columns[name] as Column, name));
+
+/** A row's cells of values: without the checkbox a row has where rows may be chosen together. */
+export const valueCells = (row: HTMLElement): HTMLElement[] =>
+  within(row)
+    .getAllByRole("cell")
+    .filter((cell) => !cell.querySelector('input[type="checkbox"]'));
+
+/** A table's column headers of values, without the one that chooses every row. */
+export const valueHeaders = (table: HTMLElement): HTMLElement[] =>
+  within(table)
+    .getAllByRole("columnheader")
+    .filter((header) => !header.querySelector('input[type="checkbox"]'));

@@ -103,7 +103,8 @@ export function InboxRequest({
               {amount}
             </Text>
             {request.overLimitBy && Number(request.overLimitBy) > 0 ? (
-              <Text size="xs" c="var(--mantine-color-orange-text)" style={{ fontVariantNumeric: "tabular-nums" }}>
+              // The text's own colour: an orange this small is under the contrast the schemes keep.
+              <Text size="xs" fw={600} style={{ fontVariantNumeric: "tabular-nums" }}>
                 {formatMoney(request.overLimitBy)} over the limit
               </Text>
             ) : null}

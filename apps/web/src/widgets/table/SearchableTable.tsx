@@ -3,7 +3,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { DROPDOWN_DEBOUNCE_MS, RESOURCES, TABLE_PAGE_SIZE, whereBuilder } from "@office/core";
 import { IconFileSpreadsheet } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { useLayout } from "../../services/device";
 import { reportFailure } from "../../services/failures";
@@ -14,7 +14,7 @@ import { LoadAllDialog } from "./LoadAllDialog";
 import { LIST_PARAMS, useListView } from "./list-address";
 import { type SavedView, useListPrefs, withView } from "./list-prefs";
 import { SortableHeader } from "./SortableHeader";
-import { TableBody } from "./TableBody";
+import { type RowSelection, TableBody } from "./TableBody";
 import { NoRows, SkeletonRows } from "./TableStates";
 import { type Row, useSortedGrid } from "./useSortedGrid";
 import { type TableSource, useTableRows } from "./useTableRows";
@@ -36,6 +36,12 @@ interface SearchableTableProps {
   rowHref?: (row: Row) => string | undefined;
   /** The page's main list: its search, sort and page live in the address (list-address.ts). */
   remember?: boolean;
+  /**
+   * Rows chosen with a checkbox each, for what may be done to several at once (a delete): by
+   * their `key` column, named in their checkbox by `title`; `actions` offers what the user may
+   * do to the rows chosen, and calls `done` when it is done.
+   */
+  bulk?: { key: string; title: string; actions: (rows: Row[], done: () => void) => ReactNode } | undefined;
 }
 
 const ALL = "all";
@@ -114,6 +120,11 @@ export function SearchableTable(props: SearchableTableProps) {
     [table, columns, searchColumns, where, order, rowFields, term],
   );
   const { rows, total, loading, firstLoad, complete, asking, answer } = useTableRows<Row>(source);
+  const { bulk } = props;
+  const [chosen, setChosen] = useState<ReadonlySet<unknown>>(new Set());
+  // A new search (or a change of the page's own condition) starts with nothing chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the source is what starts it.
+  useEffect(() => setChosen(new Set()), [source]);
   const all = pageSize === ALL;
   // A sort by a column since hidden sorts by nothing.
   const sorting = useMemo(
@@ -127,6 +138,32 @@ export function SearchableTable(props: SearchableTableProps) {
     onPage: (pageIndex) => change({ pageIndex }),
   });
   const shown = all ? grid.getSortedRowModel().rows : grid.getRowModel().rows;
+  const selection = useMemo<RowSelection | undefined>(
+    () =>
+      bulk && {
+        has: (row) => chosen.has(row[bulk.key]),
+        set: (row, on) =>
+          setChosen((now) => {
+            const next = new Set(now);
+            if (on) next.add(row[bulk.key]);
+            else next.delete(row[bulk.key]);
+            return next;
+          }),
+        labelOf: (row) => `Select ${String(row[bulk.title] ?? row[bulk.key])}`,
+      },
+    [bulk, chosen],
+  );
+  const chosenRows = bulk ? rows.filter((row) => chosen.has(row[bulk.key])) : [];
+  const shownChosen = bulk ? shown.filter((row) => chosen.has(row.original[bulk.key])).length : 0;
+  const chooseShown = (on: boolean) =>
+    setChosen((now) => {
+      const next = new Set(now);
+      for (const row of shown) {
+        if (on) next.add(row.original[bulk?.key ?? ""]);
+        else next.delete(row.original[bulk?.key ?? ""]);
+      }
+      return next;
+    });
   const exported = useExport(columns, RESOURCES.get(table)?.key);
   const applyView = (saved: SavedView) => {
     const next = new URLSearchParams(saved.address);
@@ -182,6 +219,29 @@ export function SearchableTable(props: SearchableTableProps) {
           </Button>
         </Group>
       </Group>
+      {bulk && chosenRows.length > 0 ? (
+        <Group
+          gap="sm"
+          role="toolbar"
+          aria-label="Rows chosen"
+          p="xs"
+          bg="var(--mantine-color-default-hover)"
+          style={{ borderRadius: 6 }}
+        >
+          <Text size="sm" fw={500}>
+            {chosenRows.length.toLocaleString("en-US")} selected
+          </Text>
+          {bulk.actions(chosenRows, () => setChosen(new Set()))}
+          {cards && shownChosen < shown.length ? (
+            <Button size="xs" variant="subtle" onClick={() => chooseShown(true)}>
+              Select all {shown.length} shown
+            </Button>
+          ) : null}
+          <Button size="xs" variant="subtle" onClick={() => setChosen(new Set())}>
+            Clear selection
+          </Button>
+        </Group>
+      ) : null}
       <Box data-table-scroll style={{ overflow: "auto", maxHeight: all ? "70vh" : undefined }}>
         <Table
           striped
@@ -192,9 +252,19 @@ export function SearchableTable(props: SearchableTableProps) {
           aria-busy={firstLoad || undefined}
         >
           {/* A phone's rows say what each value is: no header row to squeeze. */}
-          <SortableHeader headers={grid.getFlatHeaders()} hidden={cards} />
+          <SortableHeader
+            headers={grid.getFlatHeaders()}
+            hidden={cards}
+            selectAll={
+              bulk && {
+                checked: shown.length > 0 && shownChosen === shown.length,
+                indeterminate: shownChosen > 0 && shownChosen < shown.length,
+                onChange: chooseShown,
+              }
+            }
+          />
           {firstLoad ? (
-            <SkeletonRows columns={columns.length} cards={cards} />
+            <SkeletonRows columns={columns.length + (bulk ? 1 : 0)} cards={cards} />
           ) : (
             <TableBody
               rows={shown}
@@ -204,6 +274,7 @@ export function SearchableTable(props: SearchableTableProps) {
               rowHref={rowHref}
               cards={cards}
               card={RESOURCES.get(table)?.card}
+              selection={selection}
             />
           )}
         </Table>

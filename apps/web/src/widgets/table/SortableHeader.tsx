@@ -1,4 +1,4 @@
-import { Button, Table } from "@mantine/core";
+import { Button, Checkbox, Table } from "@mantine/core";
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
 import type { Header } from "@tanstack/react-table";
 
@@ -10,10 +10,29 @@ const ARIA_SORT = { asc: "ascending", desc: "descending", none: "none" } as cons
  * other, and says how the table is sorted (aria-sort). `hidden` on a phone, whose rows say
  * what each value is.
  */
-export function SortableHeader<Row>({ headers, hidden }: { headers: Header<Row, unknown>[]; hidden: boolean }) {
+export function SortableHeader<Row>({
+  headers,
+  hidden,
+  selectAll,
+}: {
+  headers: Header<Row, unknown>[];
+  hidden: boolean;
+  /** A first column of checkboxes: this one chooses every row shown, or none. */
+  selectAll?: { checked: boolean; indeterminate: boolean; onChange: (chosen: boolean) => void } | undefined;
+}) {
   return (
     <Table.Thead style={hidden ? { display: "none" } : undefined}>
       <Table.Tr>
+        {selectAll ? (
+          <Table.Th style={{ width: 36 }}>
+            <Checkbox
+              aria-label="Select every row shown"
+              checked={selectAll.checked}
+              indeterminate={selectAll.indeterminate}
+              onChange={(event) => selectAll.onChange(event.currentTarget.checked)}
+            />
+          </Table.Th>
+        ) : null}
         {headers.map((header) => {
           const sorted = header.column.getIsSorted() || "none";
           const Icon = SORT_ICONS[sorted];

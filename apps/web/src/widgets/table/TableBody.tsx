@@ -1,4 +1,4 @@
-import { Anchor, Group, Progress, Table, Text } from "@mantine/core";
+import { Anchor, Checkbox, Group, Progress, Table, Text } from "@mantine/core";
 import type { PhoneCard } from "@office/core";
 import type { Row as GridRow } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
@@ -29,6 +29,30 @@ interface TableBodyProps {
   cards?: boolean;
   /** The list's declared card (its resource's `card`), where it has one. */
   card?: PhoneCard | undefined;
+  /** Rows chosen for a bulk action: a checkbox first in each row. */
+  selection?: RowSelection | undefined;
+}
+
+/** Which rows are chosen, and the choosing. */
+export interface RowSelection {
+  has: (row: Row) => boolean;
+  set: (row: Row, chosen: boolean) => void;
+  /** How a row's checkbox is named: "Select Harbor Tower". */
+  labelOf: (row: Row) => string;
+}
+
+/** A row's checkbox: its click chooses the row, and does not open it. */
+function SelectCell({ row, selection, chosen }: { row: Row; selection: RowSelection; chosen: boolean }) {
+  return (
+    <td className={CELL} style={{ width: 36 }}>
+      <Checkbox
+        checked={chosen}
+        onChange={(event) => selection.set(row, event.currentTarget.checked)}
+        aria-label={selection.labelOf(row)}
+        {...ownEvents}
+      />
+    </td>
+  );
 }
 
 /** An id column (projectID, empID): shown after the name on a phone, not instead of it. */
@@ -154,6 +178,8 @@ const BodyRow = memo(function BodyRow({
   rowHref,
   cards,
   title,
+  selection,
+  chosen,
 }: {
   row: GridRow<Row>;
   columns: readonly TableColumn[];
@@ -163,6 +189,9 @@ const BodyRow = memo(function BodyRow({
   cards: CardLayout | undefined;
   /** The row's title column (its card's title). */
   title: TableColumn | undefined;
+  selection: RowSelection | undefined;
+  /** Whether it is chosen (a prop of its own, so that a memoized row shows a change of it). */
+  chosen: boolean;
 }) {
   const href = rowHref?.(row.original);
   const written = useHref(href ?? ".");
@@ -181,6 +210,7 @@ const BodyRow = memo(function BodyRow({
       onKeyDown={(e) => onRowKey(e, open, inTab)}
       style={{ cursor: onRowOpen || href ? "pointer" : undefined, height: cards ? undefined : ROW_HEIGHT }}
     >
+      {selection ? <SelectCell row={row.original} selection={selection} chosen={chosen} /> : null}
       {cards ? (
         <CardCell row={row.original} layout={cards} span={columns.length} />
       ) : (
@@ -211,11 +241,12 @@ export function TableBody({
   rowHref,
   cards: phone = false,
   card,
+  selection,
 }: TableBodyProps) {
   const columns = useOpenableColumns(declared);
   const layout = useMemo(() => cardLayout(columns, card), [columns, card]);
   const cards = phone ? layout : undefined;
-  const shared = { columns, onRowOpen, rowHref, cards, title: layout.title };
+  const shared = { columns, onRowOpen, rowHref, cards, title: layout.title, selection };
   const scroller = useRef<HTMLTableSectionElement>(null);
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
@@ -227,7 +258,7 @@ export function TableBody({
     return (
       <Table.Tbody ref={scroller}>
         {rows.map((row) => (
-          <BodyRow key={row.id} row={row} {...shared} />
+          <BodyRow key={row.id} row={row} {...shared} chosen={selection?.has(row.original) ?? false} />
         ))}
       </Table.Tbody>
     );
@@ -240,7 +271,9 @@ export function TableBody({
       {before > 0 ? <tr style={{ height: before }} /> : null}
       {items.map((item) => {
         const row = rows[item.index];
-        return row ? <BodyRow key={row.id} row={row} {...shared} /> : null;
+        return row ? (
+          <BodyRow key={row.id} row={row} {...shared} chosen={selection?.has(row.original) ?? false} />
+        ) : null;
       })}
       {after > 0 ? <tr style={{ height: after }} /> : null}
     </Table.Tbody>
