@@ -1,4 +1,5 @@
 import { ActionIcon, Anchor, Burger, Button, Group, Indicator } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { type Layout, type SignedInUser, tblProjectNotes, vwMyProjectNotes } from "@office/core";
 import { IconClock, IconInbox, IconLogout, IconSettings } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -101,6 +102,7 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
   const mayLogNotes = access.grant(tblProjectNotes.access.add, "add");
   const maySeeHours = access.mayView(vwMyProjectNotes);
   const mayOpenProjects = useMayOpenProjects();
+  const roomy = useMediaQuery("(min-width: 1600px)", true);
   const { data: unread } = useQuery({ ...unreadNotificationsQuery, enabled: layout === "mobile" });
   if (layout === "mobile") {
     return (
@@ -150,7 +152,8 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
         <NotificationsBell />
         <InboxLink count={pendingApprovals} />
         <SettingsLink />
-        <TimeClockLink />
+        {/* Its words where the header has room; its icon (named the same) where the project search needs the width. */}
+        <TimeClockLink compact={!roomy} />
         {user ? <OwnStatus user={user} name={fullName(user)} /> : null}
         {user ? <UserAvatar user={user} /> : null}
         <Button

@@ -19,18 +19,19 @@ export function PaletteButton({ wide = false }: { wide?: boolean }) {
       </Button>
     );
   }
+  // The header's: the magnifier and the key cap alone, so the project search keeps its width.
   return (
     <Button
       variant="default"
       size="sm"
       px={8}
       aria-label={`Search pages, records and actions (${key})`}
+      title="Search pages, records and actions"
       onClick={requestPalette}
       leftSection={<IconSearch size={16} aria-hidden="true" />}
-      rightSection={<Kbd size="xs">{key}</Kbd>}
       style={{ flexShrink: 0 }}
     >
-      Search
+      <Kbd size="xs">{key}</Kbd>
     </Button>
   );
 }
