@@ -79,45 +79,43 @@ describe.each(ENGINES)("a load's read turn on $name", (engine) => {
     expect(answer.meta.TotalRecords).toBe(ROWS);
   });
 
-  it("takes a turn for each later batch, so a colleague's search comes between two loads' batches", async () => {
+  it("takes a turn for each later batch, so a colleague's search comes between a load's batches", async () => {
     const token = await admin.token();
     const where = encodeURIComponent("ProjectNotesDesc LIKE 'turn %'");
     const url = `${base}/API/Query/?table=tblProjectNotes&fields=projectNotesID&where=${where}&continue=1&rowLimit=${ROWS}`;
     statements.length = 0;
-    // The colleague searches once a batch has been read: a load's own count and keys (and the
-    // other load's) may come before or after it, which is the gate's choice, not what is tested.
+    // The colleague searches once a batch has been read, while the load is read as fast as it
+    // comes. (One load: an account's second load waits for its first one's turns, which a busy
+    // machine may stretch past the wait a read is allowed.)
     let search: Promise<{ statusCode: number }> | undefined;
     afterBatch = () => {
       afterBatch = undefined;
       search = staff.query({ table: "tblProject", fields: "projectID", rowLimit: 1 });
     };
-    const loads = [1, 2].map(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          get(url, { headers: { authorization: `Bearer ${token}` } }, async (response) => {
-            try {
-              const chunks: Buffer[] = [];
-              for await (const chunk of response) chunks.push(chunk as Buffer);
-              resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")).data.length);
-            } catch (error) {
-              reject(error);
-            }
-          }).on("error", reject);
-        }),
-    );
-    expect(await Promise.all(loads)).toEqual([ROWS, ROWS]);
+    const load = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      get(url, { headers: { authorization: `Bearer ${token}` } }, async (response) => {
+        try {
+          const chunks: Buffer[] = [];
+          for await (const chunk of response) chunks.push(chunk as Buffer);
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") });
+        } catch (error) {
+          reject(error);
+        }
+      }).on("error", reject);
+    });
+    expect(load.status, load.body.slice(0, 300)).toBe(200);
+    expect(JSON.parse(load.body).data).toHaveLength(ROWS);
     expect((await search)?.statusCode).toBe(200);
-    // In the order the statements ran: the search came after fewer batches than one load has
-    // (a load holding its turn to the end would keep it out for all of theirs), and more followed.
+    // In the order the statements ran: the search came after some of the load's batches and
+    // before the rest (a load holding its turn to the end would keep it out for all of them).
     const order = statements.map((text) =>
       text.includes("= any(") ? "batch" : text.includes(SEARCHED) ? "search" : "",
     );
     const searched = order.indexOf("search");
     const batchesBefore = order.slice(0, searched).filter((kind) => kind === "batch").length;
     expect(batchesBefore).toBeGreaterThan(0);
-    expect(batchesBefore).toBeLessThan(ROWS / LOAD_BATCH_ROWS);
     expect(order.lastIndexOf("batch")).toBeGreaterThan(searched);
-    expect(order.filter((kind) => kind === "batch")).toHaveLength((2 * ROWS) / LOAD_BATCH_ROWS);
+    expect(order.filter((kind) => kind === "batch")).toHaveLength(ROWS / LOAD_BATCH_ROWS);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type DecisionStep, INBOX_SHOWN } from "@office/core";
+import { APPROVAL, type DecisionStep, INBOX_SHOWN } from "@office/core";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { type Actor, mayAs } from "../data/actor.js";
 import type { DB } from "../db/schema.js";
@@ -49,7 +49,8 @@ export async function inbox(db: Kysely<DB>, actor: Actor): Promise<{ rows: Inbox
         where o."ccID" = cp."ccID"
           and o."ccPermissionRequestedTS" >= date_trunc('month', cp."ccPermissionRequestedTS")
           and (o."ccPermissionRequestedTS", o."ccPermissionID") <= (cp."ccPermissionRequestedTS", cp."ccPermissionID")
-          and o."ccPermissionCCUsedApprovalStatus" <> 2 and o."ccPermissionOverLimitApprovalStatus" <> 2
+          and o."ccPermissionCCUsedApprovalStatus" <> ${sql.lit(APPROVAL.code.denied)}
+          and o."ccPermissionOverLimitApprovalStatus" <> ${sql.lit(APPROVAL.code.denied)}
       ) - c."ccMonthlyLimit")::text end as "overLimitBy"
     from w join "vwCCApprovals" v on v."ccPermissionID" = w."ccPermissionID"
       join "tblCCPermission" cp on cp."ccPermissionID" = w."ccPermissionID"

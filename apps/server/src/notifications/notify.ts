@@ -1,4 +1,5 @@
 import {
+  ACTIVE,
   GRANTS,
   type NotificationKind,
   notificationText,
@@ -45,7 +46,8 @@ export async function overLimitApprovers(tx: Kysely<DB>, except: number): Promis
   const grant = GRANTS.overLimitApprovers;
   const { rows } = await sql<{ empID: number }>`
     select distinct p."empID" from "tblPermission" p join "tblEmployee" e on e."empID" = p."empID"
-    where p."permissionPageID" = ${grant.page} and p."permissionView" = 1 and e."empActive" = 1
+    where p."permissionPageID" = ${grant.page} and p."permissionView" = 1
+      and e."empActive" = ${sql.lit(ACTIVE.code.active)}
       and p."empID" <> ${except}`.execute(tx);
   return rows.map((row) => row.empID);
 }

@@ -1,10 +1,14 @@
-import { ActionIcon, Anchor, Indicator, Popover, Stack, Text } from "@mantine/core";
+import { ActionIcon, Anchor, Indicator, Loader, Popover, Stack, Text } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { NotificationList } from "./NotificationList";
+import { useChunkComponent } from "../../services/chunk-component";
+import { useLoadWhenSettled } from "../../services/load-when-settled";
 import { unreadNotificationsQuery } from "./queries";
+
+/** The list is no part of any page's first load: it comes with the popover (or when the page has settled). */
+const loadList = async () => (await import("./NotificationList")).NotificationList;
 
 /** Where the inbox shows the notifications on a tab of their own (the phone's way to them). */
 export const NOTIFICATIONS_TAB = "/inbox?tab=notifications";
@@ -17,6 +21,8 @@ export function NotificationsBell() {
   const { data: unread } = useQuery(unreadNotificationsQuery);
   const [opened, setOpened] = useState(false);
   const titleId = useId();
+  const List = useChunkComponent(loadList, opened);
+  useLoadWhenSettled(loadList);
   const label = unread === undefined ? "Notifications" : `Notifications: ${unreadLabel(unread)}`;
   // The count sits outside the popover's target: the target takes the popover's ARIA attributes,
   // which the indicator's wrapper may not carry.
@@ -41,7 +47,11 @@ export function NotificationsBell() {
               Notifications
             </Text>
             <div style={{ maxHeight: "min(60vh, 520px)", overflowY: "auto" }}>
-              <NotificationList onOpen={() => setOpened(false)} />
+              {List ? (
+                <List onOpen={() => setOpened(false)} />
+              ) : (
+                <Loader size="sm" role="status" aria-label="Loading your notifications" />
+              )}
             </div>
             <Anchor component={Link} to={NOTIFICATIONS_TAB} size="sm" onClick={() => setOpened(false)}>
               All in the inbox
