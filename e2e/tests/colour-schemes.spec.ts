@@ -19,6 +19,8 @@ const RECORDS = [
   "/client/de?id=1&tab=projects",
   "/employee/de?id=2&tab=permissions",
   "/project/de?id=5&tab=history",
+  // The inbox's notifications, as a phone reaches them.
+  "/inbox?tab=notifications",
 ];
 const PAGES = [...ROUTES.filter((r) => !r.disabled && !SPECIAL.includes(r.path)).map((r) => r.path), ...RECORDS];
 const CHUNKS = 4;
@@ -99,6 +101,13 @@ test("the header's panels pass axe in light and in dark", async ({ page }) => {
     {
       open: banner.getByRole("button", { name: /^Logged hours:/ }),
       shown: page.getByRole("dialog", { name: "Logged hours" }).getByRole("table").first(),
+    },
+    {
+      open: banner.getByRole("button", { name: /^Notifications/ }),
+      shown: page
+        .getByRole("dialog", { name: "Notifications" })
+        .getByText(/unread$|^All read$|^Nothing to tell you yet/)
+        .first(),
     },
   ];
   const found: string[] = [];
