@@ -1,4 +1,4 @@
-import { Button, Table } from "@mantine/core";
+import { Button, Stack, Table } from "@mantine/core";
 import { tblAppLookup } from "@office/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useRef } from "react";
@@ -12,10 +12,12 @@ interface LookupAddRowProps {
   rows: readonly LookupRow[];
   /** Whether the table has its actions column. */
   actions: boolean;
+  /** A phone's card: the fields under their labels, then Add, in one cell. */
+  cards?: boolean;
 }
 
 /** The row under a list's values that adds one at the bottom (Add, or Enter in a field). */
-export function LookupAddRow({ group, rows, actions }: LookupAddRowProps) {
+export function LookupAddRow({ group, rows, actions, cards = false }: LookupAddRowProps) {
   const state = useRecordForm(LOOKUP_FORM);
   const { save, pending } = useRecordSave(state, tblAppLookup.name);
   const first = useRef<HTMLInputElement>(null);
@@ -33,29 +35,43 @@ export function LookupAddRow({ group, rows, actions }: LookupAddRowProps) {
     );
   };
 
+  const fields = LOOKUP_FORM.names.map((field, i) => (
+    <LookupInput
+      key={field}
+      inputRef={i === 0 ? first : undefined}
+      label={`New ${LOOKUP_FORM.rules[field].label.toLowerCase()}`}
+      shown={cards ? `New ${LOOKUP_FORM.rules[field].label.toLowerCase()}` : undefined}
+      value={state.values[field]}
+      error={state.error(field)}
+      readOnly={false}
+      required={field === "appLookupValue"}
+      onChange={(value) => state.set(field, value)}
+      onEnter={add}
+    />
+  ));
+  const button = (
+    <Button size="xs" leftSection={<IconPlus size={14} aria-hidden="true" />} loading={pending} onClick={add}>
+      Add
+    </Button>
+  );
+  if (cards) {
+    return (
+      <Table.Tr ref={row}>
+        <Table.Td>
+          <Stack gap={6} align="flex-start">
+            {fields}
+            {actions ? button : null}
+          </Stack>
+        </Table.Td>
+      </Table.Tr>
+    );
+  }
   return (
     <Table.Tr ref={row}>
-      {LOOKUP_FORM.names.map((field, i) => (
-        <Table.Td key={field}>
-          <LookupInput
-            inputRef={i === 0 ? first : undefined}
-            label={`New ${LOOKUP_FORM.rules[field].label.toLowerCase()}`}
-            value={state.values[field]}
-            error={state.error(field)}
-            readOnly={false}
-            required={field === "appLookupValue"}
-            onChange={(value) => state.set(field, value)}
-            onEnter={add}
-          />
-        </Table.Td>
+      {fields.map((field) => (
+        <Table.Td key={field.key}>{field}</Table.Td>
       ))}
-      {actions ? (
-        <Table.Td>
-          <Button size="xs" leftSection={<IconPlus size={14} aria-hidden="true" />} loading={pending} onClick={add}>
-            Add
-          </Button>
-        </Table.Td>
-      ) : null}
+      {actions ? <Table.Td>{button}</Table.Td> : null}
     </Table.Tr>
   );
 }

@@ -12,6 +12,8 @@ interface LookupInputProps {
   /** Enter in the input: save the row, or add the new value. */
   onEnter: () => void;
   inputRef?: Ref<HTMLInputElement>;
+  /** Its label shown above it (a phone's card, which has no header row), its name staying `label`. */
+  shown?: string | undefined;
 }
 
 /** One field of a list's value, edited in place in its table cell; its rule's message under it. */
@@ -24,10 +26,12 @@ export function LookupInput({
   onChange,
   onEnter,
   inputRef,
+  shown,
 }: LookupInputProps) {
   return (
     <TextInput
       ref={inputRef}
+      label={shown}
       aria-label={label}
       aria-required={required || undefined}
       size="sm"

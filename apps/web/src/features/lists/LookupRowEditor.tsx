@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Table } from "@mantine/core";
+import { ActionIcon, Button, Group, Stack, Table } from "@mantine/core";
 import { tblAppLookup, whereEquals } from "@office/core";
 import { IconArrowDown, IconArrowUp, IconTrash } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
@@ -17,13 +17,24 @@ interface LookupRowEditorProps {
   actions: boolean;
   onMove: (by: -1 | 1) => void;
   onDelete: () => void;
+  /** A phone's card: its fields under their labels, then its actions, in one cell. */
+  cards?: boolean;
 }
 
 /**
  * One value of a list, edited in place: its fields (read-only without the change right), Save
  * once something changed (or Enter in a field), the moves and the delete.
  */
-export function LookupRowEditor({ row, index, count, rights, actions, onMove, onDelete }: LookupRowEditorProps) {
+export function LookupRowEditor({
+  row,
+  index,
+  count,
+  rights,
+  actions,
+  onMove,
+  onDelete,
+  cards = false,
+}: LookupRowEditorProps) {
   const state = useRecordForm(LOOKUP_FORM, row);
   const { save: saveRecord, pending } = useRecordSave(state, tblAppLookup.name);
   const n = index + 1;
@@ -59,68 +70,82 @@ export function LookupRowEditor({ row, index, count, rights, actions, onMove, on
     onMove(by);
   };
 
+  const fields = LOOKUP_FORM.names.map((field) => (
+    <LookupInput
+      key={field}
+      label={`${LOOKUP_FORM.rules[field].label}, row ${n}`}
+      shown={cards ? LOOKUP_FORM.rules[field].label : undefined}
+      value={state.values[field]}
+      error={state.error(field)}
+      readOnly={!rights.change}
+      required={field === "appLookupValue"}
+      onChange={(value) => state.set(field, value)}
+      onEnter={save}
+    />
+  ));
+  const buttons = (
+    <Group gap={6} wrap="nowrap">
+      {rights.change ? (
+        <>
+          <Button size="xs" aria-label={`Save row ${n}`} disabled={!state.dirty} loading={pending} onClick={save}>
+            Save
+          </Button>
+          <ActionIcon
+            ref={up}
+            variant="default"
+            size="lg"
+            aria-label={`Move ${name} up`}
+            title={`Move ${name} up`}
+            disabled={index === 0}
+            onClick={() => move(-1)}
+          >
+            <IconArrowUp size={16} aria-hidden="true" />
+          </ActionIcon>
+          <ActionIcon
+            ref={down}
+            variant="default"
+            size="lg"
+            aria-label={`Move ${name} down`}
+            title={`Move ${name} down`}
+            disabled={index === count - 1}
+            onClick={() => move(1)}
+          >
+            <IconArrowDown size={16} aria-hidden="true" />
+          </ActionIcon>
+        </>
+      ) : null}
+      {rights.del ? (
+        <ActionIcon
+          variant="light"
+          color="red"
+          size="lg"
+          aria-label={`Delete ${name}`}
+          title={`Delete ${name}`}
+          onClick={onDelete}
+        >
+          <IconTrash size={16} aria-hidden="true" />
+        </ActionIcon>
+      ) : null}
+    </Group>
+  );
+  if (cards) {
+    return (
+      <Table.Tr>
+        <Table.Td>
+          <Stack gap={6}>
+            {fields}
+            {actions ? buttons : null}
+          </Stack>
+        </Table.Td>
+      </Table.Tr>
+    );
+  }
   return (
     <Table.Tr>
-      {LOOKUP_FORM.names.map((field) => (
-        <Table.Td key={field}>
-          <LookupInput
-            label={`${LOOKUP_FORM.rules[field].label}, row ${n}`}
-            value={state.values[field]}
-            error={state.error(field)}
-            readOnly={!rights.change}
-            required={field === "appLookupValue"}
-            onChange={(value) => state.set(field, value)}
-            onEnter={save}
-          />
-        </Table.Td>
+      {fields.map((field) => (
+        <Table.Td key={field.key}>{field}</Table.Td>
       ))}
-      {actions ? (
-        <Table.Td>
-          <Group gap={6} wrap="nowrap">
-            {rights.change ? (
-              <>
-                <Button size="xs" aria-label={`Save row ${n}`} disabled={!state.dirty} loading={pending} onClick={save}>
-                  Save
-                </Button>
-                <ActionIcon
-                  ref={up}
-                  variant="default"
-                  size="lg"
-                  aria-label={`Move ${name} up`}
-                  title={`Move ${name} up`}
-                  disabled={index === 0}
-                  onClick={() => move(-1)}
-                >
-                  <IconArrowUp size={16} aria-hidden="true" />
-                </ActionIcon>
-                <ActionIcon
-                  ref={down}
-                  variant="default"
-                  size="lg"
-                  aria-label={`Move ${name} down`}
-                  title={`Move ${name} down`}
-                  disabled={index === count - 1}
-                  onClick={() => move(1)}
-                >
-                  <IconArrowDown size={16} aria-hidden="true" />
-                </ActionIcon>
-              </>
-            ) : null}
-            {rights.del ? (
-              <ActionIcon
-                variant="light"
-                color="red"
-                size="lg"
-                aria-label={`Delete ${name}`}
-                title={`Delete ${name}`}
-                onClick={onDelete}
-              >
-                <IconTrash size={16} aria-hidden="true" />
-              </ActionIcon>
-            ) : null}
-          </Group>
-        </Table.Td>
-      ) : null}
+      {actions ? <Table.Td>{buttons}</Table.Td> : null}
     </Table.Tr>
   );
 }

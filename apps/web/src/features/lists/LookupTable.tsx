@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../api/client";
 import { useAccess } from "../../services/access";
+import { useLayout } from "../../services/device";
 import { ConfirmDelete } from "../../widgets/ConfirmDelete";
 import { useRecordWrites } from "../../widgets/record/mutations";
 import { LookupAddRow } from "./LookupAddRow";
@@ -27,6 +28,7 @@ export function LookupTable({ list }: { list: LookupList }) {
   const [inUse, setInUse] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const actions = rights.add || rights.change || rights.del;
+  const cards = useLayout() === "mobile";
 
   const move = (index: number, by: -1 | 1) => {
     const row = rows[index];
@@ -58,9 +60,10 @@ export function LookupTable({ list }: { list: LookupList }) {
           “{inUse}” is in use and cannot be deleted.
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={820}>
+      {/* On a phone each value is a card (its fields under their labels): no header row, no sideways scroll. */}
+      <Table.ScrollContainer minWidth={cards ? 0 : 820}>
         <Table aria-label={list.title} verticalSpacing={6} highlightOnHover styles={{ td: { verticalAlign: "top" } }}>
-          <Table.Thead>
+          <Table.Thead style={cards ? { display: "none" } : undefined}>
             <Table.Tr>
               {LOOKUP_FORM.names.map((field) => (
                 <Table.Th key={field} scope="col">
@@ -79,6 +82,7 @@ export function LookupTable({ list }: { list: LookupList }) {
                 count={rows.length}
                 rights={rights}
                 actions={actions}
+                cards={cards}
                 onMove={(by) => move(index, by)}
                 onDelete={() => {
                   setInUse(null);
@@ -98,7 +102,7 @@ export function LookupTable({ list }: { list: LookupList }) {
           </Table.Tbody>
           {rights.add ? (
             <Table.Tfoot>
-              <LookupAddRow group={list.group} rows={rows} actions={actions} />
+              <LookupAddRow group={list.group} rows={rows} actions={actions} cards={cards} />
             </Table.Tfoot>
           ) : null}
         </Table>
