@@ -252,6 +252,13 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
       await sql`insert into "tblProjectNotes" ("projectID", "empID", "ProjectNotesMinutes", "ProjectNotesDesc", "createdTS")
         select 1, 5, 15, 'slow ' || n || repeat(' abcdefgh', 20), now() from generate_series(1, 20000) n`.execute(t.db);
     });
+    /**
+     * The flooders' answers other than a result, a 429 (past their turns) or a 503 (their own
+     * read past its budget, or its wait, which a machine loaded by the rest of the suite can
+     * stretch a slow search to): what matters is the colleague, whose searches adminSearches checks.
+     */
+    const unexpected = (statuses: Map<number, number>) =>
+      [...statuses.keys()].filter((status) => status !== 200 && status !== 429 && status !== 503);
     const slowRead = (client: DataClient) =>
       client.query({
         table: "tblProjectNotes",
@@ -268,7 +275,7 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
         () => adminSearches(),
       );
       // Six at once is more than the account may run: the rest wait, or are refused with 429.
-      expect([...statuses.keys()].filter((status) => status !== 200 && status !== 429)).toEqual([]);
+      expect(unexpected(statuses)).toEqual([]);
     });
 
     it("from three accounts on two connections each", async () => {
@@ -286,7 +293,7 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
         (i) => slowRead(readers[i % readers.length] as DataClient),
         () => adminSearches(),
       );
-      expect([...statuses.keys()].filter((status) => status !== 200 && status !== 429)).toEqual([]);
+      expect(unexpected(statuses)).toEqual([]);
     });
 
     it("loads of every note on two connections", async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 
 /**
  * What a user keeps of a page's list in this browser (docs/decisions.md#saved-views): the
@@ -24,12 +24,21 @@ const MAX_NAME = 60;
 
 const keyOf = (empID: number, list: string) => `office.list.${empID}.${list}`;
 
+/** What a browser that keeps nothing (its storage refused) keeps until the page is left. */
+const kept = new Map<string, ListPrefs>();
+
 /** A kept value as it should be: anything else (a hand-edited entry, an old shape) counts as none. */
 function read(empID: number, list: string): ListPrefs {
+  let stored: string | null;
   try {
-    const kept: unknown = JSON.parse(localStorage.getItem(keyOf(empID, list)) ?? "null");
-    if (typeof kept !== "object" || kept === null) return NONE;
-    const { hidden, views } = kept as Partial<ListPrefs>;
+    stored = localStorage.getItem(keyOf(empID, list));
+  } catch {
+    return kept.get(keyOf(empID, list)) ?? NONE;
+  }
+  try {
+    const value: unknown = JSON.parse(stored ?? "null");
+    if (typeof value !== "object" || value === null) return NONE;
+    const { hidden, views } = value as Partial<ListPrefs>;
     const names = (value: unknown) =>
       Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
     return {
@@ -44,20 +53,30 @@ function read(empID: number, list: string): ListPrefs {
   }
 }
 
-/** A page's list's kept columns and views for the signed-in user; without one, nothing is kept. */
+/**
+ * A page's list's kept columns and views for the signed-in user (read again when the user is
+ * known, or another list is shown); without a user, nothing is kept.
+ */
 export function useListPrefs(empID: number | undefined, list: string) {
-  const [prefs, setPrefs] = useState<ListPrefs>(() => (empID === undefined ? NONE : read(empID, list)));
+  const [version, setVersion] = useState(0);
+  const key = empID === undefined ? null : keyOf(empID, list);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a save (version) is read back too.
+  const prefs = useMemo(
+    () => (key === null || empID === undefined ? NONE : read(empID, list)),
+    [key, empID, list, version],
+  );
   const save = useCallback(
     (next: ListPrefs) => {
-      setPrefs(next);
-      if (empID === undefined) return;
+      if (key === null) return;
       try {
-        localStorage.setItem(keyOf(empID, list), JSON.stringify(next));
+        localStorage.setItem(key, JSON.stringify(next));
       } catch {
-        // A browser that keeps nothing keeps them until the page is left.
+        // Kept in `kept` until the page is left.
+        kept.set(key, next);
       }
+      setVersion((v) => v + 1);
     },
-    [empID, list],
+    [key],
   );
   return { prefs, save };
 }
