@@ -87,6 +87,46 @@ export function seedPostgres(url: string, scale: number): Promise<void> {
   });
 }
 
+/**
+ * A bench's own database on the PostgreSQL server of DATABASE_URL: its name (BENCH_DATABASE, or
+ * the bench's), its address and the server's.
+ */
+export function benchDatabase(fallback: string) {
+  const name = process.env.BENCH_DATABASE ?? fallback;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DATABASE ${name}: a plain lower-case name`);
+  const serverUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name, serverUrl, url: url.toString() };
+}
+
+/**
+ * Drops, makes and seeds a bench's database with the demo company at `scale`, unless `reseed`
+ * is false and it is there already (left by a run before, for EXPLAIN in psql). Answers the
+ * server's version.
+ */
+export async function seededDatabase(
+  { name, serverUrl, url }: ReturnType<typeof benchDatabase>,
+  scale: number,
+  reseed: boolean,
+): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const version = (await admin.query<{ server_version: string }>("show server_version")).rows[0]?.server_version;
+    const there = (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
+    if (reseed || !there) {
+      process.stderr.write(`dropping, making and seeding ${name} at scale ${scale}\n`);
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      await seedPostgres(url, scale);
+    }
+    return version ?? "?";
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Runs a Node script to its end; a non-zero exit is an error. */
 export function runScript(args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -17,24 +17,18 @@
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { NOTES_SEARCH, PROJECTS } from "@office/core";
-import pg from "pg";
 import { tokenOf } from "./app.js";
-import { median, percentile, root, seedPostgres, startProcess, stop } from "./processes.js";
+import { benchDatabase, median, percentile, root, seededDatabase, startProcess, stop } from "./processes.js";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 20);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
-const DATABASE = process.env.BENCH_DATABASE ?? "bench_projects";
+const DATABASE = benchDatabase("bench_projects");
 const RESEED = process.env.BENCH_RESEED !== "0";
 const SERVER = process.env.BENCH_SERVER ?? join(root, "apps/server/dist/main.js");
 const PORT = 3540;
 const AIM_MS = 100;
 const progress = (line: string) => process.stderr.write(`${line}\n`);
-
-if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error(`BENCH_DATABASE ${DATABASE}: a plain lower-case name`);
-const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const benchUrl = new URL(adminUrl);
-benchUrl.pathname = `/${DATABASE}`;
 
 /**
  * Name fragments of the seed's project names (place, facility and kind of work, from
@@ -56,23 +50,6 @@ const FRAGMENTS = [
 /** The columns the notes / time search (page 35) and the project search show, as core declares them. */
 const NOTE_FIELDS = NOTES_SEARCH.columns.join(",");
 const LIST_FIELDS = PROJECTS.listColumns.join(",");
-
-async function prepare(): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const version = (await admin.query<{ server_version: string }>("show server_version")).rows[0]?.server_version;
-    if (RESEED) {
-      progress(`dropping, making and seeding ${DATABASE} at scale ${SCALE}`);
-      await admin.query(`drop database if exists ${DATABASE} with (force)`);
-      await admin.query(`create database ${DATABASE}`);
-      await seedPostgres(benchUrl.toString(), SCALE);
-    }
-    return version ?? "?";
-  } finally {
-    await admin.end();
-  }
-}
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const now = new Date();
@@ -96,7 +73,7 @@ interface Answer {
 }
 
 async function main() {
-  const postgres = await prepare();
+  const postgres = await seededDatabase(DATABASE, SCALE, RESEED);
   const base = `http://127.0.0.1:${PORT}`;
   const taken = await fetch(`${base}/readyz`).then(
     () => true,
@@ -105,7 +82,7 @@ async function main() {
   if (taken) throw new Error(`port ${PORT} is in use`);
   const server = await startProcess(
     [SERVER],
-    { PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: benchUrl.toString(), SEED_DEMO: "false" },
+    { PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: DATABASE.url, SEED_DEMO: "false" },
     `${base}/readyz`,
   );
   try {
@@ -197,7 +174,7 @@ async function main() {
     }
 
     console.log(
-      `\nprojects area at scale ${SCALE} on PostgreSQL ${postgres} (${DATABASE}), Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${day(now)}; ${REQUESTS} requests per call one after another after ${WARMUP} warm-up; ${employees.length} active employees, ${FRAGMENTS.length} fragments, a year = ${yearAgo} to ${tomorrow}\n`,
+      `\nprojects area at scale ${SCALE} on PostgreSQL ${postgres} (${DATABASE.name}), Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${day(now)}; ${REQUESTS} requests per call one after another after ${WARMUP} warm-up; ${employees.length} active employees, ${FRAGMENTS.length} fragments, a year = ${yearAgo} to ${tomorrow}\n`,
     );
     console.log(
       `| call | TotalRecords (range over the rotation) | p50 ms | p90 ms | p99 ms | max ms | p99 < ${AIM_MS} ms |\n| --- | --- | --- | --- | --- | --- | --- |`,

@@ -13,7 +13,7 @@
  * The time runs from sending to the last answer's body read. Prints a Markdown table for
  * bench/RESULTS.md. The database is BENCH_DATABASE (default `bench_projects`, shared with
  * projects.ts) on the server of DATABASE_URL: made and seeded at BENCH_SCALE (default 20)
- * unless BENCH_RESEED=0 and it is there already.
+ * unless BENCH_RESEED=0 and it is there already (processes.ts, seededDatabase).
  */
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
@@ -25,45 +25,21 @@ import {
   projectSearchWhere,
   whereEquals,
 } from "@office/core";
-import pg from "pg";
 import { tokenOf } from "./app.js";
-import { median, percentile, root, seedPostgres, startProcess, stop } from "./processes.js";
+import { benchDatabase, median, percentile, root, seededDatabase, startProcess, stop } from "./processes.js";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 20);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
-const DATABASE = process.env.BENCH_DATABASE ?? "bench_projects";
+const DATABASE = benchDatabase("bench_projects");
 const RESEED = process.env.BENCH_RESEED !== "0";
 const SERVER = process.env.BENCH_SERVER ?? join(root, "apps/server/dist/main.js");
-const PORT = 3541;
+const PORT = 3543;
 const AIM_MS = 100;
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
-if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error(`BENCH_DATABASE ${DATABASE}: a plain lower-case name`);
-const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const benchUrl = new URL(adminUrl);
-benchUrl.pathname = `/${DATABASE}`;
-
 /** Words a person types in the palette and the header's search: common ones and narrower ones. */
 const WORDS = ["Riverside", "Oak", "Library", "Smith", "HVAC", "Granite", "Fire", "Willow", "Center", "Park"];
-
-async function prepare(): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const version = (await admin.query<{ server_version: string }>("show server_version")).rows[0]?.server_version;
-    const there = (await admin.query("select 1 from pg_database where datname = $1", [DATABASE])).rowCount === 1;
-    if (RESEED || !there) {
-      progress(`dropping, making and seeding ${DATABASE} at scale ${SCALE}`);
-      await admin.query(`drop database if exists ${DATABASE} with (force)`);
-      await admin.query(`create database ${DATABASE}`);
-      await seedPostgres(benchUrl.toString(), SCALE);
-    }
-    return version ?? "?";
-  } finally {
-    await admin.end();
-  }
-}
 
 interface Call {
   name: string;
@@ -72,11 +48,11 @@ interface Call {
 }
 
 async function main() {
-  const postgres = await prepare();
+  const postgres = await seededDatabase(DATABASE, SCALE, RESEED);
   const base = `http://127.0.0.1:${PORT}`;
   const server = await startProcess(
     [SERVER],
-    { PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: benchUrl.toString(), SEED_DEMO: "false" },
+    { PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: DATABASE.url, SEED_DEMO: "false" },
     `${base}/readyz`,
   );
   try {

@@ -1,6 +1,7 @@
-import { type AvailabilitySource, departmentGroups } from "@office/core";
+import { departmentGroups } from "@office/core";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { colleague } from "../../test/availability";
 import { renderWithApp } from "../../test/render";
 import { AvailabilityPanel } from "./AvailabilityPanel";
 
@@ -9,24 +10,11 @@ import { AvailabilityPanel } from "./AvailabilityPanel";
  * their departments open, collapsed or not before; clearing it gives the list back as it was.
  */
 
-const person = (empID: number, first: string, last: string, department: number, name: string): AvailabilitySource => ({
-  empID,
-  empFirstName: first,
-  empLastName: last,
-  empDepartment: department,
-  departmentName: name,
-  departmentEmail: "",
-  empOfficeExtention: "",
-  todayHours: "",
-  empAvailabilityType: "In",
-  empAvailabilityTS: "2026-11-23T09:00:00Z",
-});
-
 const GROUPS = departmentGroups(
   [
-    person(1, "Ada", "Lovelace", 1, "Engineering"),
-    person(2, "Zoë", "Adams", 2, "Sales"),
-    person(3, "Bo", "Ray", 2, "Sales"),
+    colleague(1, "Ada", "Lovelace", 1, "Engineering"),
+    colleague(2, "Zoë", "Adams", 2, "Sales"),
+    colleague(3, "Bo", "Ray", 2, "Sales"),
   ],
   1,
 );

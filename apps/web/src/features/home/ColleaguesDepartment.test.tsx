@@ -1,6 +1,6 @@
-import type { AvailabilitySource } from "@office/core";
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
+import { colleague } from "../../test/availability";
 import { DEFAULT_USER, installFakeApi } from "../../test/fake-api";
 import { renderWithApp } from "../../test/render";
 import { liveStreamOpened } from "../availability/availability-query";
@@ -9,23 +9,8 @@ import { ColleaguesBlock } from "./ColleaguesBlock";
 
 /* Home's colleagues by department: a department's name opens the avatar's panel on it. */
 
-const person = (
-  empID: number,
-  last: string,
-  department: number,
-  name: string,
-): AvailabilitySource & Record<string, unknown> => ({
-  empID,
-  empFirstName: "Test",
-  empLastName: last,
-  empDepartment: department,
-  departmentName: name,
-  departmentEmail: "",
-  empOfficeExtention: "",
-  todayHours: "",
-  empAvailabilityType: "In",
-  empAvailabilityTS: "2026-11-23T09:00:00Z",
-});
+const person = (empID: number, last: string, department: number, name: string) =>
+  colleague(empID, "Test", last, department, name);
 
 describe("Home's colleagues", () => {
   beforeEach(() => liveStreamOpened());

@@ -1,6 +1,6 @@
 import type { SortingState } from "@tanstack/react-table";
-import { useCallback, useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useCallback, useContext, useMemo, useState } from "react";
+import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from "react-router";
 
 /**
  * What a list shows besides its rows: what is typed in its search box, its sort, its page and
@@ -86,15 +86,28 @@ export function useListView(inAddress: boolean, columns: readonly string[]) {
   const [own, setOwn] = useState(FIRST_VIEW);
   const fromAddress = useMemo(() => readListView(params, columns), [params, columns]);
   const view = inAddress ? fromAddress : own;
+  // The router's own address, not this render's: a navigation is a transition React may render
+  // after an effect of this list (the search typed, after its pause) has run, and a view written
+  // over the render's address would replace the entry a row just opened (`?id=`) without it.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const { pathname } = useLocation();
   const change = useCallback(
     (patch: Partial<ListView>) => {
       if (!inAddress) {
         setOwn((now) => ({ ...now, ...patch }));
         return;
       }
-      setParams((now) => writeListView(now, { ...readListView(now, columns), ...patch }), { replace: true });
+      // A page left already (a row's record opened): its list's view is no longer the address's.
+      if (router && router.state.location.pathname !== pathname) return;
+      setParams(
+        (now) => {
+          const latest = router ? new URLSearchParams(router.state.location.search) : now;
+          return writeListView(latest, { ...readListView(latest, columns), ...patch });
+        },
+        { replace: true },
+      );
     },
-    [inAddress, setParams, columns],
+    [inAddress, setParams, columns, router, pathname],
   );
   return { view, change };
 }
