@@ -19,6 +19,7 @@ import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import {
   AREAS,
+  OPERATIONS,
   PALETTE_AREAS,
   PROJECT_DROPDOWN_ROW_LIMIT,
   paletteRecordQuery,
@@ -128,11 +129,11 @@ async function main() {
     });
     calls.push({
       name: "notifications: the newest 50 and the unread count",
-      urls: () => [`${base}/API/Notifications/`],
+      urls: () => [`${base}${OPERATIONS.myNotifications.path}`],
     });
     calls.push({
       name: "deleted time notes not back (administrators), the newest 50",
-      urls: () => [`${base}/API/Audit/Deleted?table=tblProjectNotes`],
+      urls: () => [`${base}${OPERATIONS.deletedRecords.path}?table=tblProjectNotes`],
     });
 
     const rows: string[] = [];

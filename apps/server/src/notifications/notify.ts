@@ -82,7 +82,10 @@ export async function tellOwners(
   for (const row of rows) {
     const owner = row[told.owner];
     if (typeof owner !== "number" || owner === byEmpID) continue;
-    byOwner.set(owner, [...(byOwner.get(owner) ?? []), row]);
+    // Pushed in place: a bulk write of thousands of one owner's rows is one pass, not a copy per row.
+    const own = byOwner.get(owner);
+    if (own) own.push(row);
+    else byOwner.set(owner, [row]);
   }
   await notify(
     tx,
