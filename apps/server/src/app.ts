@@ -22,7 +22,7 @@ import { Lifecycle } from "./http/lifecycle.js";
 import { openApiRoutes, registerApiDocs } from "./http/openapi.js";
 import { securityHeaders } from "./http/security.js";
 import { validatorCompiler } from "./http/validate.js";
-import { webAppRoutes } from "./http/web-app.js";
+import { inlineScriptSources, webAppRoutes } from "./http/web-app.js";
 import { createLiveHub } from "./live/hub.js";
 import { LIVE_RECHECK_MS, liveRoutes } from "./live/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
@@ -112,7 +112,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await securityHeaders(app);
+  await securityHeaders(app, { scriptSources: inlineScriptSources(config.webDist) });
   lifecycle.register(app);
   registerAccess(app, sessions);
   await registerApiDocs(app);

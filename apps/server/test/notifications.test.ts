@@ -153,6 +153,39 @@ describe.each(ENGINES)("notifications on $name", (engine) => {
     });
   });
 
+  it("tells a project's owner of a status someone else set, and nobody of their own", async () => {
+    const ownedBy = (name: string, projectID: number) =>
+      t.db
+        .updateTable("tblProject")
+        .set({ projectOwnerID: id(name) })
+        .where("projectID", "=", projectID)
+        .returning(["projectID", "projectName"])
+        .executeTakeFirstOrThrow();
+    const setStatus = async (projectID: number) => {
+      const response = await t.admin.insert("tblProjectStatus", { projectID, projectStatusCodeID: 60 });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    // The administrator's status on their own project tells nobody.
+    const own = await ownedBy("admin", 3);
+    const adminBefore = (await listOf("admin")).data.length;
+    await setStatus(own.projectID);
+    expect((await listOf("admin")).data).toHaveLength(adminBefore);
+
+    const project = await ownedBy("staff", 2);
+    const before = (await listOf("staff")).data.length;
+    await setStatus(project.projectID);
+    const list = await listOf("staff");
+    expect(list.data).toHaveLength(before + 1);
+    expect(list.data[0]).toMatchObject({
+      kind: "recordChanged",
+      byName: "Alex Morgan",
+      noun: "project",
+      count: 1,
+      about: project.projectName,
+      href: recordAddress("/project/de", project.projectID),
+    });
+  });
+
   it("marks read the caller's own, named or all, and never another's", async () => {
     const theirs = await newestOf("admin");
     const mine = await listOf("staff");

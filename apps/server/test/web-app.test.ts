@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,11 +14,17 @@ if (!engine) throw new Error("no engine");
 /** A source map, with the source it maps: what nobody signed out may read. */
 const MAP = JSON.stringify({ version: 3, sources: ["../src/app.ts"], sourcesContent: ["const secret = 1;"] });
 
+/** The boot shell's inline script (apps/web/index.html). */
+const BOOT = "\n  document.documentElement.setAttribute('data-boot', 'desktop');\n";
+
 /** A built web app, its source maps, and a file beside it that no path may reach. */
 function builtWebApp(): string {
   const root = mkdtempSync(join(tmpdir(), "office-web-"));
   mkdirSync(join(root, "assets"));
-  writeFileSync(join(root, "index.html"), "<!doctype html><script type=module src=/webapp/assets/app.js></script>");
+  writeFileSync(
+    join(root, "index.html"),
+    `<!doctype html><script>${BOOT}</script><script type=module src=/webapp/assets/app.js></script>`,
+  );
   writeFileSync(join(root, "assets", "app.js"), "console.log('app')");
   writeFileSync(join(root, "favicon.svg"), "<svg/>");
   writeFileSync(join(root, "assets", "app.js.map"), MAP);
@@ -71,6 +78,15 @@ describe("serving the web app", () => {
     expect(chosen.headers["set-cookie"]).toBeUndefined();
     const asset = await t.app.inject({ method: "GET", url: "/webapp/assets/app.js" });
     expect(asset.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("lets the page's own inline script run, by its hash, and no other", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/webapp/" });
+    const policy = String(response.headers["content-security-policy"]);
+    const scripts = policy.split(";").find((directive) => directive.startsWith("script-src"));
+    // What a browser computes: the SHA-256 of the script's text, exactly as it stands.
+    const hash = createHash("sha256").update(BOOT).digest("base64");
+    expect(scripts).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it("serves built files, hashed assets for a year", async () => {

@@ -1,7 +1,9 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
+import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRoot } from "./shell/AppRoot";
+import { releaseBootShell } from "./shell/boot-shell";
 import { reloadForChunk } from "./shell/chunk-reload";
 import { createRouter } from "./shell/router";
 
@@ -13,4 +15,5 @@ window.addEventListener("vite:preloadError", (event) => {
   if (reloadForChunk()) event.preventDefault();
 });
 
-createRoot(root).render(<AppRoot router={createRouter()} />);
+releaseBootShell(root);
+startTransition(() => createRoot(root).render(<AppRoot router={createRouter()} />));

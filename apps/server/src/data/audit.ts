@@ -9,7 +9,8 @@ import { withConstraintMessages } from "./constraint-messages.js";
 export type AuditAction = "insert" | "update" | "delete" | "restore";
 
 /** What was changed: a resource, or another table of the server's (its name and key). */
-export type AuditTarget = Pick<Resource, "name" | "key"> & Partial<Pick<Resource, "columns" | "toldOfChanges">>;
+export type AuditTarget = Pick<Resource, "name" | "key"> &
+  Partial<Pick<Resource, "columns" | "toldOfChanges" | "toldAs">>;
 
 /** The files attached to records (uploads.ts): their records, the bytes under UPLOAD_DIR. */
 export const UPLOAD_TABLE: AuditTarget = { name: "upload", key: "uploadID" };
@@ -50,6 +51,23 @@ export async function audit(
     const rows = changes.flatMap(({ before }) => (before ? [before] : []));
     await tellOwners(tx, actorEmpID(actor), target.name, told, action === "delete", rows);
   }
+  if (target.toldAs && action === "insert") await tellOwnersOfWhole(tx, actor, target.toldAs, changes);
+}
+
+/** The owners of the records that rows just added belong to (`toldAs`): each is told of a change of theirs. */
+async function tellOwnersOfWhole(
+  tx: Kysely<DB>,
+  actor: Actor,
+  whole: { table: string; key: string },
+  changes: ReadonlyArray<{ after?: Record<string, unknown> }>,
+) {
+  const def = RESOURCES.get(whole.table);
+  const told = def?.toldOfChanges;
+  const keys = [...new Set(changes.map(({ after }) => after?.[whole.key]).filter((key) => key != null))];
+  if (!def || !told || keys.length === 0) return;
+  const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(def.name)}
+    where ${sql.ref(def.key)} in (${sql.join(keys)})`.execute(tx);
+  await tellOwners(tx, actorEmpID(actor), def.name, told, false, rows);
 }
 
 /** Inserts a row as an audit image has it (its own key), and audits the restore. */

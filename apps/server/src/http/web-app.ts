@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { deviceCookie, deviceCookieValue, deviceFromUserAgent } from "@office/core";
@@ -62,6 +63,17 @@ export async function webAppRoutes(app: FastifyInstance, { root }: { root: strin
     if (path.startsWith("assets/")) throw new AppError(404, "Not Found");
     return sendIndex(request, reply);
   });
+}
+
+/**
+ * The Content-Security-Policy sources of index.html's inline scripts (the boot shell's, which
+ * must run before any file arrives): each by its hash, so no other inline script may run.
+ */
+export function inlineScriptSources(root: string): string[] {
+  const index = join(root, "index.html");
+  if (!existsSync(index)) return [];
+  const scripts = readFileSync(index, "utf8").matchAll(/<script>([\s\S]*?)<\/script>/g);
+  return Array.from(scripts, ([, body = ""]) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`);
 }
 
 function listFiles(root: string): string[] {

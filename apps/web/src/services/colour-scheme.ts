@@ -7,9 +7,10 @@ import { useCallback, useEffect } from "react";
  * applied last is kept too, so the next page load (the login page included) starts in it
  * rather than flashing light first.
  */
-export const colourSchemeManager = localStorageColorSchemeManager({ key: "office.colorScheme" });
+export const COLOUR_SCHEME_KEY = "office.colorScheme";
+export const colourSchemeManager = localStorageColorSchemeManager({ key: COLOUR_SCHEME_KEY });
 
-const userKey = (empID: number) => `office.colorScheme.${empID}`;
+const userKey = (empID: number) => `${COLOUR_SCHEME_KEY}.${empID}`;
 const SCHEMES: readonly MantineColorScheme[] = ["light", "dark", "auto"];
 
 export function storedScheme(empID: number): MantineColorScheme {

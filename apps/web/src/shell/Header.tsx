@@ -11,9 +11,9 @@ import { LoggedHours } from "../features/time-notes/LoggedHours";
 import { ProjectNotesButton } from "../features/time-notes/ProjectNotesButton";
 import { useAccess } from "../services/access";
 import { appConfigQuery, pendingApprovalsLabel } from "../services/session";
+import { DeferredProjectSearch, useMayOpenProjects } from "./DeferredProjectSearch";
 import { NetworkStatus } from "./NetworkStatus";
 import { PaletteButton } from "./PaletteButton";
-import { ProjectSearch, useMayOpenProjects } from "./ProjectSearch";
 import { QuickLaunch } from "./QuickLaunch";
 
 function Logo() {
@@ -139,7 +139,7 @@ export function Header({ layout, user, pendingApprovals, menuOpened, onToggleMen
         {/* The search gives up width first, so the header fits a laptop's screen. */}
         {mayOpenProjects ? (
           <>
-            <ProjectSearch width="clamp(120px, 14vw, 280px)" />
+            <DeferredProjectSearch width="clamp(120px, 14vw, 280px)" />
             <QuickLaunch />
           </>
         ) : null}

@@ -4,9 +4,9 @@ import { IconInbox, IconLogout } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { pendingApprovalsLabel } from "../services/session";
+import { DeferredProjectSearch, useMayOpenProjects } from "./DeferredProjectSearch";
 import { RouteIcon } from "./icons";
 import { PaletteButton } from "./PaletteButton";
-import { ProjectSearch, useMayOpenProjects } from "./ProjectSearch";
 import { QuickLaunch } from "./QuickLaunch";
 
 function Entries({ nodes, path, onGo }: { nodes: MenuNode[]; path: string; onGo: () => void }) {
@@ -71,7 +71,7 @@ export function MobileNav({ opened, tree, path, pendingApprovals, onGo, onLogout
       <PaletteButton wide />
       {mayOpenProjects ? (
         <>
-          <ProjectSearch width="100%" />
+          <DeferredProjectSearch width="100%" />
           <QuickLaunch />
         </>
       ) : null}

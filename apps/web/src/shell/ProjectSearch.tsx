@@ -1,19 +1,9 @@
 import { Anchor, Button, Stack, Text } from "@mantine/core";
-import { findRoute, PROJECTS, recordAddress } from "@office/core";
+import { PROJECTS, recordAddress } from "@office/core";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useAccess } from "../services/access";
 import { ProjectTypeahead } from "../widgets/ProjectTypeahead";
-
-/**
- * Whether the project search and Quick Launch are offered: to a user who may open a project
- * (view on page 3); for anyone else each would only lead to forbidden.
- */
-export function useMayOpenProjects(): boolean {
-  const access = useAccess();
-  const route = findRoute(PROJECTS.recordPath ?? "");
-  return route !== undefined && access.route(route, "?id=1");
-}
+import { PROJECT_SEARCH_LABEL, PROJECT_SEARCH_PLACEHOLDER } from "./DeferredProjectSearch";
 
 /** The Project Search with the typed term in its boxes: a project number, or words of a name. */
 export function advancedSearchAddress(term: string): string {
@@ -27,9 +17,18 @@ export function advancedSearchAddress(term: string): string {
  * number. It offers open projects (spec 2.4); when none matches, "Search closed projects too"
  * searches every project for the same words, and Advanced Search opens Project Search with them.
  */
-export function ProjectSearch({ width = 280 }: { width?: number | string }) {
+export function ProjectSearch({
+  width = 280,
+  initialTerm = "",
+  focused = false,
+}: {
+  width?: number | string;
+  /** Typed into the header's stand-in before this box loaded (DeferredProjectSearch). */
+  initialTerm?: string;
+  focused?: boolean;
+}) {
   const navigate = useNavigate();
-  const [term, setTerm] = useState("");
+  const [term, setTerm] = useState(initialTerm);
   const [closedToo, setClosedToo] = useState(false);
   const open = (id: number | string) => navigate(recordAddress(PROJECTS.recordPath ?? "", id));
   const nothing = (
@@ -47,8 +46,8 @@ export function ProjectSearch({ width = 280 }: { width?: number | string }) {
   );
   return (
     <ProjectTypeahead
-      label="Project search"
-      placeholder="Search projects"
+      label={PROJECT_SEARCH_LABEL}
+      placeholder={PROJECT_SEARCH_PLACEHOLDER}
       value={null}
       clearOnChoose
       closedToo={closedToo}
@@ -65,6 +64,8 @@ export function ProjectSearch({ width = 280 }: { width?: number | string }) {
       }}
       onNumber={open}
       width={width}
+      initialSearch={initialTerm}
+      focused={focused}
     />
   );
 }

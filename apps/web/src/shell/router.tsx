@@ -16,6 +16,10 @@ const routeError = (
   </Suspense>
 );
 
+// While the first route loads, the boot shell painted from index.html is the loading state
+// (boot-shell.ts): rendering nothing keeps it.
+const BOOT_SHELL_STAYS = null;
+
 const lazyPage = (route: RouteDef) => async () => ({
   Component: await importPage(pageOf(route)),
 });
@@ -35,14 +39,14 @@ export function createRouter() {
         path: r.path,
         lazy: lazyPage(r),
         errorElement: routeError,
-        hydrateFallbackElement: <PageLoading />,
+        hydrateFallbackElement: BOOT_SHELL_STAYS,
       })),
       {
         lazy: async () => ({
           Component: await importPage(async () => (await import("./ShellLayout")).ShellLayout),
         }),
         errorElement: routeError,
-        hydrateFallbackElement: <PageLoading />,
+        hydrateFallbackElement: BOOT_SHELL_STAYS,
         children: [
           ...shell.map(child),
           {

@@ -1,13 +1,6 @@
-import { openProjectWhere, PROJECT_DROPDOWN_ROW_LIMIT, projectSearchWhere } from "@office/core";
-import { queryOptions } from "@tanstack/react-query";
-import { queryRows } from "../api/client";
-import { tableKey } from "../services/query-keys";
-import { type Row, Typeahead, type TypeaheadProps } from "./Typeahead";
-
-const FIELDS = "projectID,projectName,projectFirstSourceNumber,projectSecondSourceNumber";
-
-const label = (p: Record<string, unknown>) =>
-  [p.projectID, p.projectName, p.projectFirstSourceNumber, p.projectSecondSourceNumber].filter(Boolean).join(" · ");
+import { PROJECT_DROPDOWN_ROW_LIMIT, projectSearchWhere } from "@office/core";
+import { PROJECT_OPTION_FIELDS, projectOptionLabel } from "./project-query";
+import { Typeahead, type TypeaheadProps } from "./Typeahead";
 
 type ProjectTypeaheadProps = Omit<
   TypeaheadProps,
@@ -25,27 +18,14 @@ export function ProjectTypeahead({ closedToo = false, ...props }: ProjectTypeahe
   return (
     <Typeahead
       table="vwProjectSearch"
-      fields={FIELDS}
+      fields={PROJECT_OPTION_FIELDS}
       whereFor={(term) => projectSearchWhere(term, closedToo)}
       order="projectID DESC"
       rowLimit={PROJECT_DROPDOWN_ROW_LIMIT}
       valueFor={(p) => String(p.projectID)}
-      labelFor={label}
+      labelFor={projectOptionLabel}
       nothingFound={closedToo ? "No project matches" : "No open project matches"}
       {...props}
     />
   );
 }
-
-const openProject = (projectID: number) => ({
-  table: "vwProjectSearch",
-  fields: FIELDS,
-  where: openProjectWhere(projectID),
-});
-
-/** One project as the type-ahead offers it, or none when it is not open (or not to be seen). */
-export const openProjectQuery = (projectID: number) =>
-  queryOptions({
-    queryKey: tableKey.first(openProject(projectID)),
-    queryFn: async (): Promise<Row | null> => (await queryRows<Row>(openProject(projectID))).data[0] ?? null,
-  });

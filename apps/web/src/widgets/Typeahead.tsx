@@ -2,7 +2,7 @@ import { Loader, Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { DROPDOWN_DEBOUNCE_MS, DROPDOWN_KEEP_ROWS } from "@office/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { queryRows } from "../api/client";
 import { tableKey } from "../services/query-keys";
 
@@ -46,6 +46,12 @@ export interface TypeaheadProps {
   width?: number | string;
   /** The box a dialog focuses when it opens. */
   autoFocus?: boolean;
+  /**
+   * What was typed before the box was there (a stand-in while its chunk loaded, as in the
+   * header): it starts with that text, and with the focus and its list when `focused`.
+   */
+  initialSearch?: string;
+  focused?: boolean;
 }
 
 /**
@@ -55,7 +61,13 @@ export interface TypeaheadProps {
  */
 export function Typeahead(props: TypeaheadProps) {
   const { label, table, fields, whereFor, order, valueFor, labelFor, onNumber } = props;
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useState(props.initialSearch ?? "");
+  // Select empties the search of a box without a value as it mounts (its effects run before
+  // this one): a box that starts with a typed text keeps it.
+  const mounting = useRef(true);
+  useEffect(() => {
+    mounting.current = false;
+  }, []);
   const [browsing, setBrowsing] = useState(false);
   const [open, setOpen] = useState(false);
   // The row chosen last: the box shows its label, which is no term to search for.
@@ -87,12 +99,15 @@ export function Typeahead(props: TypeaheadProps) {
       readOnly={props.readOnly}
       w={props.width}
       data-autofocus={props.autoFocus || undefined}
+      autoFocus={props.focused}
+      defaultDropdownOpened={Boolean(props.focused && props.initialSearch?.trim())}
       // A box with nothing to offer before typing opens no (empty) list on focus: an open list
       // keeps Escape from the dialog around it, which would seem to ignore the key.
       openOnFocus={props.browse ?? false}
       value={props.value}
       searchValue={search}
       onSearchChange={(text) => {
+        if (mounting.current && text === "") return;
         setSearch(text);
         setBrowsing(false);
         props.onSearchChange?.(text);

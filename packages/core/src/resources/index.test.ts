@@ -6,6 +6,21 @@ import { tblProjectNotes } from "./tblProjectNotes.js";
 import { valueSchema } from "./write-schema.js";
 
 describe("the resource registry", () => {
+  it("tells the owners a table names: its own columns, or a table that declares its owner", () => {
+    for (const resource of RESOURCES.values()) {
+      const told = resource.toldOfChanges;
+      if (told) {
+        for (const column of [told.owner, told.about]) expect(resource.columns, resource.name).toHaveProperty(column);
+      }
+      const whole = resource.toldAs;
+      if (whole) {
+        expect(resource.columns, resource.name).toHaveProperty(whole.key);
+        expect(RESOURCES.get(whole.table)?.toldOfChanges, resource.name).toBeDefined();
+      }
+    }
+    expect([...RESOURCES.values()].filter((r) => r.toldAs).map((r) => r.name)).toEqual(["tblProjectStatus"]);
+  });
+
   it("names the views a write to a table makes stale, with the table itself first", () => {
     expect(changedByWriteTo("tblProjectNotes")).toEqual([
       "tblProjectNotes",

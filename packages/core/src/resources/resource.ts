@@ -141,6 +141,11 @@ export interface Resource {
   /** Whom a change of a row by someone else is told (notifications.ts): the row's owner. */
   toldOfChanges?: ToldOfChanges;
   /**
+   * A row added here is a change of the record it belongs to (a status set changes its
+   * project): that record's owner is told, as of a change of theirs (its `toldOfChanges`).
+   */
+  toldAs?: { table: string; key: string };
+  /**
    * What a row of its list shows on a phone, where a row is a card: its title and the facts
    * beneath (the amount and date of a charge, the time of a note, a status). Only the columns the
    * page shows count; without a card, the first column that is not an id and the next ones.
@@ -173,6 +178,7 @@ export interface ResourceDef<C extends Record<string, Column> = Record<string, C
   order?: Array<keyof C & string>;
   totals?: Totals<keyof C & string>;
   toldOfChanges?: ToldOfChanges & { owner: keyof C & string; about: keyof C & string };
+  toldAs?: { table: string; key: keyof C & string };
 }
 
 export function resource<const C extends Record<string, Column>>(def: ResourceDef<C>): ResourceDef<C> {

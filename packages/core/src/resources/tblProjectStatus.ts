@@ -21,6 +21,8 @@ export const tblProjectStatus = resource({
   order: ["projectID", "createdTS"],
   // The project's latest status, kept by the database.
   changes: ["tblProject"],
+  // Its owner hears of a status someone else set.
+  toldAs: { table: "tblProject", key: "projectID" },
   columns: {
     projectStatusID: col.id(),
     projectID: col.reference(

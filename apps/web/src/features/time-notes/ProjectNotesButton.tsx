@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useChunkComponent } from "../../services/chunk-component";
 import { onProjectNotesRequest } from "../../services/project-notes-request";
-import { openProjectQuery } from "../../widgets/ProjectTypeahead";
+import { openProjectQuery } from "../../widgets/project-query";
 import type { Row } from "../../widgets/Typeahead";
 
 // The dialog and its form widgets (the date field among them) load when first wanted, not with
