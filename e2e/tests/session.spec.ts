@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openSignedIn, pauseClock, revoke, storedToken, watchApiCalls } from "./support.js";
+import { loadedProjectSearch, openSignedIn, pauseClock, revoke, storedToken, watchApiCalls } from "./support.js";
 
 const countdown = (page: Page, seconds: number) =>
   page.getByText(`You will redirect to Login page after ${seconds} seconds...`);
@@ -27,7 +27,7 @@ test.describe("a 401 starts the 15-second countdown, then logs out to login", ()
     await openSignedIn(page, "staff", "/webapp/", { fresh: true });
     // The session ends on the server (as when it expires): the next call answers 401.
     await revoke(request, await storedToken(page));
-    await page.getByRole("textbox", { name: "Project search" }).fill("Lake");
+    await (await loadedProjectSearch(page)).fill("Lake");
     await page.clock.runFor(600);
     await expectCountdownToLogin(page);
   });
@@ -71,7 +71,7 @@ test("a token past its own expiry sends no call and opens Expired Session, with 
   });
   // Eight hours (the token's lifetime) and a minute later, by the browser's clock.
   await page.clock.fastForward("08:01:00");
-  await page.getByRole("textbox", { name: "Project search" }).fill("Lake");
+  await (await loadedProjectSearch(page)).fill("Lake");
   await page.clock.runFor(600);
   await expect(page.getByRole("heading", { name: "Expired Session" })).toBeVisible();
   expect(sent).toEqual([]);
@@ -94,9 +94,10 @@ test("the browser's online state is shown, and a call without an answer opens Se
   await calls.settled();
   const status = page.getByRole("status").filter({ hasText: /Online|Offline/ });
   await expect(status).toHaveText("Online");
+  const search = await loadedProjectSearch(page);
   await context.setOffline(true);
   await expect(status).toHaveText("Offline");
-  await page.getByRole("textbox", { name: "Project search" }).fill("Lake");
+  await search.fill("Lake");
   await expect(page.getByRole("heading", { name: "Server Internal Error" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Response" })).toBeVisible();
   await page.getByRole("tab", { name: "Params" }).click();
@@ -119,8 +120,9 @@ test("staff sees no Debug button on Server Internal Error", async ({ page, conte
   const calls = watchApiCalls(page);
   await openSignedIn(page, "staff");
   await calls.settled();
+  const search = await loadedProjectSearch(page);
   await context.setOffline(true);
-  await page.getByRole("textbox", { name: "Project search" }).fill("Lake");
+  await search.fill("Lake");
   await expect(page.getByRole("heading", { name: "Server Internal Error" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Params" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Debug" })).toHaveCount(0);

@@ -103,6 +103,18 @@ export function watchCsp(page: Page): string[] {
   return violations;
 }
 
+/**
+ * The header's project search once its dropdown has loaded (it stands in as a plain box until
+ * the page settles or the pointer reaches it: shell/DeferredProjectSearch.tsx), for a test that
+ * takes the network away before typing.
+ */
+export async function loadedProjectSearch(page: Page): Promise<Locator> {
+  const box = page.getByRole("textbox", { name: "Project search" });
+  await box.hover();
+  await expect(box).toHaveAttribute("aria-haspopup", "listbox");
+  return box;
+}
+
 export const breadcrumb = (page: Page) => page.getByRole("navigation", { name: "Breadcrumb" });
 
 /** The session token the web app keeps in the browser. */

@@ -1,9 +1,10 @@
-import { Button, Group, Stack } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import { type Area, findRoute, recordAddress, searchableColumns } from "@office/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useCallback, useMemo } from "react";
 import { Link } from "react-router";
 import { useAccess } from "../services/access";
+import { PageFrame } from "../widgets/PageFrame";
 import { PageHeading } from "../widgets/PageHeading";
 import { ResourceRecords } from "../widgets/record/ResourceRecords";
 import { tableColumns } from "../widgets/table/columns";
@@ -59,7 +60,7 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
 
   if (!recordPath) {
     return (
-      <Stack p="md" gap="sm">
+      <PageFrame gap="sm">
         <PageHeading path={area.listPath}>
           <DeletedRecords area={area} />
         </PageHeading>
@@ -83,11 +84,11 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
             </>
           )}
         />
-      </Stack>
+      </PageFrame>
     );
   }
   return (
-    <Stack p="md" gap="sm">
+    <PageFrame gap="sm">
       <PageHeading path={area.listPath}>
         <Group gap="xs">
           <RelatedPages area={area} />
@@ -110,6 +111,6 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
         remember
         bulk={bulk}
       />
-    </Stack>
+    </PageFrame>
   );
 }

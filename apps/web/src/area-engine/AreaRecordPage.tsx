@@ -7,6 +7,7 @@ import { queryRows } from "../api/client";
 import { useAccess } from "../services/access";
 import { tableKey } from "../services/query-keys";
 import { useRecordCrumb } from "../services/record-crumb";
+import { PageFrame } from "../widgets/PageFrame";
 import { StatusPill } from "../widgets/StatusPill";
 import { RecordEditor } from "./RecordEditor";
 import { type RecordTab, RecordTabs } from "./RecordTabs";
@@ -37,12 +38,12 @@ export function AreaRecordPage({
   const id = params.get("id");
   if (id === null) {
     return (
-      <Stack p="md">
+      <PageFrame>
         <Title order={1} size="h2">
           {area.newLabel}
         </Title>
         <RecordEditor key="new" area={area} />
-      </Stack>
+      </PageFrame>
     );
   }
   return <ExistingRecord key={id} area={area} id={id} Panel={panel} tabs={tabs} />;
@@ -64,7 +65,7 @@ function ExistingRecord({
   if (!row) return <Loader m="md" size="sm" role="status" aria-label={`Loading the ${area.noun}`} />;
   const key = Number(id);
   return (
-    <Stack p="md" gap="lg">
+    <PageFrame gap="lg">
       <RecordHeading area={area} row={row} id={key} />
       <RecordTabs
         resource={area.resource}
@@ -78,7 +79,7 @@ function ExistingRecord({
           </Stack>
         }
       />
-    </Stack>
+    </PageFrame>
   );
 }
 

@@ -3,6 +3,7 @@ import { errorPageView } from "@office/core";
 import { Link, useNavigate } from "react-router";
 import type { Failure } from "../services/failures";
 import { signOutToLogin } from "../services/sign-out";
+import { PageFrame } from "../widgets/PageFrame";
 import { ErrorDetails } from "./ErrorDetails";
 import { SessionCountdown } from "./SessionCountdown";
 
@@ -51,7 +52,7 @@ export function ErrorPage({ failure }: { failure: Failure }) {
   const view = errorPageView(failure);
   const body = failure.response;
   return (
-    <Stack p="lg" gap="sm" role="alert" aria-labelledby="error-title">
+    <PageFrame gap="sm" reading role="alert" aria-labelledby="error-title">
       <Title order={1} size="h2" id="error-title">
         {view.title}
       </Title>
@@ -66,6 +67,6 @@ export function ErrorPage({ failure }: { failure: Failure }) {
       ) : null}
       {view.details ? <ErrorDetails failure={failure} /> : null}
       <WayOut action={view.action} />
-    </Stack>
+    </PageFrame>
   );
 }

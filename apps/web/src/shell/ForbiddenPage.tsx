@@ -6,6 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { useAccess } from "../services/access";
 import { accessGrantersQuery } from "../services/access-granters";
 import { permissionsQuery, userQuery } from "../services/session";
+import { PageFrame } from "../widgets/PageFrame";
 import { lastRefusal } from "./refusal";
 
 /**
@@ -45,12 +46,12 @@ export function ForbiddenPage() {
 
 function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Stack p="lg" gap="sm" maw={640}>
+    <PageFrame gap="sm" reading>
       <Title order={1} size="h2">
         {title}
       </Title>
       {children}
-    </Stack>
+    </PageFrame>
   );
 }
 

@@ -1,11 +1,12 @@
-import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Text, Title } from "@mantine/core";
 import { NOT_FOUND_TEXT } from "@office/core";
 import { Link } from "react-router";
+import { PageFrame } from "../widgets/PageFrame";
 
 /** An address that matches no route: 404, "This page could not be found". */
 export function NotFoundPage() {
   return (
-    <Stack p="lg" gap="sm">
+    <PageFrame gap="sm" reading>
       <Title order={1} size="h2">
         Page Not Found
       </Title>
@@ -13,6 +14,6 @@ export function NotFoundPage() {
       <Anchor component={Link} to="/">
         Home
       </Anchor>
-    </Stack>
+    </PageFrame>
   );
 }

@@ -1,8 +1,9 @@
-import { Loader, Stack, Text } from "@mantine/core";
+import { Loader, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { queryClient } from "../services/query-client";
 import { appConfigQuery, permissionsQuery } from "../services/session";
+import { PageFrame } from "../widgets/PageFrame";
 
 /** /update-config: reads the installation's settings and the user's permissions again, then goes home. */
 export function UpdateConfigPage() {
@@ -22,9 +23,9 @@ export function UpdateConfigPage() {
     };
   }, [navigate]);
   return (
-    <Stack p="lg" align="flex-start">
+    <PageFrame align="flex-start">
       <Loader size="sm" role="status" aria-label="Updating" />
       <Text>Updating the configuration…</Text>
-    </Stack>
+    </PageFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Stack, Text } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
 import {
   REQUEST_STATE_LABELS,
   REQUEST_STATES,
@@ -6,6 +6,7 @@ import {
   searchableColumns,
   vwCCApprovals,
 } from "@office/core";
+import { PageFrame } from "../../widgets/PageFrame";
 import { PageHeading } from "../../widgets/PageHeading";
 import { useAddressFilter } from "../../widgets/search/AddressFilter";
 import { tableColumns } from "../../widgets/table/columns";
@@ -39,7 +40,7 @@ const STATES = REQUEST_STATES.map((state) => ({
 export function ApprovalsPage() {
   const state = useAddressFilter("state", "State", "Every state", STATES);
   return (
-    <Stack p="md" gap="sm">
+    <PageFrame gap="sm">
       <PageHeading path="/approvals" />
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Text size="sm" c="dimmed">
@@ -55,6 +56,6 @@ export function ApprovalsPage() {
         {...(state.where ? { where: state.where } : {})}
         order="ccPermissionRequestedTS DESC, ccPermissionID DESC"
       />
-    </Stack>
+    </PageFrame>
   );
 }

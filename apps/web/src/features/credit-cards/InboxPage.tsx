@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useAccess } from "../../services/access";
 import { useBreadcrumb } from "../../services/breadcrumb-context";
 import { pendingApprovalCountQuery, pendingApprovalsLabel } from "../../services/session";
+import { PageFrame } from "../../widgets/PageFrame";
 import { PageHeading } from "../../widgets/PageHeading";
 import { useTabInAddress } from "../../widgets/table/list-address";
 import { NotificationList } from "../notifications/NotificationList";
@@ -100,7 +101,7 @@ export function InboxPage() {
   );
 
   return (
-    <Stack p="lg" gap="md" maw={860}>
+    <PageFrame reading>
       <PageHeading path="/inbox">
         <Button leftSection={<IconCreditCard size={16} aria-hidden="true" />} onClick={() => setAsking(true)}>
           Ask to use a card
@@ -129,6 +130,6 @@ export function InboxPage() {
         </Tabs.Panel>
       </Tabs>
       <AskDialog opened={asking} onClose={() => setAsking(false)} />
-    </Stack>
+    </PageFrame>
   );
 }

@@ -16,6 +16,7 @@ import { ApiError } from "../../api/client";
 import { call } from "../../api/operations";
 import { useChange } from "../../services/operations";
 import { rowsQuery } from "../../services/rows-query";
+import { PageFrame } from "../../widgets/PageFrame";
 import { PageHeading } from "../../widgets/PageHeading";
 
 const FATES: Record<Fate, { label: string; color: string }> = {
@@ -77,7 +78,7 @@ export function StatementPage() {
   const fresh = preview ? preview.counts.matched + preview.counts.unmatched : 0;
 
   return (
-    <Stack p="md" gap="md" maw={1000}>
+    <PageFrame>
       <PageHeading path="/creditcard/statement" />
       <Text size="sm" c="dimmed">
         Import a card's monthly statement as the bank exports it (CSV with Date, Description and Amount columns; a
@@ -173,6 +174,6 @@ export function StatementPage() {
           ) : null}
         </Stack>
       ) : null}
-    </Stack>
+    </PageFrame>
   );
 }

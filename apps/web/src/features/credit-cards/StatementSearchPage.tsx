@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { searchableColumns, vwCardCharges } from "@office/core";
 import { IconFileImport } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { PageFrame } from "../../widgets/PageFrame";
 import { PageHeading } from "../../widgets/PageHeading";
 import { type FilterChoice, useAddressFilter } from "../../widgets/search/AddressFilter";
 import { tableColumns } from "../../widgets/table/columns";
@@ -41,7 +42,7 @@ const FOLLOW_UP: readonly FilterChoice[] = [
 export function StatementSearchPage() {
   const show = useAddressFilter("show", "Show", "Every charge", FOLLOW_UP);
   return (
-    <Stack p="md" gap="sm">
+    <PageFrame gap="sm">
       <PageHeading path="/creditcard/statementsearch" />
       <Group justify="space-between" align="flex-end">
         <Group align="flex-end" gap="md">
@@ -66,6 +67,6 @@ export function StatementSearchPage() {
         {...(show.where ? { where: show.where } : {})}
         order="ccChargeDate DESC, ccChargeID DESC"
       />
-    </Stack>
+    </PageFrame>
   );
 }

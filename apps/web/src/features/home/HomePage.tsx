@@ -1,8 +1,9 @@
-import { SimpleGrid, Stack, Title } from "@mantine/core";
+import { SimpleGrid, Title } from "@mantine/core";
 import { zonedIso } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { appConfigQuery, permissionsQuery, userQuery } from "../../services/session";
+import { PageFrame } from "../../widgets/PageFrame";
 import { ColleaguesBlock } from "./ColleaguesBlock";
 import { type HomeBlockName, homeBlocksFor } from "./home-blocks";
 import { MyWeekBlock } from "./MyWeekBlock";
@@ -35,7 +36,7 @@ export function HomePage() {
   const now = new Date();
   const hour = config ? Number(zonedIso(now, config.timeZone).slice(11, 13)) : now.getHours();
   return (
-    <Stack p="md" gap="md" maw={1400}>
+    <PageFrame>
       <Title order={1} size="h2">
         {greeting(hour)}
         {user ? `, ${user.empFirstName}` : ""}
@@ -52,6 +53,6 @@ export function HomePage() {
           );
         })}
       </SimpleGrid>
-    </Stack>
+    </PageFrame>
   );
 }

@@ -1,12 +1,13 @@
-import { Anchor, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Table, Text } from "@mantine/core";
 import { LOOKUP_LISTS } from "@office/core";
 import { Link } from "react-router";
+import { PageFrame } from "../../widgets/PageFrame";
 import { PageHeading } from "../../widgets/PageHeading";
 
 /** Lists (/list, page 26): the seven lists of values the other pages choose from, each with what it is for. */
 export function ListsPage() {
   return (
-    <Stack p="lg" gap="sm" maw={760}>
+    <PageFrame gap="sm" reading>
       <PageHeading path="/list" />
       <Text c="dimmed">The values the other pages offer to choose from. Open a list to see or change its values.</Text>
       <Table aria-label="Lists" verticalSpacing="xs">
@@ -29,6 +30,6 @@ export function ListsPage() {
           ))}
         </Table.Tbody>
       </Table>
-    </Stack>
+    </PageFrame>
   );
 }

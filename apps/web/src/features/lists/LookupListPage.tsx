@@ -1,5 +1,6 @@
-import { Stack, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { useLocation } from "react-router";
+import { PageFrame } from "../../widgets/PageFrame";
 import { PageHeading } from "../../widgets/PageHeading";
 import { LookupTable } from "./LookupTable";
 import { findList } from "./lookup-list";
@@ -19,10 +20,10 @@ export function LookupListPage() {
     );
   }
   return (
-    <Stack p="lg" gap="sm">
+    <PageFrame gap="sm">
       <PageHeading path={list.path} />
       <Text c="dimmed">{list.purpose}</Text>
       <LookupTable key={list.group} list={list} />
-    </Stack>
+    </PageFrame>
   );
 }

@@ -1,4 +1,5 @@
-import { SimpleGrid, Stack } from "@mantine/core";
+import { SimpleGrid } from "@mantine/core";
+import { PageFrame } from "../../widgets/PageFrame";
 import { PageHeading } from "../../widgets/PageHeading";
 import { MyRecentProjects } from "./MyRecentProjects";
 import { ProjectsByStatus } from "./ProjectsByStatus";
@@ -6,12 +7,12 @@ import { ProjectsByStatus } from "./ProjectsByStatus";
 /** The status dashboard (page 2): projects counted by status, and the user's recent ones. */
 export function StatusDashboardPage() {
   return (
-    <Stack p="md" gap="sm">
+    <PageFrame gap="sm">
       <PageHeading path="/statusdashboard" />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <ProjectsByStatus />
         <MyRecentProjects />
       </SimpleGrid>
-    </Stack>
+    </PageFrame>
   );
 }

@@ -8,6 +8,7 @@ import { queryRows } from "../../api/client";
 import { useAccess } from "../../services/access";
 import { tableKey } from "../../services/query-keys";
 import { userQuery } from "../../services/session";
+import { PageFrame } from "../../widgets/PageFrame";
 import { PageHeading } from "../../widgets/PageHeading";
 import { ResourceRecords } from "../../widgets/record/ResourceRecords";
 import { useRecordDialog } from "../../widgets/record/useRecordDialog";
@@ -35,7 +36,7 @@ export function ReleaseNotesPage() {
   const [params, setParams] = useSearchParams();
   const table = rights.change && params.get("view") === "table";
   return (
-    <Stack p="md" gap="md" maw={table ? undefined : 860}>
+    <PageFrame reading={!table}>
       <PageHeading path="/rn">
         {rights.change ? (
           <SegmentedControl
@@ -61,7 +62,7 @@ export function ReleaseNotesPage() {
       ) : (
         <Feed />
       )}
-    </Stack>
+    </PageFrame>
   );
 }
 

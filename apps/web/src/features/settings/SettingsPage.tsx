@@ -5,6 +5,7 @@ import { useAccess } from "../../services/access";
 import { useUserColourScheme } from "../../services/colour-scheme";
 import { setDevice, useLayout } from "../../services/device";
 import { userQuery } from "../../services/session";
+import { PageFrame } from "../../widgets/PageFrame";
 import { PageHeading } from "../../widgets/PageHeading";
 import { ReceiptRuleSettings } from "./ReceiptRuleSettings";
 
@@ -19,7 +20,7 @@ export function SettingsPage() {
   const { scheme, choose } = useUserColourScheme(user?.empID);
   const administrator = useAccess().holds("administrators");
   return (
-    <Stack p="lg" gap="md" maw={480}>
+    <PageFrame reading>
       <PageHeading path="/settings" />
       <Stack gap={4}>
         <Text fw={500} id="layout-label">
@@ -53,6 +54,6 @@ export function SettingsPage() {
         />
       </Stack>
       {administrator ? <ReceiptRuleSettings /> : null}
-    </Stack>
+    </PageFrame>
   );
 }

@@ -1,8 +1,9 @@
-import { Drawer, Stack } from "@mantine/core";
+import { Drawer } from "@mantine/core";
 import { type Resource, recordAddress, type SearchCriterion, searchableColumns } from "@office/core";
 import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useLayout } from "../../services/device";
+import { PageFrame } from "../PageFrame";
 import { PageHeading } from "../PageHeading";
 import { tableColumns } from "../table/columns";
 import { SearchableTable } from "../table/SearchableTable";
@@ -80,7 +81,7 @@ export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
     />
   );
   return (
-    <Stack p="md" gap="sm">
+    <PageFrame gap="sm">
       <PageHeading path={path} />
       {!searched ? form : phone ? summary : editing ? form : summary}
       {phone && searched ? (
@@ -104,6 +105,6 @@ export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
           {belowResults?.(where)}
         </>
       )}
-    </Stack>
+    </PageFrame>
   );
 }
