@@ -55,6 +55,8 @@ export function ColleaguesBlock() {
                   type="button"
                   fz="sm"
                   fw="inherit"
+                  // A button centres its words; a name that wraps on a phone stays under its first line.
+                  ta="left"
                   onClick={() => showDepartment(row.department)}
                 >
                   {row.name}
