@@ -1,5 +1,6 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { LAKESIDE } from "../test/project-rows";
 import { renderWithApp } from "../test/render";
 import { DeferredProjectSearch } from "./DeferredProjectSearch";
 
@@ -8,19 +9,9 @@ import { DeferredProjectSearch } from "./DeferredProjectSearch";
  * plain box standing in for it is not lost, and the search runs for it.
  */
 
-const PROJECTS = [
-  {
-    projectID: 4101,
-    projectName: "Lakeside Clinic",
-    projectFirstSourceNumber: "SRC-77",
-    projectSecondSourceNumber: null,
-    latestStatusCodeID: 12,
-  },
-];
-
 describe("the header's deferred project search", () => {
   it("keeps what was typed before its dropdown loaded, searches for it and offers the match", async () => {
-    const { api } = renderWithApp(<DeferredProjectSearch width={280} />, { tables: { vwProjectSearch: PROJECTS } });
+    const { api } = renderWithApp(<DeferredProjectSearch width={280} />, { tables: { vwProjectSearch: [LAKESIDE] } });
     const standIn = screen.getByRole("textbox", { name: "Project search" });
     // Typed in one go, before the dropdown's chunk can be in: the stand-in holds it.
     fireEvent.focus(standIn);

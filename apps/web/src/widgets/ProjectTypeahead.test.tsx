@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ProjectSearch } from "../shell/ProjectSearch";
 import { installFakeApi, type Row, rowsOf } from "../test/fake-api";
+import { LAKESIDE } from "../test/project-rows";
 import { renderWithApp } from "../test/render";
 
 /*
@@ -10,13 +11,7 @@ import { renderWithApp } from "../test/render";
  */
 
 const PROJECTS = [
-  {
-    projectID: 4101,
-    projectName: "Lakeside Clinic",
-    projectFirstSourceNumber: "SRC-77",
-    projectSecondSourceNumber: null,
-    latestStatusCodeID: 12,
-  },
+  LAKESIDE,
   {
     projectID: 4102,
     projectName: "Harbor Tower",
