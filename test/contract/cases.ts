@@ -614,6 +614,25 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
       },
     ],
   },
+  setProjectsStatus: {
+    inputs: [
+      {
+        input: { projectIDs: [0, "x"], projectStatusCodeID: 1.5, extra: 1 },
+        message: "The request body is not valid.",
+        fieldErrors: {
+          "projectIDs.0": "Too small: expected number to be >=1",
+          "projectIDs.1": "Invalid input: expected number, received string",
+          projectStatusCodeID: "Invalid input: expected int, received number",
+          _: 'Unrecognized key: "extra"',
+        },
+      },
+      {
+        input: { projectIDs: [], projectStatusCodeID: 60 },
+        message: "The request body is not valid.",
+        fieldErrors: { projectIDs: "Too small: expected array to have >=1 items" },
+      },
+    ],
+  },
   recordFiles: {
     inputs: [
       {

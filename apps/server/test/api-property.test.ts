@@ -60,6 +60,7 @@ const BEYOND_THE_SCHEMAS: Record<string, RegExp> = {
   "GET /API/Query/": either(WHERE_LANGUAGE, "needs continue=1"),
   "GET /API/Totals/": either(WHERE_LANGUAGE, "is totalled by"),
   "POST /API/Insert/": either(REFERENCES),
+  "POST /API/Projects/Status": either(REFERENCES),
   "PUT /API/Update/": either(WHERE_LANGUAGE, REFERENCES, "matches more than"),
   "POST /API/Update/": either(WHERE_LANGUAGE, REFERENCES, "matches more than"),
   "POST /API/Delete/": either(WHERE_LANGUAGE, "matches more than"),

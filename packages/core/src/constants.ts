@@ -39,6 +39,8 @@ export const TOAST_MS = {
 export const UNDO_MINUTES = 10;
 /** Rows one update or delete may touch (and one Undo put back): a where that matches more is surely a mistake. */
 export const MAX_ROWS_PER_WRITE = 1_000;
+/** The most projects given one status by one call (a list's rows chosen together: two pages of 50). */
+export const STATUSES_SET_AT_ONCE = 100;
 
 export const AVAILABILITY_TYPES = ["In", "Break", "Out"] as const;
 export type AvailabilityType = (typeof AVAILABILITY_TYPES)[number];

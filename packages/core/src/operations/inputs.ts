@@ -12,7 +12,7 @@ import {
   storable,
 } from "../bodies.js";
 import { MISSING_RECEIPTS_SHOWN } from "../calls.js";
-import { INT4, MAX_ROWS_PER_WRITE } from "../constants.js";
+import { INT4, MAX_ROWS_PER_WRITE, STATUSES_SET_AT_ONCE } from "../constants.js";
 import { NOTIFICATIONS_MARKED_AT_ONCE } from "../notifications.js";
 import type { PermissionFlag } from "../pages.js";
 import { RESOURCES } from "../resources/index.js";
@@ -131,6 +131,12 @@ export const OPERATION_INPUTS = {
     }),
   },
   projectFromPortalOrder: { params: idPath("portalOrderID") },
+  setProjectsStatus: {
+    body: z.strictObject({
+      projectIDs: z.array(z.number().int().min(1).max(INT4.max)).min(1).max(STATUSES_SET_AT_ONCE),
+      projectStatusCodeID: z.number().int().min(1).max(INT4.max),
+    }),
+  },
   recordFiles: { querystring: fileTarget },
   // The document's form names the tables one may change; the server reads it as it streams in,
   // its fields before its file, and checks them there (data/uploads.ts).

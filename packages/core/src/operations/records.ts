@@ -1,5 +1,5 @@
 import { RECORD_FILES_LISTED, type UploadAnswer, type UploadedFile } from "../calls.js";
-import { UNDO_MINUTES } from "../constants.js";
+import { STATUSES_SET_AT_ONCE, UNDO_MINUTES } from "../constants.js";
 import { operation } from "./operation.js";
 
 /** The projects area's own call, a record's files, and the Undo of a delete. */
@@ -21,6 +21,15 @@ export const RECORD_OPERATIONS = {
     reads: [],
     // The order, the project and its first status (which changes the project too).
     changes: ["tblProject", "tblPortalOrder", "tblProjectStatus"],
+  }),
+  setProjectsStatus: operation<{ projectIDs: number[]; projectStatusCodeID: number }, { count: number }>({
+    method: "POST",
+    path: "/API/Projects/Status",
+    summary: `Sets one status on several projects at once (at most ${STATUSES_SET_AT_ONCE}; add on the status history): a status row each, all or none, each audited, each project's owner told. The status must be one of the list's and each project one that exists (a 400 naming the field otherwise). Answers how many were set.`,
+    tag: "Projects",
+    reads: [],
+    // The history, and each project's latest status (kept by the database).
+    changes: ["tblProjectStatus", "tblProject"],
   }),
   recordFiles: operation<{ table: string; key: string }, { data: UploadedFile[] }>({
     method: "GET",
