@@ -11,6 +11,7 @@ import { tableColumns } from "../widgets/table/columns";
 import { SearchableTable } from "../widgets/table/SearchableTable";
 import type { RecordPanel } from "./AreaRecordPage";
 import { BulkDelete } from "./BulkDelete";
+import { rowTitleColumn } from "./bulk-actions";
 import { ChildRecords } from "./ChildRecords";
 import { DeletedRecords } from "./DeletedRecords";
 
@@ -45,7 +46,7 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
       rights.del
         ? {
             key: area.resource.key,
-            title: area.listColumns.find((name) => !/ID$/.test(name)) ?? area.resource.key,
+            title: rowTitleColumn(area),
             actions: (rows: Record<string, unknown>[], done: () => void) => (
               <BulkDelete area={area} rows={rows} done={done} />
             ),

@@ -3,19 +3,27 @@ import type { ComponentType } from "react";
 import { AreaListPage } from "./AreaListPage";
 import { AreaRecordPage, type RecordPanel } from "./AreaRecordPage";
 import { AreaSearchPage } from "./AreaSearchPage";
+import type { BulkAction } from "./bulk-actions";
 import type { RecordTab } from "./RecordTabs";
 
 /**
  * The panels areas add under a record, found by file name rather than listed: an area whose
  * feature folder holds `<noun>.panel.ts` (its noun with dashes, default-exporting the panel
  * shown under the record's fields, and exporting as `tabs` the tabs it adds to its record
- * page) shows them. Each is a chunk of its own, loaded with its area's page.
+ * page, and as `bulk` the actions on the rows chosen in its search) shows them. Each is a
+ * chunk of its own, loaded with its area's page.
  */
-const PANELS = import.meta.glob<{ default?: RecordPanel; tabs?: readonly RecordTab[] }>("../features/*/*.panel.ts");
+interface PanelFile {
+  default?: RecordPanel;
+  tabs?: readonly RecordTab[];
+  bulk?: readonly BulkAction[];
+}
+
+const PANELS = import.meta.glob<PanelFile>("../features/*/*.panel.ts");
 
 const panelFile = (area: Area) => `/${area.noun.replaceAll(" ", "-")}.panel.ts`;
 
-async function panelOf(area: Area): Promise<{ default?: RecordPanel; tabs?: readonly RecordTab[] }> {
+async function panelOf(area: Area): Promise<PanelFile> {
   const file = Object.keys(PANELS).find((path) => path.endsWith(panelFile(area)));
   return (file ? await PANELS[file]?.() : undefined) ?? {};
 }
@@ -24,8 +32,8 @@ async function panelOf(area: Area): Promise<{ default?: RecordPanel; tabs?: read
 export async function areaPage(path: string): Promise<ComponentType> {
   const area = areaOf(path);
   if (!area) throw new Error(`no area has the route ${path}`);
-  if (path === area.searchPath) return () => <AreaSearchPage area={area} />;
-  const { default: panel, tabs = [] } = await panelOf(area);
+  const { default: panel, tabs = [], bulk = [] } = await panelOf(area);
+  if (path === area.searchPath) return () => <AreaSearchPage area={area} bulk={bulk} />;
   if (path === area.recordPath) return () => <AreaRecordPage area={area} panel={panel} tabs={tabs} />;
   return () => <AreaListPage area={area} panel={panel} />;
 }

@@ -23,6 +23,7 @@ import { type AppRender, renderWithApp } from "../test/render";
 import { AreaListPage } from "./AreaListPage";
 import { AreaRecordPage } from "./AreaRecordPage";
 import { AreaSearchPage } from "./AreaSearchPage";
+import type { BulkAction } from "./bulk-actions";
 
 // A page renders a table and a form at each step: on a busy machine (CI shares two cores with
 // the other test files) that can take longer than findBy's default second.
@@ -223,6 +224,8 @@ function otherPages(area: Area, except: string | undefined): RouteObject[] {
 
 interface PageOptions {
   permissions?: PermissionRow[] | undefined;
+  /** The actions on rows chosen together that the area's panel file adds (its search's). */
+  bulk?: readonly BulkAction[] | undefined;
   /** The address after the page's path ("?id=3"). */
   search?: string;
   tables?: Record<string, Row[]>;
@@ -245,7 +248,7 @@ export function renderListPage(area: Area, options: PageOptions = {}): AppRender
 
 export function renderSearchPage(area: Area, options: PageOptions = {}): AppRender {
   const path = area.searchPath ?? "";
-  return renderWithApp(<AreaSearchPage area={area} />, {
+  return renderWithApp(<AreaSearchPage area={area} bulk={options.bulk} />, {
     path: path + (options.search ?? ""),
     route: path,
     routes: otherPages(area, path),

@@ -6,7 +6,7 @@ import { useLayout } from "../../services/device";
 import { PageFrame } from "../PageFrame";
 import { PageHeading } from "../PageHeading";
 import { tableColumns } from "../table/columns";
-import { SearchableTable } from "../table/SearchableTable";
+import { SearchableTable, type SearchableTableProps } from "../table/SearchableTable";
 import { CriteriaForm } from "./CriteriaForm";
 import { CriteriaSummary } from "./CriteriaSummary";
 import { isBare } from "./search-values";
@@ -30,6 +30,8 @@ export interface CriteriaSearchPageProps {
   openRow?: RowOpener | undefined;
   /** What the page shows under what it found, for the same where (a search page's totals). */
   belowResults?: ((where: string) => ReactNode) | undefined;
+  /** Rows chosen together, for the actions the user may take on them (SearchableTable's `bulk`). */
+  bulk?: SearchableTableProps["bulk"];
 }
 
 /** What opens a row in place: the fields it needs, and the opening. */
@@ -46,7 +48,8 @@ export interface RowOpener {
  * the results come up the page; on a phone the boxes open in a sheet over them.
  */
 export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
-  const { path, criteria, list, columns, labels, order, formLabel, tableLabel, opens, openRow, belowResults } = props;
+  const { path, criteria, list, columns, labels, order, formLabel, tableLabel, opens, openRow, belowResults, bulk } =
+    props;
   const search = useCriteriaSearch(path, criteria, list);
   const shown = useMemo(() => tableColumns(list, columns, labels), [list, columns, labels]);
   const searchable = useMemo(() => searchableColumns(list), [list]);
@@ -101,6 +104,7 @@ export function CriteriaSearchPage(props: CriteriaSearchPageProps) {
             rowFields={rowFields}
             {...(openRow ? { onRowOpen: openRow.open } : { rowHref })}
             remember
+            bulk={bulk}
           />
           {belowResults?.(where)}
         </>

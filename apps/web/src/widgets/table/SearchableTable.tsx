@@ -19,7 +19,7 @@ import { NoRows, SkeletonRows } from "./TableStates";
 import { type Row, useSortedGrid } from "./useSortedGrid";
 import { type TableSource, useTableRows } from "./useTableRows";
 
-interface SearchableTableProps {
+export interface SearchableTableProps {
   /** The table's accessible name. */
   label: string;
   table: string;

@@ -1,0 +1,77 @@
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { OPERATIONS, recordForm, STATUSES_SET_AT_ONCE, TOASTS, tblProjectStatus } from "@office/core";
+import { useState } from "react";
+import { useOperation } from "../../services/operations";
+import { FieldInput } from "../../widgets/form/FieldInput";
+import { useRecordForm } from "../../widgets/record/useRecordForm";
+
+const FORM = recordForm(tblProjectStatus, ["projectStatusCodeID"]);
+
+type Row = Record<string, unknown>;
+
+/**
+ * The projects chosen in Project Search take one status (POST /API/Projects/Status): asked in
+ * a dialog that names how many, set on all of them or, when one may not have it, on none.
+ */
+export function SetStatusOfSeveral({ rows, done }: { rows: Row[]; done: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const state = useRecordForm(FORM);
+  const set = useOperation(OPERATIONS.setProjectsStatus, {
+    done: () => TOASTS.updated,
+    failed: (why) => ({ ...TOASTS.updateFailed, message: why }),
+    onDone: () => {
+      setAsking(false);
+      state.reset();
+      done();
+    },
+  });
+  const many = rows.length > STATUSES_SET_AT_ONCE;
+  const what = `${rows.length.toLocaleString("en-US")} ${rows.length === 1 ? "project" : "projects"}`;
+  const submit = () => {
+    if (set.isPending || many || !state.validate()) return;
+    set.mutate({
+      projectIDs: rows.map((row) => Number(row.projectID)),
+      projectStatusCodeID: Number(state.values.projectStatusCodeID),
+    });
+  };
+  return (
+    <>
+      <Button size="xs" variant="light" onClick={() => setAsking(true)}>
+        Set status
+      </Button>
+      <Modal opened={asking} onClose={() => setAsking(false)} title={`Set the status of ${what}`}>
+        <form
+          noValidate
+          aria-label="Set the status of the projects chosen"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Stack gap="md">
+            <FieldInput
+              column={FORM.columns.projectStatusCodeID}
+              label="New status"
+              value={state.values.projectStatusCodeID}
+              error={state.error("projectStatusCodeID")}
+              onChange={(value) => state.set("projectStatusCodeID", value)}
+            />
+            <Text size="sm" c={many ? "var(--mantine-color-error)" : "dimmed"}>
+              {many
+                ? `At most ${STATUSES_SET_AT_ONCE} projects take a status at once: choose fewer.`
+                : "Each project's history gains this status, or, if one of them may not have it, none does."}
+            </Text>
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={() => setAsking(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={set.isPending} disabled={many}>
+                Set status of {what}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
