@@ -3,7 +3,8 @@ import { recordForm, tblProjectStatus } from "@office/core";
 import { FieldInput } from "../../widgets/form/FieldInput";
 import { useRecordForm, useRecordSave } from "../../widgets/record/useRecordForm";
 
-const FORM = recordForm(tblProjectStatus, ["projectStatusCodeID"]);
+/** The one field a status is set with, here and for several projects at once (SetStatusOfSeveral). */
+export const STATUS_FORM = recordForm(tblProjectStatus, ["projectStatusCodeID"]);
 
 /**
  * A new status for a project (change on page 3): one more row of its history. The database
@@ -12,7 +13,7 @@ const FORM = recordForm(tblProjectStatus, ["projectStatusCodeID"]);
  * again: the history would only gain a row that changes nothing.
  */
 export function SetStatusForm({ projectID, current }: { projectID: number; current?: unknown }) {
-  const state = useRecordForm(FORM);
+  const state = useRecordForm(STATUS_FORM);
   const { save, pending } = useRecordSave(state, tblProjectStatus.name);
   const chosen = state.values.projectStatusCodeID;
   const same = chosen !== "" && chosen === String(current);
@@ -31,7 +32,7 @@ export function SetStatusForm({ projectID, current }: { projectID: number; curre
     >
       <Group align="flex-start" gap="sm">
         <FieldInput
-          column={FORM.columns.projectStatusCodeID}
+          column={STATUS_FORM.columns.projectStatusCodeID}
           label="New status"
           value={chosen}
           error={state.error("projectStatusCodeID") ?? (same ? "This is the current status" : undefined)}

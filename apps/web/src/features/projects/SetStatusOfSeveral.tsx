@@ -1,11 +1,10 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { OPERATIONS, recordForm, STATUSES_SET_AT_ONCE, TOASTS, tblProjectStatus } from "@office/core";
+import { OPERATIONS, STATUSES_SET_AT_ONCE, TOASTS } from "@office/core";
 import { useState } from "react";
 import { useOperation } from "../../services/operations";
 import { FieldInput } from "../../widgets/form/FieldInput";
 import { useRecordForm } from "../../widgets/record/useRecordForm";
-
-const FORM = recordForm(tblProjectStatus, ["projectStatusCodeID"]);
+import { STATUS_FORM } from "./SetStatusForm";
 
 type Row = Record<string, unknown>;
 
@@ -15,7 +14,7 @@ type Row = Record<string, unknown>;
  */
 export function SetStatusOfSeveral({ rows, done }: { rows: Row[]; done: () => void }) {
   const [asking, setAsking] = useState(false);
-  const state = useRecordForm(FORM);
+  const state = useRecordForm(STATUS_FORM);
   const set = useOperation(OPERATIONS.setProjectsStatus, {
     done: () => TOASTS.updated,
     failed: (why) => ({ ...TOASTS.updateFailed, message: why }),
@@ -50,7 +49,7 @@ export function SetStatusOfSeveral({ rows, done }: { rows: Row[]; done: () => vo
         >
           <Stack gap="md">
             <FieldInput
-              column={FORM.columns.projectStatusCodeID}
+              column={STATUS_FORM.columns.projectStatusCodeID}
               label="New status"
               value={state.values.projectStatusCodeID}
               error={state.error("projectStatusCodeID")}
