@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Table } from "@mantine/core";
 import { tblAppLookup, whereEquals } from "@office/core";
 import { IconArrowDown, IconArrowUp, IconTrash } from "@tabler/icons-react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, type Ref, useEffect, useRef } from "react";
 import type { DialogRights } from "../../widgets/record/dialog-buttons";
 import { useRecordForm, useRecordSave } from "../../widgets/record/useRecordForm";
 import { LookupInput } from "./LookupInput";
@@ -19,6 +19,29 @@ interface LookupRowEditorProps {
   onDelete: () => void;
   /** A phone's card: its fields under their labels, then its actions, in one cell. */
   cards?: boolean;
+}
+
+/** A row's move up or down: its words are its name and its title (a tooltip for the icon). */
+function MoveButton(props: {
+  ref: Ref<HTMLButtonElement>;
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <ActionIcon
+      ref={props.ref}
+      variant="default"
+      size="lg"
+      aria-label={props.label}
+      title={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </ActionIcon>
+  );
 }
 
 /**
@@ -90,28 +113,12 @@ export function LookupRowEditor({
           <Button size="xs" aria-label={`Save row ${n}`} disabled={!state.dirty} loading={pending} onClick={save}>
             Save
           </Button>
-          <ActionIcon
-            ref={up}
-            variant="default"
-            size="lg"
-            aria-label={`Move ${name} up`}
-            title={`Move ${name} up`}
-            disabled={index === 0}
-            onClick={() => move(-1)}
-          >
+          <MoveButton ref={up} label={`Move ${name} up`} disabled={index === 0} onClick={() => move(-1)}>
             <IconArrowUp size={16} aria-hidden="true" />
-          </ActionIcon>
-          <ActionIcon
-            ref={down}
-            variant="default"
-            size="lg"
-            aria-label={`Move ${name} down`}
-            title={`Move ${name} down`}
-            disabled={index === count - 1}
-            onClick={() => move(1)}
-          >
+          </MoveButton>
+          <MoveButton ref={down} label={`Move ${name} down`} disabled={index === count - 1} onClick={() => move(1)}>
             <IconArrowDown size={16} aria-hidden="true" />
-          </ActionIcon>
+          </MoveButton>
         </>
       ) : null}
       {rights.del ? (

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { OPERATIONS, STATUSES_SET_AT_ONCE, TOASTS } from "@office/core";
+import { OPERATIONS, PROJECTS, STATUSES_SET_AT_ONCE, TOASTS } from "@office/core";
 import { useState } from "react";
 import { useOperation } from "../../services/operations";
 import { FieldInput } from "../../widgets/form/FieldInput";
@@ -25,11 +25,11 @@ export function SetStatusOfSeveral({ rows, done }: { rows: Row[]; done: () => vo
     },
   });
   const many = rows.length > STATUSES_SET_AT_ONCE;
-  const what = `${rows.length.toLocaleString("en-US")} ${rows.length === 1 ? "project" : "projects"}`;
+  const what = `${rows.length.toLocaleString("en-US")} ${rows.length === 1 ? PROJECTS.noun : PROJECTS.listTitle.toLowerCase()}`;
   const submit = () => {
     if (set.isPending || many || !state.validate()) return;
     set.mutate({
-      projectIDs: rows.map((row) => Number(row.projectID)),
+      projectIDs: rows.map((row) => Number(row[PROJECTS.resource.key])),
       projectStatusCodeID: Number(state.values.projectStatusCodeID),
     });
   };
