@@ -2,12 +2,13 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compressAssets } from "./compress-assets";
+import { trimStyles } from "./trim-styles";
 
 const server = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   base: "/webapp/",
-  plugins: [react(), compressAssets()],
+  plugins: [react(), trimStyles(), compressAssets()],
   resolve: {
     alias: { "@office/core": fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)) },
   },
