@@ -5,7 +5,9 @@
  * totals, each alone and the three in parallel as the page sends them) and the dashboard's
  * counts. Each call is sent BENCH_REQUESTS times (default 200) one after another, after
  * BENCH_WARMUP (default 20) unmeasured ones, rotating the fragments and the employees; the
- * time runs from sending to the answer's body read. Prints a Markdown table for
+ * time runs from sending to the answer's body read. Then one write: a status set on
+ * STATUSES_SET_AT_ONCE projects at once (Project Search's bar of chosen rows), BENCH_WRITES
+ * times (default 50), rotating the projects and the status. Prints a Markdown table for
  * bench/RESULTS.md.
  *
  * The database is BENCH_DATABASE (default `bench_projects`) on the server of DATABASE_URL
@@ -16,13 +18,14 @@
  */
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
-import { NOTES_SEARCH, PROJECTS } from "@office/core";
+import { LOOKUP_GROUPS, NOTES_SEARCH, PROJECTS, STATUSES_SET_AT_ONCE } from "@office/core";
 import { tokenOf } from "./app.js";
 import { benchDatabase, median, percentile, root, seededDatabase, startProcess, stop } from "./processes.js";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 20);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+const WRITES = Number(process.env.BENCH_WRITES ?? 50);
 const DATABASE = benchDatabase("bench_projects");
 const RESEED = process.env.BENCH_RESEED !== "0";
 const SERVER = process.env.BENCH_SERVER ?? join(root, "apps/server/dist/main.js");
@@ -156,6 +159,11 @@ async function main() {
     }
 
     const lines: string[] = [];
+    const ms = (value: number) => value.toFixed(1);
+    const line = (name: string, answer: string, times: number[]) => {
+      const p99 = percentile(times, 0.99);
+      return `| ${name} | ${answer} | ${ms(median(times))} | ${ms(percentile(times, 0.9))} | ${ms(p99)} | ${ms(Math.max(...times))} | ${p99 < AIM_MS ? "yes" : "**no**"} |`;
+    };
     for (const [n, call] of calls.entries()) {
       progress(`${call.name}: ${WARMUP} warm-up, ${REQUESTS} measured`);
       for (let i = 0; i < WARMUP; i++) await Promise.all(call.urls(i).map(get));
@@ -166,12 +174,47 @@ async function main() {
         await Promise.all(urls.map(get));
         times.push(performance.now() - started);
       }
-      const ms = (value: number) => value.toFixed(1);
-      const p99 = percentile(times, 0.99);
-      lines.push(
-        `| ${call.name} | ${answers[n]} | ${ms(median(times))} | ${ms(percentile(times, 0.9))} | ${ms(p99)} | ${ms(Math.max(...times))} | ${p99 < AIM_MS ? "yes" : "**no**"} |`,
-      );
+      lines.push(line(call.name, answers[n] ?? "?", times));
     }
+
+    progress(`a status set on ${STATUSES_SET_AT_ONCE} projects at once: ${WRITES} measured`);
+    const statuses = await get(
+      api("Query", {
+        table: "tblAppLookup",
+        fields: "appLookupID",
+        where: `appLookupParentID = '${LOOKUP_GROUPS.projectStatusCodes}'`,
+      }),
+    );
+    const codes = (statuses.data ?? []).map((row) => (row as { appLookupID: number }).appLookupID);
+    const projects = await get(
+      api("Query", { table: "tblProject", fields: "projectID", where: "projectID <= 1000", order: "projectID" }),
+    );
+    const ids = (projects.data ?? []).map((row) => (row as { projectID: number }).projectID);
+    if (ids.length < STATUSES_SET_AT_ONCE || codes.length === 0)
+      throw new Error(`no projects (${ids.length}) or statuses (${codes.length}) to write`);
+    const writes: number[] = [];
+    for (let i = 0; i < WRITES; i++) {
+      const projectIDs = Array.from(
+        { length: STATUSES_SET_AT_ONCE },
+        (_, k) => ids[(i * STATUSES_SET_AT_ONCE + k) % ids.length] as number,
+      );
+      const started = performance.now();
+      const response = await fetch(`${base}/API/Projects/Status`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({ projectIDs, projectStatusCodeID: codes[i % codes.length] }),
+      });
+      const text = await response.text();
+      writes.push(performance.now() - started);
+      if (!response.ok) throw new Error(`${response.status} setting statuses: ${text.slice(0, 300)}`);
+    }
+    lines.push(
+      line(
+        `set the status of ${STATUSES_SET_AT_ONCE} projects at once (one write, audited, owners told)`,
+        String(STATUSES_SET_AT_ONCE),
+        writes,
+      ),
+    );
 
     console.log(
       `\nprojects area at scale ${SCALE} on PostgreSQL ${postgres} (${DATABASE.name}), Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${day(now)}; ${REQUESTS} requests per call one after another after ${WARMUP} warm-up; ${employees.length} active employees, ${FRAGMENTS.length} fragments, a year = ${yearAgo} to ${tomorrow}\n`,

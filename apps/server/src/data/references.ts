@@ -14,33 +14,50 @@ import { AppError } from "../http/app-error.js";
 export async function checkWrittenValues(
   tx: Kysely<DB>,
   def: Resource,
-  values: Record<string, unknown>,
+  written: Record<string, unknown> | ReadonlyArray<Record<string, unknown>>,
   current?: ReadonlyArray<Record<string, unknown>>,
 ) {
+  // Several rows of one write (a status set on many projects) are checked together: one read
+  // per referenced table, not one per row.
+  const rows: ReadonlyArray<Record<string, unknown>> = Array.isArray(written) ? written : [written];
   const errors: Record<string, string> = {};
   const label = (name: string) => {
     const column = def.columns[name];
     return column ? labelOf(column, name) : name;
   };
-  const rows = def.writableRows;
-  if (rows && rows.column in values && !rows.values.includes(String(values[rows.column]))) {
-    errors[rows.column] = `${label(rows.column)} is not a list that may be edited`;
+  const writable = def.writableRows;
+  if (
+    writable &&
+    rows.some((row) => writable.column in row && !writable.values.includes(String(row[writable.column])))
+  ) {
+    errors[writable.column] = `${label(writable.column)} is not a list that may be edited`;
   }
-  for (const [name, value] of Object.entries(values)) {
-    const field = def.columns[name]?.field;
-    if (field?.kind !== "reference" || typeof value !== "number") continue;
+  for (const [name, column] of Object.entries(def.columns)) {
+    const field = column.field;
+    const asked = rows.filter((row) => typeof row[name] === "number");
+    if (field?.kind !== "reference" || asked.length === 0) continue;
     const { table, value: key, group, within, activeColumn } = field.reference;
     // A row within another of the write (a contact of the order's client); written alone,
     // the database's key of the pair holds it.
-    const scope = within !== undefined && typeof values[within] === "number" ? values[within] : undefined;
-    const { rows: found } = await sql<{ active: unknown }>`select
+    const scopeOf = (row: Record<string, unknown>) =>
+      within !== undefined && typeof row[within] === "number" ? row[within] : undefined;
+    const { rows: found } = await sql<{ key: unknown; scope: unknown; active: unknown }>`select
+      ${sql.ref(key)} as key,
+      ${within === undefined ? sql`null` : sql.ref(within)} as scope,
       ${activeColumn === undefined ? sql`1` : sql.ref(activeColumn)} as active
-      from ${sql.table(table)} where ${sql.ref(key)} = ${value}
-      ${group === undefined ? sql`` : sql`and "appLookupParentID" = ${group}`}
-      ${scope === undefined ? sql`` : sql`and ${sql.ref(within as string)} = ${scope}`} limit 1`.execute(tx);
-    const chosen = current === undefined || current.some((row) => row[name] !== value);
-    if (found.length === 0) errors[name] = `${label(name)} is not one of the choices`;
-    else if (chosen && Number(found[0]?.active) !== 1) errors[name] = `${label(name)} is not active`;
+      from ${sql.table(table)} where ${sql.ref(key)} in (${sql.join([...new Set(asked.map((row) => row[name]))])})
+      ${group === undefined ? sql`` : sql`and "appLookupParentID" = ${group}`}`.execute(tx);
+    for (const row of asked) {
+      const value = row[name];
+      const scope = scopeOf(row);
+      const match = found.find(
+        (candidate) => Number(candidate.key) === value && (scope === undefined || Number(candidate.scope) === scope),
+      );
+      const chosen = current === undefined || current.some((before) => before[name] !== value);
+      if (!match) errors[name] = `${label(name)} is not one of the choices`;
+      else if (chosen && Number(match.active) !== 1) errors[name] = `${label(name)} is not active`;
+      if (errors[name]) break;
+    }
   }
   if (Object.keys(errors).length > 0) throw AppError.badRequest("Some values are not valid.", errors);
 }

@@ -1,14 +1,15 @@
 import { tblProjectStatus } from "@office/core";
 import type { Kysely } from "kysely";
 import { type Actor, requireAccess } from "../data/actor.js";
-import { insertRow, insertValues } from "../data/write.js";
+import { insertRows, insertValues } from "../data/write.js";
 import type { DB } from "../db/schema.js";
 
 /**
  * POST /API/Projects/Status: one status set on several projects (a list's rows chosen
  * together), as the data service's Insert sets it on one: the same rules (the status one of
- * the list, each project there), the same audit and owner's notification for each, in one
- * transaction, so a project that may not have it keeps every one of them as it was.
+ * the list, each project there), the same audit and owner's notification for each, a statement
+ * of each kind for them all, in one transaction, so a project that may not have it keeps every
+ * one of them as it was.
  */
 export async function setProjectsStatus(
   db: Kysely<DB>,
@@ -19,8 +20,7 @@ export async function setProjectsStatus(
   const projects = [...new Set(projectIDs)];
   // Checked once, before the transaction: the same fields for every project but its id.
   const values = projects.map((projectID) => insertValues(tblProjectStatus, { projectID, projectStatusCodeID }, actor));
-  return db.transaction().execute(async (tx) => {
-    for (const row of values) await insertRow(tx, tblProjectStatus, row, actor);
-    return { count: values.length };
-  });
+  return db.transaction().execute(async (tx) => ({
+    count: (await insertRows(tx, tblProjectStatus, values, actor)).length,
+  }));
 }

@@ -1,8 +1,10 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import { type Area, whereBuilder } from "@office/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { ConfirmDialog } from "../widgets/ConfirmDialog";
 import { useRecordWrites } from "../widgets/record/mutations";
+import { chosenCount } from "./bulk-actions";
 
 type Row = Record<string, unknown>;
 
@@ -15,7 +17,7 @@ export function BulkDelete({ area, rows, done }: { area: Area; rows: Row[]; done
   const [asking, setAsking] = useState(false);
   const writes = useRecordWrites(area.resource.name);
   const key = area.resource.key;
-  const what = `${rows.length.toLocaleString("en-US")} ${rows.length === 1 ? area.noun : area.listTitle.toLowerCase()}`;
+  const what = chosenCount(rows.length, area);
   const remove = () => {
     const w = whereBuilder();
     writes.mutate(
@@ -48,22 +50,20 @@ export function BulkDelete({ area, rows, done }: { area: Area; rows: Row[]; done
       >
         Delete
       </Button>
-      <Modal opened={asking} onClose={() => setAsking(false)} title={`Delete ${what}?`}>
-        <Stack gap="md">
-          <Text size="sm">
-            They are deleted together, or none is. Undo puts them back for a few minutes; after that an administrator
-            can restore them from Deleted.
-          </Text>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setAsking(false)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={writes.isPending} onClick={remove}>
-              Delete {what}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={asking}
+        title={`Delete ${what}?`}
+        confirm={`Delete ${what}`}
+        color="red"
+        busy={writes.isPending}
+        onCancel={() => setAsking(false)}
+        onConfirm={remove}
+      >
+        <Text size="sm">
+          They are deleted together, or none is. Undo puts them back for a few minutes; after that an administrator can
+          restore them from Deleted.
+        </Text>
+      </ConfirmDialog>
     </>
   );
 }

@@ -15,3 +15,7 @@ export interface BulkAction {
 
 /** The column that names a chosen row (its checkbox's label): the list's first that is not an id. */
 export const rowTitleColumn = (area: Area) => area.listColumns.find((name) => !/ID$/.test(name)) ?? area.resource.key;
+
+/** How many rows of an area were chosen, in words: "1 project", "3 projects". */
+export const chosenCount = (count: number, area: Pick<Area, "noun" | "listTitle">) =>
+  `${count.toLocaleString("en-US")} ${count === 1 ? area.noun : area.listTitle.toLowerCase()}`;

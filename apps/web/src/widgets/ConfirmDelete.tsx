@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
+import { ConfirmDialog } from "./ConfirmDialog";
 
 interface ConfirmDeleteProps {
   opened: boolean;
@@ -14,27 +15,19 @@ interface ConfirmDeleteProps {
 /** The question before a delete: what goes, and that the audit trail keeps a copy of it. */
 export function ConfirmDelete({ opened, noun, name, busy, onCancel, onConfirm }: ConfirmDeleteProps) {
   return (
-    <Modal
+    <ConfirmDialog
       opened={opened}
-      onClose={onCancel}
       title={`Delete this ${noun}?`}
+      confirm="Delete"
+      color="red"
       size="sm"
-      centered
-      closeButtonProps={{ "aria-label": "Close" }}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
-      <Stack>
-        <Text>
-          {name ? `“${name}” will be deleted.` : `The ${noun} will be deleted.`} A copy is kept in the audit trail.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button color="red" loading={busy} onClick={onConfirm}>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text>
+        {name ? `“${name}” will be deleted.` : `The ${noun} will be deleted.`} A copy is kept in the audit trail.
+      </Text>
+    </ConfirmDialog>
   );
 }

@@ -1,7 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import { OPERATIONS, PROJECTS, STATUSES_SET_AT_ONCE, TOASTS } from "@office/core";
 import { useState } from "react";
+import { chosenCount } from "../../area-engine/bulk-actions";
 import { useOperation } from "../../services/operations";
+import { ConfirmDialog } from "../../widgets/ConfirmDialog";
 import { FieldInput } from "../../widgets/form/FieldInput";
 import { useRecordForm } from "../../widgets/record/useRecordForm";
 import { STATUS_FORM } from "./SetStatusForm";
@@ -25,7 +27,7 @@ export function SetStatusOfSeveral({ rows, done }: { rows: Row[]; done: () => vo
     },
   });
   const many = rows.length > STATUSES_SET_AT_ONCE;
-  const what = `${rows.length.toLocaleString("en-US")} ${rows.length === 1 ? PROJECTS.noun : PROJECTS.listTitle.toLowerCase()}`;
+  const what = chosenCount(rows.length, PROJECTS);
   const submit = () => {
     if (set.isPending || many || !state.validate()) return;
     set.mutate({
@@ -38,39 +40,29 @@ export function SetStatusOfSeveral({ rows, done }: { rows: Row[]; done: () => vo
       <Button size="xs" variant="light" onClick={() => setAsking(true)}>
         Set status
       </Button>
-      <Modal opened={asking} onClose={() => setAsking(false)} title={`Set the status of ${what}`}>
-        <form
-          noValidate
-          aria-label="Set the status of the projects chosen"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="md">
-            <FieldInput
-              column={STATUS_FORM.columns.projectStatusCodeID}
-              label="New status"
-              value={state.values.projectStatusCodeID}
-              error={state.error("projectStatusCodeID")}
-              onChange={(value) => state.set("projectStatusCodeID", value)}
-            />
-            <Text size="sm" c={many ? "var(--mantine-color-error)" : "dimmed"}>
-              {many
-                ? `At most ${STATUSES_SET_AT_ONCE} projects take a status at once: choose fewer.`
-                : "Each project's history gains this status, or, if one of them may not have it, none does."}
-            </Text>
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => setAsking(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={set.isPending} disabled={many}>
-                Set status of {what}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <ConfirmDialog
+        opened={asking}
+        title={`Set the status of ${what}`}
+        confirm={`Set status of ${what}`}
+        busy={set.isPending}
+        disabled={many}
+        form="Set the status of the projects chosen"
+        onCancel={() => setAsking(false)}
+        onConfirm={submit}
+      >
+        <FieldInput
+          column={STATUS_FORM.columns.projectStatusCodeID}
+          label="New status"
+          value={state.values.projectStatusCodeID}
+          error={state.error("projectStatusCodeID")}
+          onChange={(value) => state.set("projectStatusCodeID", value)}
+        />
+        <Text size="sm" c={many ? "var(--mantine-color-error)" : "dimmed"}>
+          {many
+            ? `At most ${STATUSES_SET_AT_ONCE} projects take a status at once: choose fewer.`
+            : "Each project's history gains this status, or, if one of them may not have it, none does."}
+        </Text>
+      </ConfirmDialog>
     </>
   );
 }
