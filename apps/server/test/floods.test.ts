@@ -27,6 +27,12 @@ const FLOODER = "198.51.100.7";
  * the turns were fair, a flood of note writers let 11 and more end first, or answered 503.
  */
 const IN_PROGRESS = 6;
+/**
+ * The same for a flood of several accounts: each of them may have waited a second and go first
+ * once. Five note writers came to 7 once on a loaded CI machine (the one in progress, one that
+ * ended as admin's call crossed the event loop, five that had waited); unfair turns were 11 and more.
+ */
+const IN_PROGRESS_OF = (accounts: number) => Math.max(IN_PROGRESS, accounts + 2);
 
 interface Logged {
   caller: string;
@@ -95,7 +101,7 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
    * 200; on PGlite, each call's statement ends after at most what was in progress of the others'
    * (the flood was one caller among two, not a queue to wait behind).
    */
-  async function adminSearches(times = 3) {
+  async function adminSearches(times = 3, turns = IN_PROGRESS) {
     const calls = [
       {
         marker: "vwProjectSearch",
@@ -123,8 +129,8 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
         const mine = log.findIndex((entry, at) => at >= asked && entry.caller === ADMIN && entry.text.includes(marker));
         expect(mine).toBeGreaterThanOrEqual(asked);
         const others = log.slice(asked, mine).filter((entry) => entry.caller !== ADMIN);
-        const turns = others.filter((entry, at) => at === 0 || others[at - 1]?.caller !== entry.caller);
-        expect(turns.length).toBeLessThanOrEqual(IN_PROGRESS);
+        const runs = others.filter((entry, at) => at === 0 || others[at - 1]?.caller !== entry.caller);
+        expect(runs.length).toBeLessThanOrEqual(turns);
       }
     }
   }
@@ -173,7 +179,7 @@ describe.each(ENGINES)("floods beside a colleague's searches on $name", (engine)
         projectNoteCategory: 105,
         ProjectNotesDesc: `flood ${i}`,
       });
-    const statuses = await during(10, note, () => adminSearches());
+    const statuses = await during(10, note, () => adminSearches(3, IN_PROGRESS_OF(writers.length)));
     expect([...statuses.keys()]).toEqual([200]);
   });
 

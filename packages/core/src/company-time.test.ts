@@ -4,7 +4,11 @@ import {
   dateIn,
   formatDateTimeIn,
   hoursRanges,
+  instantToWall,
   isTimeZone,
+  wallMs,
+  wallText,
+  wallToInstant,
   weekdayOf,
   zonedIso,
 } from "./company-time.js";
@@ -138,3 +142,49 @@ describe("a date or time shown as the company reads it", () => {
     expect(formatDateTimeIn("soon", NY)).toBeNull();
   });
 });
+
+describe("a wall-clock time placed in a zone", () => {
+  const at = (wall: string, zone: string) => new Date(wallToInstant(wallMs(wall), zone)).toISOString();
+
+  it("is the instant its clocks show it, in winter and in summer", () => {
+    expect(at("2026-01-15T09:00", "Europe/Berlin")).toBe("2026-01-15T08:00:00.000Z");
+    expect(at("2026-07-15T09:00", "Europe/Berlin")).toBe("2026-07-15T07:00:00.000Z");
+    expect(at("2026-07-15T09:00", NY)).toBe("2026-07-15T13:00:00.000Z");
+    expect(at("2026-07-15T09:00", "Australia/Sydney")).toBe("2026-07-14T23:00:00.000Z");
+  });
+
+  it("moves a time the clocks skip on by the gap, on the day they spring forward", () => {
+    // Berlin: 29 March 2026, 02:00 becomes 03:00. New York: 8 March 2026, the same.
+    expect(at("2026-03-29T02:30", "Europe/Berlin")).toBe("2026-03-29T01:30:00.000Z");
+    expect(formatInZone(at("2026-03-29T02:30", "Europe/Berlin"), "Europe/Berlin")).toBe("2026-03-29T03:30");
+    expect(formatInZone(at("2026-03-08T02:15", NY), NY)).toBe("2026-03-08T03:15");
+    // Lord Howe Island moves by half an hour.
+    expect(formatInZone(at("2026-10-04T02:10", "Australia/Lord_Howe"), "Australia/Lord_Howe")).toBe("2026-10-04T02:40");
+    // Either side of the gap, the time is as written.
+    expect(at("2026-03-29T01:59", "Europe/Berlin")).toBe("2026-03-29T00:59:00.000Z");
+    expect(at("2026-03-29T03:00", "Europe/Berlin")).toBe("2026-03-29T01:00:00.000Z");
+  });
+
+  it("takes the first of a time the clocks show twice, on the day they fall back", () => {
+    // Berlin: 25 October 2026, 03:00 becomes 02:00; 02:30 happens at 00:30Z and at 01:30Z.
+    expect(at("2026-10-25T02:30", "Europe/Berlin")).toBe("2026-10-25T00:30:00.000Z");
+    expect(at("2026-11-01T01:30", NY)).toBe("2026-11-01T05:30:00.000Z");
+    expect(at("2026-10-25T09:00", "Europe/Berlin")).toBe("2026-10-25T08:00:00.000Z");
+  });
+
+  it("and back: the instant's wall clock is the time written, wherever the clocks exist", () => {
+    for (const zone of [NY, "Europe/Berlin", "Asia/Kolkata", "Australia/Lord_Howe"])
+      for (let hour = 0; hour < 24 * 400; hour += 7) {
+        const wall = Date.UTC(2026, 0, 1) + hour * 3_600_000;
+        const back = instantToWall(wallToInstant(wall, zone), zone);
+        // Unchanged, or moved on by a gap of at most an hour.
+        expect(back - wall, `${zone} ${wallText(wall)}`).toBeGreaterThanOrEqual(0);
+        expect(back - wall, `${zone} ${wallText(wall)}`).toBeLessThanOrEqual(3_600_000);
+      }
+  });
+});
+
+/** An instant's wall clock in a zone, to the minute. */
+function formatInZone(iso: string, zone: string): string {
+  return wallText(instantToWall(Date.parse(iso), zone));
+}

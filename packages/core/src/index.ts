@@ -4,6 +4,8 @@ export * from "./areas/index.js";
 export * from "./auth.js";
 export * from "./availability.js";
 export * from "./bodies.js";
+export * from "./calendar/scopes.js";
+export * from "./calendar/series.js";
 export * from "./calls.js";
 export * from "./card-requests.js";
 export * from "./company-time.js";
