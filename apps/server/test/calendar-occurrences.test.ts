@@ -1,12 +1,14 @@
-import { instantToWall, RECURRENCE, wallText } from "@office/core";
+import { instantToWall, RECURRENCE, wallMs, wallText } from "@office/core";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { occurrencesBetween, type SeriesTimes, seriesCostProblem } from "../src/calendar/occurrences.js";
-import { seriesInZones, weeklyMeeting } from "./support/calendar.js";
+import { occurrencesBetween, type SeriesTimes, seriesCostProblem, wallStarts } from "../src/calendar/occurrences.js";
+import { anySeries, seriesInZones, weeklyMeeting } from "./support/calendar.js";
 import { finished, spawnFixture } from "./support/spawn.js";
 
 const { once, daily, monthly } = RECURRENCE.code;
 const BERLIN = "Europe/Berlin";
 const NY = "America/New_York";
+const DAY = 86_400_000;
 const YEAR = [new Date("2026-01-01T00:00:00Z"), new Date("2027-01-01T00:00:00Z")] as const;
 
 /** The occurrences' starts as their zone's clocks show them. */
@@ -145,5 +147,24 @@ describe("a series' occurrences, expanded on the server in the series' zone", ()
     expect(seriesCostProblem(monthlyFrom(122))).toBe("A series may run for at most 10 years: 122 times run longer");
     expect(seriesCostProblem(monthlyFrom(121))).toBeNull();
     expect(seriesCostProblem({ ...monthlyFrom(1), rule: { recurrence: once } })).toBeNull();
+  });
+
+  it("walks from near the window: the same starts as a walk from the first occurrence, over years of a series", () => {
+    fc.assert(
+      fc.property(
+        anySeries(1, 31, 400),
+        fc.integer({ min: 0, max: 900 }),
+        fc.integer({ min: 1, max: 60 }),
+        (shape, offset, length) => {
+          const series: SeriesTimes = { ...shape, zone: NY };
+          const first = wallMs(series.start);
+          const from = first + offset * DAY - 5 * DAY;
+          const to = from + length * DAY;
+          const walked = wallStarts(series, first - DAY, to + DAY).filter((wall) => wall >= from && wall <= to);
+          expect(wallStarts(series, from, to)).toEqual(walked);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

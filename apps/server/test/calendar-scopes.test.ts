@@ -1,5 +1,4 @@
 import {
-  addDays,
   planAll,
   planFollowing,
   planThisEvent,
@@ -12,8 +11,9 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { wallStarts } from "../src/calendar/occurrences.js";
+import { anySeries } from "./support/calendar.js";
 
-const { daily, weekly, monthly } = RECURRENCE.code;
+const { weekly } = RECURRENCE.code;
 const ZONE = "America/New_York";
 const HOUR = 3_600_000;
 
@@ -131,39 +131,13 @@ describe("the edit scopes on the first, a middle and the last occurrence", () =>
   });
 });
 
-/** A series the property tests draw: daily, weekly or monthly (days 3 to 26, so a move of two days stays in the month), a count or an end date. */
-const anySeries = fc
-  .record({
-    recurrence: fc.constantFrom(daily, weekly, monthly),
-    day: fc.integer({ min: 3, max: 26 }),
-    month: fc.integer({ min: 1, max: 12 }),
-    hour: fc.integer({ min: 0, max: 23 }),
-    minute: fc.constantFrom(0, 15, 30, 45),
-    minutes: fc.integer({ min: 15, max: 240 }),
-    weekdays: fc.subarray([0, 1, 2, 3, 4, 5, 6]),
-    count: fc.option(fc.integer({ min: 2, max: 30 }), { nil: undefined }),
-    days: fc.integer({ min: 20, max: 700 }),
-  })
-  .map(({ recurrence, day, month, hour, minute, minutes, weekdays, count, days }): SeriesShape => {
-    const start = `2026-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}T${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
-    return {
-      start,
-      minutes,
-      rule: {
-        recurrence,
-        weekdays: recurrence === weekly ? weekdays : null,
-        ...(count ? { count, until: null } : { until: addDays(start, days), count: null }),
-      },
-    };
-  });
-
 /** A move of up to two days either way, by quarter hours. */
 const anyMove = fc.integer({ min: -192, max: 192 }).map((quarters) => quarters * 900_000);
 
 describe("the edit scopes' plans hold against the occurrences", () => {
   it("This and following: the occurrences before the split never change, and both halves are the original with the move applied", () => {
     fc.assert(
-      fc.property(anySeries, anyMove, fc.nat(), (series, move, pick) => {
+      fc.property(anySeries(3, 26), anyMove, fc.nat(), (series, move, pick) => {
         const all = starts(series);
         fc.pre(all.length >= 2);
         const k = 1 + (pick % (all.length - 1));
@@ -184,7 +158,7 @@ describe("the edit scopes' plans hold against the occurrences", () => {
 
   it("This and following, deleted: the series ends before the occurrence", () => {
     fc.assert(
-      fc.property(anySeries, fc.nat(), (series, pick) => {
+      fc.property(anySeries(3, 26), fc.nat(), (series, pick) => {
         const all = starts(series);
         fc.pre(all.length >= 2);
         const k = 1 + (pick % (all.length - 1));
@@ -198,7 +172,7 @@ describe("the edit scopes' plans hold against the occurrences", () => {
 
   it("All events: every occurrence moves as the one edited did, and its exceptions stay with theirs", () => {
     fc.assert(
-      fc.property(anySeries, anyMove, fc.nat(), (series, move, pick) => {
+      fc.property(anySeries(3, 26), anyMove, fc.nat(), (series, move, pick) => {
         const all = starts(series);
         const original = all[pick % all.length] as string;
         const exceptions = all.filter((_, i) => i % 3 === 1).map((wall) => ({ original: wall, cancelled: true }));

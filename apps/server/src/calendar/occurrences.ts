@@ -1,9 +1,11 @@
 import {
   instantToWall,
+  RECURRENCE,
   rruleParts,
   SERIES_YEARS,
   type SeriesRule,
   seriesLastDay,
+  seriesWeekdays,
   wallMs,
   wallToInstant,
 } from "@office/core";
@@ -38,27 +40,69 @@ const MINUTE_MS = 60_000;
 const utcText = (wall: number) => `${new Date(wall).toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
 
 /**
- * The rule of a series over its wall-clock times. It is expanded as if its zone were UTC, where
- * every wall-clock time exists once, and each start is placed in the real zone afterwards
- * (`wallToInstant`): a 09:00 meeting stays at 09:00 across daylight saving, a start the clocks
- * skip moves on by the gap, one they show twice happens once. rrule-temporal alone leaves out
- * the skipped ones.
+ * The rule of a series over its wall-clock times, walked from `start` for `count` more (its
+ * own first start and count unless a window moved them on, `walkFrom`). It is expanded as if
+ * its zone were UTC, where every wall-clock time exists once, and each start is placed in the
+ * real zone afterwards (`wallToInstant`): a 09:00 meeting stays at 09:00 across daylight
+ * saving, a start the clocks skip moves on by the gap, one they show twice happens once.
+ * rrule-temporal alone leaves out the skipped ones.
  */
-function ruleOf(series: SeriesTimes): RRuleTemporal | null {
-  const parts = rruleParts(series.rule, series.start);
+function ruleOf(series: SeriesTimes, start = wallMs(series.start), count = series.rule.count): RRuleTemporal | null {
+  // The parts come from the series' own start (a monthly day past the 28th, the weekly days).
+  const parts = rruleParts({ ...series.rule, count }, series.start);
   if (!parts) return null;
   const until = series.rule.until ? `;UNTIL=${series.rule.until.replaceAll("-", "")}T235959Z` : "";
-  return new RRuleTemporal({
-    rruleString: `DTSTART:${utcText(wallMs(series.start))}\nRRULE:${parts}${until}`,
-    cache: false,
-  });
+  return new RRuleTemporal({ rruleString: `DTSTART:${utcText(start)}\nRRULE:${parts}${until}`, cache: false });
+}
+
+const WEEK_MS = 7 * DAY_MS;
+
+/** The wall-clock start of a monthly series `months` after its first: its day, or a shorter month's last. */
+function monthlyStart(first: number, months: number): number {
+  const date = new Date(first);
+  const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate()];
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return Date.UTC(year, month, Math.min(day, last), date.getUTCHours(), date.getUTCMinutes());
+}
+
+/**
+ * Where the walk may start for a window from `fromWall`: the series moved on by the whole days,
+ * weeks or months that end before the window, its count lowered by the occurrences passed, so a
+ * view costs its window and not the series' age (the library walks from the first occurrence).
+ * Null when the count is spent before the window.
+ */
+function walkFrom(series: SeriesTimes, fromWall: number): { start: number; count: number | null | undefined } | null {
+  const first = wallMs(series.start);
+  const { recurrence, count } = series.rule;
+  let start = first;
+  let passed = 0;
+  if (recurrence === RECURRENCE.code.daily) {
+    passed = Math.max(0, Math.floor((fromWall - first) / DAY_MS) - 1);
+    start = first + passed * DAY_MS;
+  } else if (recurrence === RECURRENCE.code.weekly) {
+    const weeks = Math.max(0, Math.floor((fromWall - first) / WEEK_MS) - 1);
+    start = first + weeks * WEEK_MS;
+    // Each whole week from a start holds each of its days once.
+    passed = weeks * seriesWeekdays(series.rule, series.start).length;
+  } else if (recurrence === RECURRENCE.code.monthly) {
+    const [from, to] = [new Date(first), new Date(fromWall)];
+    passed = Math.max(
+      0,
+      (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + to.getUTCMonth() - from.getUTCMonth() - 1,
+    );
+    start = monthlyStart(first, passed);
+  }
+  if (count == null) return { start, count };
+  return count - passed > 0 ? { start, count: count - passed } : null;
 }
 
 /** The wall-clock starts of a series from `fromWall` to `toWall` (milliseconds written as UTC, both included). */
 export function wallStarts(series: SeriesTimes, fromWall: number, toWall: number): number[] {
-  const rule = ruleOf(series);
+  const walk = walkFrom(series, fromWall);
+  const rule = walk && ruleOf(series, walk.start, walk.count);
   const first = wallMs(series.start);
-  if (!rule) return first >= fromWall && first <= toWall ? [first] : [];
+  if (!rule)
+    return series.rule.recurrence === RECURRENCE.code.once && first >= fromWall && first <= toWall ? [first] : [];
   return rule.between(new Date(fromWall), new Date(toWall), true).map((start) => start.epochMilliseconds);
 }
 
