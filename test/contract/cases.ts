@@ -633,6 +633,21 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
       },
     ],
   },
+  calendarOccurrences: {
+    // View on the calendar, asked before the input is read.
+    before: { noperm: ERROR_MESSAGES.accessDenied },
+    inputs: [
+      {
+        input: { from: "2026-03-01", to: "tomorrow", extra: 1 },
+        message: "The query is not valid.",
+        fieldErrors: {
+          from: "Invalid ISO datetime",
+          to: "Invalid ISO datetime",
+          _: 'Unrecognized key: "extra"',
+        },
+      },
+    ],
+  },
   recordFiles: {
     inputs: [
       {

@@ -61,6 +61,7 @@ const BEYOND_THE_SCHEMAS: Record<string, RegExp> = {
   "GET /API/Totals/": either(WHERE_LANGUAGE, "is totalled by"),
   "POST /API/Insert/": either(REFERENCES),
   "POST /API/Projects/Status": either(REFERENCES),
+  "GET /API/Calendar/Occurrences": /at most \d+ days|must be after its start/,
   "PUT /API/Update/": either(WHERE_LANGUAGE, REFERENCES, "matches more than"),
   "POST /API/Update/": either(WHERE_LANGUAGE, REFERENCES, "matches more than"),
   "POST /API/Delete/": either(WHERE_LANGUAGE, "matches more than"),

@@ -9,11 +9,22 @@ import { compileWhere } from "./compile.js";
  * conditions from here; the resource declarations in core say which rule applies.
  */
 
-/** The rows a caller may read: the where's, and only their own where the resource says so (`ownRows`). */
+/**
+ * The rows a caller may read: the where's, only their own where the resource says so (`ownRows`),
+ * and only those visible to them where its rows are some people's (`visibleTo`).
+ */
 export function readableRows(def: Resource, where: Where | null, actor: Actor): RawBuilder<unknown> {
   const parts = where ? [compileWhere(where, def)] : [];
   // A system actor has no rows of its own: it sees everything.
   if (def.ownRows && actor.kind === "employee") parts.push(sql`${sql.ref(def.ownRows)} = ${actor.empID}`);
+  const visible = def.visibleTo;
+  if (visible && actor.kind === "employee") {
+    const { table, key, member } = visible.members;
+    // Qualified: the members' table names its own columns as the row does (empID).
+    parts.push(sql`(${sql.ref(visible.column)} = ${visible.everybody} or ${sql.ref(visible.author)} = ${actor.empID}
+      or ${sql.ref(def.key)} in (select ${sql.ref(`${table}.${key}`)} from ${sql.table(table)}
+        where ${sql.ref(`${table}.${member}`)} = ${actor.empID}))`);
+  }
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
 

@@ -236,6 +236,43 @@ export interface TblCCCharge {
   createdTS: GeneratedTimestamp;
 }
 
+export interface TblEvent {
+  eventID: Generated<number>;
+  eventTitle: string;
+  eventCategory: number | null;
+  eventStart: string;
+  eventMinutes: number;
+  eventAllDay: Generated<number>;
+  eventZone: string;
+  eventLocation: string | null;
+  eventLink: string | null;
+  eventLinkTarget: Generated<number>;
+  eventVisibleFor: Generated<number>;
+  eventRecurrence: Generated<number>;
+  eventRecurrenceDays: string | null;
+  eventRecurrenceUntil: ColumnType<string | null, string | null | undefined, string | null>;
+  eventRecurrenceCount: number | null;
+  eventDescription: string | null;
+  eventFrom: Timestamp;
+  eventTo: Timestamp;
+  empID: number | null;
+  createdTS: GeneratedTimestamp;
+}
+
+export interface TblEventAttendee {
+  eventID: number;
+  empID: number;
+}
+
+export interface TblEventException {
+  eventID: number;
+  exceptionOriginal: string;
+  exceptionCancelled: Generated<number>;
+  exceptionStart: string | null;
+  exceptionMinutes: number | null;
+  exceptionTitle: string | null;
+}
+
 export interface AuthAccount {
   accountID: Generated<number>;
   empID: number;
@@ -356,6 +393,9 @@ export interface DB {
   tblClientContact: TblClientContact;
   tblVendor: TblVendor;
   tblShippingCompany: TblShippingCompany;
+  tblEvent: TblEvent;
+  tblEventAttendee: TblEventAttendee;
+  tblEventException: TblEventException;
   authAccount: AuthAccount;
   authSession: AuthSession;
   authLoginFailure: AuthLoginFailure;

@@ -23,6 +23,8 @@ export interface SeriesRule {
 export const SERIES_YEARS = 10;
 /** The most occurrences one series may have in any year (a guard on what expansion costs). */
 export const OCCURRENCES_A_YEAR = 1_000;
+/** The longest range one call of the calendar's occurrences reads: a year's agenda. */
+export const CALENDAR_RANGE_DAYS = 366;
 
 const RRULE_DAYS = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"] as const;
 

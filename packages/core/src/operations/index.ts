@@ -1,10 +1,12 @@
 import { ADMINISTRATION_OPERATIONS } from "./administration.js";
+import { CALENDAR_OPERATIONS } from "./calendar.js";
 import { CREDIT_CARD_OPERATIONS } from "./credit-cards.js";
 import { NOTIFICATION_OPERATIONS } from "./notifications.js";
 import type { Operation } from "./operation.js";
 import { RECORD_OPERATIONS } from "./records.js";
 
 export * from "./administration.js";
+export * from "./calendar.js";
 export * from "./credit-cards.js";
 export * from "./inputs.js";
 export * from "./named-queries.js";
@@ -18,6 +20,7 @@ export const OPERATIONS = {
   ...ADMINISTRATION_OPERATIONS,
   ...RECORD_OPERATIONS,
   ...NOTIFICATION_OPERATIONS,
+  ...CALENDAR_OPERATIONS,
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -131,6 +131,12 @@ export const OPERATION_INPUTS = {
     }),
   },
   projectFromPortalOrder: { params: idPath("portalOrderID") },
+  calendarOccurrences: {
+    querystring: z.strictObject({
+      from: z.iso.datetime({ offset: true }),
+      to: z.iso.datetime({ offset: true }),
+    }),
+  },
   setProjectsStatus: {
     body: z.strictObject({
       projectIDs: z.array(z.number().int().min(1).max(INT4.max)).min(1).max(STATUSES_SET_AT_ONCE),

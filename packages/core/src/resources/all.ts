@@ -19,6 +19,7 @@ export { tblCCPermission } from "./tblCCPermission.js";
 export { tblClient } from "./tblClient.js";
 export { tblClientContact } from "./tblClientContact.js";
 export { tblEmployee } from "./tblEmployee.js";
+export { tblEvent } from "./tblEvent.js";
 export { tblMasterClient } from "./tblMasterClient.js";
 export { tblPermission } from "./tblPermission.js";
 export { tblPortalOrder } from "./tblPortalOrder.js";

@@ -47,6 +47,14 @@ export interface ToldOfChanges {
   opens?: { table: string; key: string };
 }
 
+/** Who sees a row of a resource whose rows are not everyone's (Resource.visibleTo). */
+export interface VisibleTo {
+  column: string;
+  everybody: number;
+  author: string;
+  members: { table: string; key: string; member: string };
+}
+
 /** A page with the flag that governs an action there, where it is not the action's own. */
 export interface PageFlag {
   page: PageId;
@@ -97,6 +105,12 @@ export interface Resource {
   access: Record<PermissionFlag, Grant>;
   /** Rows are the caller's own only: the column that holds their empID. */
   ownRows?: string;
+  /**
+   * Rows some may see and others not (a calendar's events): those whose `column` is
+   * `everybody`, those whose `author` is the caller, and those the caller is one of the
+   * `members` of (rows of `members.table` naming the row by `key` and the caller by `member`).
+   */
+  visibleTo?: VisibleTo;
   /**
    * Any signed-in employee may change these columns of their own row (the row whose
    * `column` is their empID), without the change permission; whenever any of them is
@@ -172,6 +186,7 @@ export interface ResourceDef<C extends Record<string, Column> = Record<string, C
   key: keyof C & string;
   columns: C;
   ownRows?: keyof C & string;
+  visibleTo?: VisibleTo & { column: keyof C & string; author: keyof C & string };
   selfService?: { column: keyof C & string; fields: Array<keyof C & string>; stamp?: Array<keyof C & string> };
   authorWrites?: AuthorWrites & { column: keyof C & string };
   writableRows?: { column: keyof C & string; values: readonly string[] };

@@ -16,6 +16,7 @@ import * as authChanges from "./0014_auth_changes.js";
 import * as releaseNotesToDate from "./0015_release_notes_to_date.js";
 import * as notifications from "./0016_notifications.js";
 import * as deletedRecords from "./0017_deleted_records.js";
+import * as calendar from "./0018_calendar.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0015_release_notes_to_date": releaseNotesToDate,
   "0016_notifications": notifications,
   "0017_deleted_records": deletedRecords,
+  "0018_calendar": calendar,
 };
