@@ -648,6 +648,31 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
       },
     ],
   },
+  createEvent: {
+    // Add on the calendar, asked before the body is read.
+    before: { staff: "You may not add to tblEvent.", noperm: ERROR_MESSAGES.accessDenied },
+    inputs: [
+      {
+        input: { eventTitle: " ", eventStart: "2026-03-02 9am", eventMinutes: -1, rrule: "FREQ=DAILY" },
+        message: "The request body is not valid.",
+        fieldErrors: {
+          eventTitle: "Title is required",
+          eventStart: "is not a date and time (YYYY-MM-DDTHH:mm, 1970 to 2099)",
+          eventMinutes: "Too small: expected number to be >=0",
+          _: 'Unrecognized key: "rrule"',
+        },
+      },
+    ],
+  },
+  removeEvent: {
+    inputs: [
+      {
+        input: { eventID: "x", scope: 4, original: "yesterday" },
+        message: "The path is not valid.",
+        fieldErrors: { eventID: "must be a positive whole number" },
+      },
+    ],
+  },
   recordFiles: {
     inputs: [
       {

@@ -1,12 +1,15 @@
 import { z } from "zod";
 import { PASSWORD_MIN } from "./administration.js";
 import { PASSWORD_MAX, USERNAME_MAX } from "./auth.js";
+import { EVENT_ATTENDEES, SERIES_YEARS, WALL_TIME } from "./calendar/series.js";
 import { REASON_MAX } from "./card-requests.js";
 import { INT4 } from "./constants.js";
 import { EDITABLE_GROUPS } from "./lists.js";
+import { EDIT_SCOPE } from "./lookups/enumerations.js";
 import { PAGE_IDS, type PageId } from "./pages.js";
 import { tblCCCharge } from "./resources/tblCCCharge.js";
 import { tblCCPermission } from "./resources/tblCCPermission.js";
+import { tblEvent } from "./resources/tblEvent.js";
 import { writeSchema } from "./resources/write-schema.js";
 import { STATEMENT_MAX_BYTES } from "./statements.js";
 
@@ -148,4 +151,44 @@ export type StatementBody = z.infer<typeof statementBody>;
 export const receiptRuleBody = z.strictObject({
   minAmount: writeSchema("minAmount", { ...charge.ccChargeAmount, label: "Amount" }),
   days: z.number().int().min(0).max(365),
+});
+
+const event = tblEvent.columns;
+const trimmed = (name: keyof typeof event) =>
+  z.preprocess((value) => (typeof value === "string" ? value.trim() : value), writeSchema(name, event[name]));
+const wallTime = z.string().regex(WALL_TIME, "is not a date and time (YYYY-MM-DDTHH:mm, 1970 to 2099)");
+
+/** POST /API/Calendar/Events — a new event, once or a series, with its attendees (docs/decisions.md#recurrence). */
+export const eventBody = z.strictObject({
+  eventTitle: trimmed("eventTitle"),
+  eventCategory: writeSchema("eventCategory", event.eventCategory).optional(),
+  eventStart: wallTime,
+  eventMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 1_440),
+  eventAllDay: writeSchema("eventAllDay", event.eventAllDay).optional(),
+  eventLocation: trimmed("eventLocation").optional(),
+  eventLink: trimmed("eventLink").optional(),
+  eventLinkTarget: writeSchema("eventLinkTarget", event.eventLinkTarget).optional(),
+  eventVisibleFor: writeSchema("eventVisibleFor", event.eventVisibleFor).optional(),
+  eventRecurrence: writeSchema("eventRecurrence", event.eventRecurrence).optional(),
+  eventRecurrenceDays: z.array(z.number().int().min(0).max(6)).max(7).nullable().optional(),
+  eventRecurrenceUntil: z.iso.date().nullable().optional(),
+  eventRecurrenceCount: z
+    .number()
+    .int()
+    .min(1)
+    .max(SERIES_YEARS * 366)
+    .nullable()
+    .optional(),
+  eventDescription: trimmed("eventDescription").optional(),
+  attendees: z.array(z.number().int().min(1).max(INT4.max)).max(EVENT_ATTENDEES).optional(),
+});
+
+/** POST /API/Calendar/Events/{eventID}/Remove — an event removed, or of a series the occurrences the scope names. */
+export const removeEventBody = z.strictObject({
+  scope: z.union(Object.values(EDIT_SCOPE.code).map((code) => z.literal(code))).optional(),
+  original: wallTime.optional(),
 });

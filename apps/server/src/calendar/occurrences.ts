@@ -145,3 +145,15 @@ export function seriesCostProblem(series: SeriesTimes): string | null {
     ? `A series may run for at most ${SERIES_YEARS} years: ${series.rule.count} times run longer`
     : null;
 }
+
+/**
+ * The instants a whole series spans, from its first start to its last end (kept with the event,
+ * so a range reads only its own events). Every series ends (core's seriesProblems), within ten
+ * years: its last occurrence is found by walking it, a few thousand at most.
+ */
+export function seriesSpan(series: SeriesTimes): { from: number; to: number } {
+  const first = occurrenceAt(series, wallMs(series.start));
+  const rule = ruleOf(series);
+  const lastWall = rule?.all().at(-1)?.epochMilliseconds ?? wallMs(series.start);
+  return { from: first.start, to: occurrenceAt(series, lastWall).end };
+}

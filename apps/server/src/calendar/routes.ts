@@ -1,3 +1,4 @@
+import type { CalendarEventInput } from "@office/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
@@ -7,6 +8,7 @@ import type { DB } from "../db/schema.js";
 import { beyondTheSchemas } from "../http/openapi.js";
 import { served } from "../http/operations.js";
 import { occurrencesIn } from "./read.js";
+import { createEvent, removeEvent } from "./write.js";
 
 const occurrence = z.object({
   eventID: z.number().int(),
@@ -33,5 +35,22 @@ export async function calendarRoutes(
       response: { 200: z.object({ data: z.array(occurrence) }) },
     }),
     handler: async (request) => occurrencesIn(db, request.query, actorOf(request), timeZone),
+  });
+  app.route({
+    ...served("createEvent", {
+      description: beyondTheSchemas(
+        "a series whose end is before its start, past ten years, both or neither; an all-day event not of whole days; a category not of the list; an attendee who is not an active employee",
+      ),
+      response: { 200: z.object({ id: z.number().int().positive() }) },
+    }),
+    // The body's schema is core's eventBody, of the operation's declared input.
+    handler: async (request) => createEvent(db, request.body as CalendarEventInput, actorOf(request), timeZone),
+  });
+  app.route({
+    ...served("removeEvent", {
+      description: beyondTheSchemas("a series without a scope, or an occurrence that is not one of the series"),
+      response: { 200: z.object({ count: z.number().int() }) },
+    }),
+    handler: async (request) => removeEvent(db, { ...request.params, ...request.body }, actorOf(request)),
   });
 }

@@ -17,6 +17,7 @@ type Row = Record<string, unknown>;
 
 function writableTable(def: Resource): void {
   if (def.kind !== "table") throw new AppError(403, `${def.name} is read-only.`);
+  if (def.writtenBy) throw new AppError(403, `${def.name} is written by ${def.writtenBy}.`);
 }
 
 /**

@@ -25,6 +25,13 @@ export const SERIES_YEARS = 10;
 export const OCCURRENCES_A_YEAR = 1_000;
 /** The longest range one call of the calendar's occurrences reads: a year's agenda. */
 export const CALENDAR_RANGE_DAYS = 366;
+/** The most attendees one event may have (a company meeting; everybody is Visible for Everybody). */
+export const EVENT_ATTENDEES = 200;
+/**
+ * A wall-clock time as the calendar's calls send one: "2026-03-02T09:00", in the years a company
+ * calendar holds (1970 to 2099; time zones' rules are not known before, nor meant for after).
+ */
+export const WALL_TIME = /^(19[7-9]\d|20\d\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
 
 const RRULE_DAYS = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"] as const;
 

@@ -1,4 +1,4 @@
-import { CALENDAR_RANGE_DAYS } from "../calendar/series.js";
+import { CALENDAR_RANGE_DAYS, EVENT_ATTENDEES, SERIES_YEARS } from "../calendar/series.js";
 import { operation } from "./operation.js";
 
 const tag = "Calendar";
@@ -32,4 +32,42 @@ export const CALENDAR_OPERATIONS = {
     reads: ["tblEvent", "tblEventAttendee", "tblEventException"],
     changes: [],
   }),
+  createEvent: operation<CalendarEventInput, { id: number }>({
+    method: "POST",
+    path: "/API/Calendar/Events",
+    summary: `A new event (add on the calendar): once, or a series (Daily, Weekly on days, Monthly) that ends by a date or a number of times within ${SERIES_YEARS} years, in the company's time zone, with its attendees (active employees, at most ${EVENT_ATTENDEES}). Audited. Answers its id.`,
+    tag,
+    requires: { table: "tblEvent", flag: "add" },
+    reads: [],
+    changes: ["tblEvent", "tblEventAttendee"],
+  }),
+  removeEvent: operation<{ eventID: number; scope?: number; original?: string }, { count: number }>({
+    method: "POST",
+    path: "/API/Calendar/Events/:eventID/Remove",
+    summary:
+      "Removes an event (delete on the calendar, or its creator): the whole of it, or of a series the occurrence `original` alone (scope 1, This event), it and those after it (2), or all (3). Audited. Answers 1.",
+    tag,
+    reads: [],
+    changes: ["tblEvent", "tblEventAttendee", "tblEventException"],
+  }),
 } as const;
+
+/** What a new event is made of (core's bodies.ts checks it on the server). */
+export interface CalendarEventInput {
+  eventTitle: string;
+  eventCategory?: number | null;
+  /** On the clock of the company's zone: "2026-03-02T09:00". */
+  eventStart: string;
+  eventMinutes: number;
+  eventAllDay?: number;
+  eventLocation?: string | null;
+  eventLink?: string | null;
+  eventLinkTarget?: number;
+  eventVisibleFor?: number;
+  eventRecurrence?: number;
+  eventRecurrenceDays?: number[] | null;
+  eventRecurrenceUntil?: string | null;
+  eventRecurrenceCount?: number | null;
+  eventDescription?: string | null;
+  attendees?: number[];
+}

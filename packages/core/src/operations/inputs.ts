@@ -4,9 +4,11 @@ import {
   cardDecisionBody,
   cardRequestBody,
   enteredChargeBody,
+  eventBody,
   listOrderBody,
   permissionGridBody,
   receiptRuleBody,
+  removeEventBody,
   signInBody,
   statementBody,
   storable,
@@ -55,7 +57,8 @@ export function resourceName(serves: (def: Resource) => boolean, whyNot = "is no
 }
 
 /** A table whose action someone may be granted (an Insert's, Update's, Delete's, upload's). */
-export const tableFor = (flag: PermissionFlag) => (def: Resource) => def.kind === "table" && def.access[flag] !== null;
+export const tableFor = (flag: PermissionFlag) => (def: Resource) =>
+  def.kind === "table" && def.access[flag] !== null && (flag === "view" || def.writtenBy === undefined);
 
 /** A record's key as a form field or a query parameter sends it: digits, a positive int4. */
 const recordKey = documented(
@@ -137,6 +140,8 @@ export const OPERATION_INPUTS = {
       to: z.iso.datetime({ offset: true }),
     }),
   },
+  createEvent: { body: eventBody },
+  removeEvent: { params: idPath("eventID"), body: removeEventBody },
   setProjectsStatus: {
     body: z.strictObject({
       projectIDs: z.array(z.number().int().min(1).max(INT4.max)).min(1).max(STATUSES_SET_AT_ONCE),

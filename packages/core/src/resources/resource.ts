@@ -112,6 +112,12 @@ export interface Resource {
    */
   visibleTo?: VisibleTo;
   /**
+   * Written only by its own calls (the calendar's), which keep its related rows with it: the
+   * data service's Insert, Update and Delete (and files, Undo and Restore) do not take it. Its
+   * `access` still says who may add, change and delete; those calls check it.
+   */
+  writtenBy?: string;
+  /**
    * Any signed-in employee may change these columns of their own row (the row whose
    * `column` is their empID), without the change permission; whenever any of them is
    * written, by anyone, the `stamp` columns are set to the server's time.

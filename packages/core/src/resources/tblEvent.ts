@@ -2,7 +2,7 @@ import { LOOKUP_GROUPS } from "../lists.js";
 import { HYPERLINK_TARGETS, RECURRENCES, VISIBILITY, VISIBLE_FOR } from "../lookups/enumerations.js";
 import { PAGES } from "../pages.js";
 import { col } from "./column.js";
-import { readOnly, resource } from "./resource.js";
+import { pageAccess, resource } from "./resource.js";
 
 /**
  * The company calendar's events (page 39; docs/decisions.md#recurrence): once, or a series kept
@@ -15,7 +15,10 @@ export const tblEvent = resource({
   name: "tblEvent",
   kind: "table",
   key: "eventID",
-  access: readOnly(PAGES.calendar),
+  // Page 39's flags: whoever has add creates events, change and delete reach everyone's (a
+  // creator always reaches their own: the calendar's calls).
+  access: pageAccess(PAGES.calendar),
+  writtenBy: "the calendar's own calls",
   order: ["eventFrom"],
   // An Attendees event is its attendees' and its creator's alone, on every path that reads it.
   visibleTo: {

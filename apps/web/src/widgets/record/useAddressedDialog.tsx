@@ -1,5 +1,5 @@
-import { type ReactNode, useCallback, useEffect, useRef } from "react";
-import { useNavigationType, useSearchParams } from "react-router";
+import { type ReactNode, useCallback, useContext, useEffect, useRef } from "react";
+import { UNSAFE_DataRouterContext, useLocation, useNavigationType, useSearchParams } from "react-router";
 import { useRecordCrumb } from "../../services/record-crumb";
 
 type Row = Record<string, unknown>;
@@ -51,6 +51,16 @@ export function useAddressedDialog(options: Options) {
   const closed = useRef<string | null>(null);
   if (id !== closed.current) closed.current = null;
 
+  // The router's own address, not this render's: the list's search, written after its pause,
+  // may be the router's already and not yet this render's (the router's updates are
+  // transitions); an entry written from the render's would leave it out, and Back would not
+  // find it (list-address.ts reads it the same way).
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const latest = useCallback(
+    (now: URLSearchParams) => (router ? new URLSearchParams(router.state.location.search) : now),
+    [router],
+  );
+
   const open = useCallback(
     (row: Row) => {
       const next = String(row[key]);
@@ -58,22 +68,26 @@ export function useAddressedDialog(options: Options) {
       options.open(row);
       if (enabled && params.get("id") !== next) {
         setParams((now) => {
-          now.set("id", next);
-          return now;
+          const address = latest(now);
+          address.set("id", next);
+          return address;
         });
       }
     },
-    [key, options.open, enabled, params, setParams],
+    [key, options.open, enabled, params, setParams, latest],
   );
 
+  const { pathname } = useLocation();
   const onClosed = () => {
     closed.current = id;
     opened.current = null;
-    if (!enabled) return;
+    // A page left already (the record's own page opened from the dialog): its address is not this list's.
+    if (!enabled || (router && router.state.location.pathname !== pathname)) return;
     setParams(
       (now) => {
-        now.delete("id");
-        return now;
+        const address = latest(now);
+        address.delete("id");
+        return address;
       },
       { replace: true },
     );
