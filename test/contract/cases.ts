@@ -664,6 +664,15 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
       },
     ],
   },
+  changeEvent: {
+    inputs: [
+      {
+        input: { eventID: "x", eventTitle: "Moved", eventStart: "2026-03-02T09:00", eventMinutes: 30 },
+        message: "The path is not valid.",
+        fieldErrors: { eventID: "must be a positive whole number" },
+      },
+    ],
+  },
   removeEvent: {
     inputs: [
       {

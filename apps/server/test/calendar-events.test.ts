@@ -168,4 +168,101 @@ describe.each(ENGINES)("events written through the calendar's calls on $name", (
       (await planner.operation(OPERATIONS.removeEvent, { eventID: own, scope: EDIT_SCOPE.code.allEvents })).statusCode,
     ).toBe(200);
   });
+
+  describe("changed by scope", () => {
+    const create = async () => (await admin.operation(OPERATIONS.createEvent, standUp(staffID))).json().id as number;
+    const change = (eventID: number, fields: Record<string, unknown>) =>
+      admin.operation(OPERATIONS.changeEvent, { ...standUp(staffID), eventID, ...fields });
+    const titled = async (eventID: number) =>
+      (await admin.operation(OPERATIONS.calendarOccurrences, MARCH))
+        .json()
+        .data.filter((row: { eventID: number }) => row.eventID === eventID)
+        .map((row: { start: string; title: string }) => `${row.start} ${row.title}`);
+
+    it("This event moves one occurrence and retitles it, and the others stay", async () => {
+      const id = await create();
+      const moved = await change(id, {
+        scope: EDIT_SCOPE.code.thisEvent,
+        original: "2026-03-09T09:00",
+        eventStart: "2026-03-10T14:00",
+        eventTitle: "Stand-up (Tuesday)",
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(await titled(id)).toEqual([
+        "2026-03-02T09:00:00-05:00 Stand-up",
+        "2026-03-10T14:00:00-04:00 Stand-up (Tuesday)",
+        "2026-03-16T09:00:00-04:00 Stand-up",
+        "2026-03-23T09:00:00-04:00 Stand-up",
+      ]);
+      // Only its time and title: the rest is the series'.
+      const more = await change(id, {
+        scope: EDIT_SCOPE.code.thisEvent,
+        original: "2026-03-16T09:00",
+        eventStart: "2026-03-16T09:00",
+        eventLocation: "Room 2",
+      });
+      expect(more.json().fieldErrors).toHaveProperty("scope");
+    });
+
+    it("This and following on a middle occurrence: the series ends before it and a new one starts there, its exceptions dropped", async () => {
+      const id = await create();
+      await change(id, {
+        scope: EDIT_SCOPE.code.thisEvent,
+        original: "2026-03-23T09:00",
+        eventStart: "2026-03-23T11:00",
+      });
+      const split = await change(id, {
+        scope: EDIT_SCOPE.code.thisAndFollowing,
+        original: "2026-03-16T09:00",
+        eventStart: "2026-03-17T10:00",
+        eventTitle: "Stand-up, later",
+      });
+      expect(split.statusCode, split.body).toBe(200);
+      const { id: tail, dropped } = split.json();
+      expect(dropped).toBe(1);
+      expect(await titled(id)).toEqual(["2026-03-02T09:00:00-05:00 Stand-up", "2026-03-09T09:00:00-04:00 Stand-up"]);
+      // Moved a day later, the new series falls on Tuesdays, for the two occurrences left.
+      expect(await titled(tail)).toEqual([
+        "2026-03-17T10:00:00-04:00 Stand-up, later",
+        "2026-03-24T10:00:00-04:00 Stand-up, later",
+      ]);
+      const row = await t.db.selectFrom("tblEvent").selectAll().where("eventID", "=", tail).executeTakeFirstOrThrow();
+      expect([row.eventRecurrenceDays, row.eventRecurrenceCount]).toEqual(["|2|", 2]);
+    });
+
+    it("All events moves every occurrence as the one edited moved, and keeps an exception that still fits", async () => {
+      const id = await create();
+      await change(id, {
+        scope: EDIT_SCOPE.code.thisEvent,
+        original: "2026-03-09T09:00",
+        eventStart: "2026-03-09T09:00",
+        eventTitle: "Stand-up (review)",
+      });
+      const all = await change(id, {
+        scope: EDIT_SCOPE.code.allEvents,
+        original: "2026-03-16T09:00",
+        eventStart: "2026-03-16T08:30",
+      });
+      expect(all.statusCode, all.body).toBe(200);
+      expect(all.json().dropped).toBe(0);
+      expect(await titled(id)).toEqual([
+        "2026-03-02T08:30:00-05:00 Stand-up",
+        "2026-03-09T08:30:00-04:00 Stand-up (review)",
+        "2026-03-16T08:30:00-04:00 Stand-up",
+        "2026-03-23T08:30:00-04:00 Stand-up",
+      ]);
+    });
+
+    it("asks a series for its scope, and refuses one the caller may not change", async () => {
+      const id = await create();
+      expect((await change(id, { eventTitle: "No scope" })).json().fieldErrors).toHaveProperty("scope");
+      const asStaff = await staff.operation(OPERATIONS.changeEvent, {
+        ...standUp(staffID),
+        eventID: id,
+        scope: EDIT_SCOPE.code.allEvents,
+        original: "2026-03-02T09:00",
+      });
+      expect(asStaff.statusCode).toBe(403);
+    });
+  });
 });

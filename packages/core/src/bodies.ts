@@ -187,6 +187,12 @@ export const eventBody = z.strictObject({
   attendees: z.array(z.number().int().min(1).max(INT4.max)).max(EVENT_ATTENDEES).optional(),
 });
 
+/** PUT /API/Calendar/Events/{eventID} — an event as the dialog has it now, and for a series which occurrences. */
+export const changeEventBody = eventBody.extend({
+  scope: z.union(Object.values(EDIT_SCOPE.code).map((code) => z.literal(code))).optional(),
+  original: wallTime.optional(),
+});
+
 /** POST /API/Calendar/Events/{eventID}/Remove — an event removed, or of a series the occurrences the scope names. */
 export const removeEventBody = z.strictObject({
   scope: z.union(Object.values(EDIT_SCOPE.code).map((code) => z.literal(code))).optional(),

@@ -7,6 +7,7 @@ import { actorOf } from "../data/context.js";
 import type { DB } from "../db/schema.js";
 import { beyondTheSchemas } from "../http/openapi.js";
 import { served } from "../http/operations.js";
+import { changeEvent, type EventChange } from "./change.js";
 import { occurrencesIn } from "./read.js";
 import { createEvent, removeEvent } from "./write.js";
 
@@ -45,6 +46,16 @@ export async function calendarRoutes(
     }),
     // The body's schema is core's eventBody, of the operation's declared input.
     handler: async (request) => createEvent(db, request.body as CalendarEventInput, actorOf(request), timeZone),
+  });
+  app.route({
+    ...served("changeEvent", {
+      description: beyondTheSchemas(
+        "what a new event is refused for; a series without a scope; an occurrence that is not one of the series; This event with more than its time and title",
+      ),
+      response: { 200: z.object({ id: z.number().int().positive(), dropped: z.number().int() }) },
+    }),
+    handler: async (request) =>
+      changeEvent(db, { ...(request.body as CalendarEventInput), ...request.params } as EventChange, actorOf(request)),
   });
   app.route({
     ...served("removeEvent", {

@@ -29,26 +29,30 @@ const RULE_FIELDS = {
   count: "eventRecurrenceCount",
 } as const;
 
-const invalid = (fieldErrors: Record<string, string>) => AppError.badRequest("Some values are not valid.", fieldErrors);
+export const invalid = (fieldErrors: Record<string, string>) =>
+  AppError.badRequest("Some values are not valid.", fieldErrors);
 
 /** The pipe list a weekly series' days are kept as ("|1|3|"), or null. */
-const daysText = (days: readonly number[] | null | undefined) =>
+export const daysText = (days: readonly number[] | null | undefined) =>
   days && days.length > 0 ? `|${[...new Set(days)].sort((a, b) => a - b).join("|")}|` : null;
 
-/** A new event's series as asked, checked against every rule of a series (docs/decisions.md#recurrence). */
-function checkedSeries(body: CalendarEventInput, zone: string): SeriesTimes {
+/** An event's series as asked, on the clock of `zone`. */
+export function seriesAsked(body: CalendarEventInput, zone: string): SeriesTimes {
   const rule: SeriesRule = {
     recurrence: (body.eventRecurrence ?? RECURRENCE.code.once) as SeriesRule["recurrence"],
     weekdays: body.eventRecurrenceDays ?? null,
     until: body.eventRecurrenceUntil ?? null,
     count: body.eventRecurrenceCount ?? null,
   };
-  const allDay = body.eventAllDay === 1;
-  const series: SeriesTimes = { start: body.eventStart, minutes: body.eventMinutes, allDay, rule, zone };
+  return { start: body.eventStart, minutes: body.eventMinutes, allDay: body.eventAllDay === 1, rule, zone };
+}
+
+/** A series checked against every rule of a series (docs/decisions.md#recurrence); refused with the fields' words. */
+export function checkSeries(series: SeriesTimes): SeriesTimes {
   const problems: Record<string, string> = {};
-  for (const [key, message] of Object.entries(seriesProblems(rule, body.eventStart)))
+  for (const [key, message] of Object.entries(seriesProblems(series.rule, series.start)))
     problems[RULE_FIELDS[key as keyof typeof RULE_FIELDS]] = message;
-  if (allDay && (!body.eventStart.endsWith("T00:00") || body.eventMinutes < 1_440 || body.eventMinutes % 1_440 !== 0))
+  if (series.allDay && (!series.start.endsWith("T00:00") || series.minutes < 1_440 || series.minutes % 1_440 !== 0))
     problems.eventMinutes = "An all-day event starts at midnight and lasts whole days";
   if (Object.keys(problems).length > 0) throw invalid(problems);
   const cost = seriesCostProblem(series);
@@ -57,7 +61,7 @@ function checkedSeries(body: CalendarEventInput, zone: string): SeriesTimes {
 }
 
 /** Attendees as asked: each once, each an active employee. */
-async function checkedAttendees(db: Kysely<DB>, asked: readonly number[] | undefined): Promise<number[]> {
+export async function checkedAttendees(db: Kysely<DB>, asked: readonly number[] | undefined): Promise<number[]> {
   const attendees = [...new Set(asked ?? [])];
   if (attendees.length === 0) return attendees;
   const active = await db
@@ -70,20 +74,16 @@ async function checkedAttendees(db: Kysely<DB>, asked: readonly number[] | undef
   return attendees;
 }
 
-/**
- * POST /API/Calendar/Events: a new event in the company's zone, once or a series, its
- * attendees with it, in one audited transaction. Its span is kept with it for the ranges.
- */
-export async function createEvent(db: Kysely<DB>, body: CalendarEventInput, actor: Actor, zone: string) {
-  const series = checkedSeries(body, zone);
+/** The columns of an event as asked, for its series (checked) in `zone`. */
+export function eventValues(body: CalendarEventInput, series: SeriesTimes) {
   const span = seriesSpan(series);
-  const values = {
+  return {
     eventTitle: body.eventTitle,
     eventCategory: body.eventCategory ?? null,
-    eventStart: body.eventStart,
-    eventMinutes: body.eventMinutes,
+    eventStart: series.start,
+    eventMinutes: series.minutes,
     eventAllDay: series.allDay ? 1 : 0,
-    eventZone: zone,
+    eventZone: series.zone,
     eventLocation: body.eventLocation ?? null,
     eventLink: body.eventLink ?? null,
     eventLinkTarget: body.eventLinkTarget ?? 0,
@@ -95,27 +95,47 @@ export async function createEvent(db: Kysely<DB>, body: CalendarEventInput, acto
     eventDescription: body.eventDescription ?? null,
     eventFrom: new Date(span.from),
     eventTo: new Date(span.to),
-    empID: actorEmpID(actor),
   };
-  return db.transaction().execute(async (tx) => {
-    await checkWrittenValues(tx, tblEvent, { eventCategory: values.eventCategory });
-    const attendees = await checkedAttendees(tx, body.attendees);
-    const row = await tx.insertInto("tblEvent").values(values).returningAll().executeTakeFirstOrThrow();
-    if (attendees.length > 0)
-      await tx
-        .insertInto("tblEventAttendee")
-        .values(attendees.map((empID) => ({ eventID: row.eventID, empID })))
-        .execute();
-    await audit(tx, actor, "insert", tblEvent, [{ after: { ...row, attendees } }]);
-    return { id: row.eventID };
-  });
+}
+
+/** Inserts an event and its attendees in the caller's transaction, audited with them; answers its id. */
+export async function insertEvent(
+  tx: Kysely<DB>,
+  values: ReturnType<typeof eventValues>,
+  attendees: readonly number[],
+  actor: Actor,
+): Promise<number> {
+  await checkWrittenValues(tx, tblEvent, { eventCategory: values.eventCategory });
+  const row = await tx
+    .insertInto("tblEvent")
+    .values({ ...values, empID: actorEmpID(actor) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (attendees.length > 0)
+    await tx
+      .insertInto("tblEventAttendee")
+      .values(attendees.map((empID) => ({ eventID: row.eventID, empID })))
+      .execute();
+  await audit(tx, actor, "insert", tblEvent, [{ after: { ...row, attendees } }]);
+  return row.eventID;
+}
+
+/**
+ * POST /API/Calendar/Events: a new event in the company's zone, once or a series, its
+ * attendees with it, in one audited transaction. Its span is kept with it for the ranges.
+ */
+export async function createEvent(db: Kysely<DB>, body: CalendarEventInput, actor: Actor, zone: string) {
+  const values = eventValues(body, checkSeries(seriesAsked(body, zone)));
+  return db.transaction().execute(async (tx) => ({
+    id: await insertEvent(tx, values, await checkedAttendees(tx, body.attendees), actor),
+  }));
 }
 
 /**
  * The event a caller means to change or remove: one they may see (else 404, as if it were not
  * there), and may write, by the flag on the calendar or as its creator.
  */
-async function writableEvent(db: Kysely<DB>, eventID: number, actor: Actor, flag: "change" | "del") {
+export async function writableEvent(db: Kysely<DB>, eventID: number, actor: Actor, flag: "change" | "del") {
   const { rows } = await sql<Record<string, unknown>>`select * from "tblEvent"
     where "eventID" = ${eventID} and ${readableRows(tblEvent, null, actor)} for update`.execute(db);
   const row = rows[0];
@@ -127,7 +147,7 @@ async function writableEvent(db: Kysely<DB>, eventID: number, actor: Actor, flag
 }
 
 /** The occurrence an edit names, which must be one of the series (its start as the series makes it). */
-function occurrenceOf(series: SeriesTimes, original: string | undefined): number {
+export function occurrenceOf(series: SeriesTimes, original: string | undefined): number {
   const wall = original === undefined ? Number.NaN : wallMs(original);
   if (Number.isNaN(wall) || !wallStarts(series, wall, wall).includes(wall))
     throw invalid({ original: "is not an occurrence of this event" });

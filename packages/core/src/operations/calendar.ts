@@ -41,6 +41,18 @@ export const CALENDAR_OPERATIONS = {
     reads: [],
     changes: ["tblEvent", "tblEventAttendee"],
   }),
+  changeEvent: operation<
+    CalendarEventInput & { eventID: number; scope?: number; original?: string },
+    { id: number; dropped: number }
+  >({
+    method: "PUT",
+    path: "/API/Calendar/Events/:eventID",
+    summary:
+      "Changes an event as the dialog has it (change on the calendar, or its creator): whole when it happens once; of a series, the occurrence `original` alone (scope 1, This event: its time and title), it and those after it (2: the series ends before it and a new one starts there, whose id is answered), or all (3: the series moves as the occurrence moved). Answers the event's id and how many occurrences changed on their own were dropped. Audited.",
+    tag,
+    reads: [],
+    changes: ["tblEvent", "tblEventAttendee", "tblEventException"],
+  }),
   removeEvent: operation<{ eventID: number; scope?: number; original?: string }, { count: number }>({
     method: "POST",
     path: "/API/Calendar/Events/:eventID/Remove",

@@ -3,6 +3,7 @@ import {
   approvalCodeBody,
   cardDecisionBody,
   cardRequestBody,
+  changeEventBody,
   enteredChargeBody,
   eventBody,
   listOrderBody,
@@ -141,6 +142,7 @@ export const OPERATION_INPUTS = {
     }),
   },
   createEvent: { body: eventBody },
+  changeEvent: { params: idPath("eventID"), body: changeEventBody },
   removeEvent: { params: idPath("eventID"), body: removeEventBody },
   setProjectsStatus: {
     body: z.strictObject({
