@@ -13,7 +13,7 @@ async function main() {
   let seeded = false;
   await prepareDatabase(database.db, async (conn) => {
     if (config.seedDemo && !(await hasCompanyData(conn))) {
-      await seedDemo(conn, { scale: 1, uploadDir: config.uploadDir });
+      await seedDemo(conn, { scale: 1, uploadDir: config.uploadDir, timeZone: config.companyTimeZone });
       seeded = true;
     }
   });

@@ -91,9 +91,11 @@ describe.each(ENGINES)("the calendar's events on $name", (engine) => {
   const titlesOf = async (client: typeof admin) => {
     const response = await client.operation(OPERATIONS.calendarOccurrences, MARCH);
     expect(response.statusCode).toBe(200);
-    return (response.json().data as Array<{ title: string; start: string }>).map(
-      ({ title, start }) => `${title} ${start}`,
-    );
+    // This file's own events: the demo company's calendar runs beside them.
+    const own = new Set(Object.values(ids));
+    return (response.json().data as Array<{ eventID: number; title: string; start: string }>)
+      .filter(({ eventID }) => own.has(eventID))
+      .map(({ title, start }) => `${title} ${start}`);
   };
 
   it("gives a range's occurrences by start, a series expanded at 09:00 on both sides of the change", async () => {
@@ -115,13 +117,14 @@ describe.each(ENGINES)("the calendar's events on $name", (engine) => {
       "All hands 2026-03-16T09:00:00-04:00",
       "All hands 2026-03-23T09:00:00-04:00",
     ]);
-    const query = await staff.query({ table: "tblEvent", fields: "eventID,eventTitle", order: "eventID" });
+    const mine = `eventID IN (${Object.values(ids).join(", ")})`;
+    const query = await staff.query({ table: "tblEvent", fields: "eventID,eventTitle", where: mine, order: "eventID" });
     expect(query.statusCode).toBe(200);
     expect(query.json().data.map((row: { eventID: number }) => row.eventID)).toEqual([ids.allHands, ids.oneToOne]);
     // Asked by its key, the board meeting is not there for staff: as if it did not exist.
     const board = await staff.query({ table: "tblEvent", fields: "eventID", where: `eventID = ${ids.board}` });
     expect(board.json().data).toEqual([]);
-    expect((await admin.query({ table: "tblEvent", fields: "eventID", order: "eventID" })).json().data).toHaveLength(3);
+    expect((await admin.query({ table: "tblEvent", fields: "eventID", where: mine })).json().data).toHaveLength(3);
   });
 
   it("shows an occurrence removed on its own nowhere, and one moved on its own where it is now", async () => {

@@ -1,13 +1,16 @@
 import {
+  addDays,
   DEPARTMENT_LOOKUP_PARENT,
   EXCLUDED_PROJECT_STATUS_IDS,
   NOTE_CATEGORY_GROUP,
   PAGE_IDS,
   PAGES,
+  RECURRENCE,
 } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, demoCompany } from "../src/db/seed/demo-company.js";
+import { demoEvents } from "../src/db/seed/demo-events.js";
 import { freshlySeededDatabase, seededDatabase, TEST_SCALE } from "./support/app.js";
 import { ENGINES, type TestDatabase } from "./support/engines.js";
 
@@ -93,6 +96,45 @@ describe("the demo company", () => {
   });
 });
 
+describe("the demo calendar", () => {
+  const company = demoCompany(1, ANCHOR);
+  const employees = company.employees as unknown as Parameters<typeof demoEvents>[2];
+  const calendar = demoEvents(1, ANCHOR, employees, "America/New_York");
+  const day = (iso: unknown) => String(iso).slice(0, 10);
+  const [first, last] = [addDays(day(ANCHOR.toISOString()), -91), addDays(day(ANCHOR.toISOString()), 91)];
+
+  it("is the same every time, and keeps three months either side of the anchor", () => {
+    expect(JSON.stringify(demoEvents(1, ANCHOR, employees, "America/New_York"))).toBe(JSON.stringify(calendar));
+    for (const event of calendar.events) {
+      expect(day(event.eventStart) >= first && day(event.eventStart) <= last, String(event.eventStart)).toBe(true);
+      expect(event.eventRecurrenceUntil === null || event.eventRecurrenceUntil === last).toBe(true);
+    }
+  });
+
+  it("has a stand-up for each department with its people, the company's holidays, meetings and days out, more at scale", () => {
+    const titled = (title: string) => calendar.events.filter((event) => event.eventTitle === title);
+    const standUps = titled("Team stand-up");
+    expect(standUps).toHaveLength(8);
+    for (const standUp of standUps) {
+      const team = calendar.attendees.filter((a) => a.eventID === standUp.eventID).map((a) => a.empID);
+      const departments = new Set(employees.filter((e) => team.includes(e.empID)).map((e) => e.empDepartment));
+      expect(departments.size).toBe(1);
+    }
+    expect(titled("Company kickoff")[0]).toMatchObject({ eventRecurrence: RECURRENCE.code.weekly, eventVisibleFor: 2 });
+    expect(titled("Monthly review")[0]?.eventStart).toMatch(/-15T14:00$/);
+    // 15 June 2026: from 16 March to 14 September, Memorial Day to Labor Day and Juneteenth.
+    expect(
+      calendar.events
+        .filter((e) => e.eventAllDay === 1 && e.eventVisibleFor === 2 && e.eventTitle !== "Out of office")
+        .map((e) => e.eventTitle),
+    ).toEqual(["Memorial Day", "Juneteenth", "Independence Day", "Labor Day"]);
+    expect(titled("Out of office")).toHaveLength(40);
+    expect(demoEvents(2, ANCHOR, employees, "America/New_York").events.length).toBeGreaterThan(
+      calendar.events.length + 300,
+    );
+  });
+});
+
 describe.each(ENGINES)("the seeded database on $name", (engine) => {
   let first: TestDatabase;
   let second: TestDatabase;
@@ -122,6 +164,8 @@ describe.each(ENGINES)("the seeded database on $name", (engine) => {
       "tblProjectNotes",
       "tblCC",
       "tblCCPermission",
+      "tblEvent",
+      "tblEventAttendee",
     ];
     const digests: Record<string, string> = {};
     for (const table of tables) {

@@ -26,7 +26,11 @@ const LISTS: Array<[group: string, firstID: number, values: string[]]> = [
     320,
     ["Electrical", "Plumbing", "HVAC", "Concrete", "Steel", "Millwork", "Glazing", "Roofing", "Equipment Rental"],
   ],
-  [LOOKUP_GROUPS.scheduleCategories, 340, ["Meeting", "Site Visit", "Inspection", "Deadline", "Time Off"]],
+  [
+    LOOKUP_GROUPS.scheduleCategories,
+    340,
+    ["Meeting", "Site Visit", "Inspection", "Deadline", "Out of office", "Company Holiday"],
+  ],
   [LOOKUP_GROUPS.todoCategories, 360, ["Call", "E-Mail", "Follow-up", "Paperwork"]],
   [LOOKUP_GROUPS.productCategories, 380, ["Signage", "Fixtures", "Hardware", "Finishes", "Furniture"]],
 ];

@@ -6,6 +6,7 @@ import type { DB } from "../schema.js";
 import { bulkInsert } from "./bulk-insert.js";
 import { RECEIPT_PDF } from "./demo-cards.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoCompany, demoCompany } from "./demo-company.js";
+import { demoEvents } from "./demo-events.js";
 import { demoProjects } from "./demo-projects.js";
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-company.js";
@@ -20,6 +21,8 @@ export interface SeedOptions {
    * it (the tests' seeds), no receipt is attached.
    */
   uploadDir?: string;
+  /** The company's time zone (COMPANY_TIME_ZONE): the demo calendar's events are on its clock. */
+  timeZone?: string;
 }
 
 // Records that (and how) the demo company was seeded.
@@ -37,6 +40,12 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<vo
   const company = demoCompany(options.scale, anchor);
   const { directory } = company;
   const projects = demoProjects({ ...company, ...directory }, options.scale, anchor);
+  const calendar = demoEvents(
+    options.scale,
+    anchor,
+    company.employees as unknown as Parameters<typeof demoEvents>[2],
+    options.timeZone ?? "America/New_York",
+  );
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (tx) => {
     // In the order of the foreign keys; managers are rows of the same statement as their
@@ -62,6 +71,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<vo
     }
     await bulkInsert(tx, "tblVendor", directory.vendors);
     await bulkInsert(tx, "tblShippingCompany", directory.shippingCompanies);
+    await bulkInsert(tx, "tblEvent", calendar.events);
+    await bulkInsert(tx, "tblEventAttendee", calendar.attendees);
     await tx
       .insertInto("authAccount")
       .values(DEMO_ACCOUNTS.map(({ username, empID }) => ({ username, empID, passwordHash })))
