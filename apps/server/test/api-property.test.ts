@@ -51,6 +51,17 @@ const REFERENCES = [
   ),
 ].join("|");
 const either = (...sources: string[]) => new RegExp(sources.join("|"));
+/** What an event is refused for beyond its schemas: a series' rules, whole days, attendees. */
+const EVENT_RULES = [
+  "series",
+  "happens once",
+  "an end date or a number of times",
+  "a whole number",
+  "An all-day event",
+  "not an active employee",
+].join("|");
+/** A series' change or removal without its scope, or of an occurrence it does not have. */
+const SCOPES = "Say which events|is not an occurrence";
 
 /**
  * The 400s a request the document allows may still get (their message or a field's): the
@@ -62,28 +73,9 @@ const BEYOND_THE_SCHEMAS: Record<string, RegExp> = {
   "POST /API/Insert/": either(REFERENCES),
   "POST /API/Projects/Status": either(REFERENCES),
   "GET /API/Calendar/Occurrences": /at most \d+ days|must be after its start/,
-  "POST /API/Calendar/Events": either(
-    REFERENCES,
-    "series",
-    "happens once",
-    "an end date or a number of times",
-    "a whole number",
-    "An all-day event",
-    "not an active employee",
-  ),
-  "POST /API/Calendar/Events/{eventID}/Remove": /Say which events|is not an occurrence/,
-  "PUT /API/Calendar/Events/{eventID}": either(
-    REFERENCES,
-    "series",
-    "happens once",
-    "an end date or a number of times",
-    "a whole number",
-    "An all-day event",
-    "not an active employee",
-    "Say which events",
-    "is not an occurrence",
-    "time and title only",
-  ),
+  "POST /API/Calendar/Events": either(REFERENCES, EVENT_RULES),
+  "POST /API/Calendar/Events/{eventID}/Remove": new RegExp(SCOPES),
+  "PUT /API/Calendar/Events/{eventID}": either(REFERENCES, EVENT_RULES, SCOPES, "time and title only"),
   "PUT /API/Update/": either(WHERE_LANGUAGE, REFERENCES, "matches more than"),
   "POST /API/Update/": either(WHERE_LANGUAGE, REFERENCES, "matches more than"),
   "POST /API/Delete/": either(WHERE_LANGUAGE, "matches more than"),
