@@ -198,3 +198,21 @@ export const removeEventBody = z.strictObject({
   scope: z.union(Object.values(EDIT_SCOPE.code).map((code) => z.literal(code))).optional(),
   original: wallTime.optional(),
 });
+
+/** An occurrence as GET /API/Calendar/Occurrences answers it (operations/calendar.ts's CalendarOccurrence). */
+export const calendarOccurrenceSchema = z.object({
+  eventID: z.number().int(),
+  /** Its start as its series makes it, on the clock of the event's zone: the key of "This event". */
+  original: z.string(),
+  /** Its instants, ISO 8601 with the company's offset. */
+  start: z.string(),
+  end: z.string(),
+  allDay: z.boolean(),
+  title: z.string(),
+  eventCategory: z.number().int().nullable(),
+  eventLocation: z.string().nullable(),
+  /** One of a series (Daily, Weekly, Monthly), not an event that happens once. */
+  recurring: z.boolean(),
+  /** Changed on its own ("This event"): its own time or title. */
+  changed: z.boolean(),
+});

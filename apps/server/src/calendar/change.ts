@@ -11,13 +11,12 @@ import {
   tblEvent,
   wallMs,
   wallText,
-  wallToInstant,
 } from "@office/core";
 import type { Kysely } from "kysely";
 import type { Actor } from "../data/actor.js";
 import { audit } from "../data/audit.js";
 import type { DB } from "../db/schema.js";
-import { type SeriesTimes, seriesSpan, wallStarts } from "./occurrences.js";
+import { occurrenceAt, type SeriesTimes, seriesSpan, wallStarts } from "./occurrences.js";
 import { seriesOf } from "./read.js";
 import {
   checkedAttendees,
@@ -27,6 +26,7 @@ import {
   insertEvent,
   invalid,
   occurrenceOf,
+  putAttendees,
   seriesAsked,
   writableEvent,
 } from "./write.js";
@@ -63,24 +63,14 @@ function onlyTimeAndTitle(body: CalendarEventInput, row: Record<string, unknown>
   );
 }
 
-/** The event's attendees replaced by those asked. */
-async function replaceAttendees(tx: Kysely<DB>, eventID: number, attendees: readonly number[]) {
-  await tx.deleteFrom("tblEventAttendee").where("eventID", "=", eventID).execute();
-  if (attendees.length > 0)
-    await tx
-      .insertInto("tblEventAttendee")
-      .values(attendees.map((empID) => ({ eventID, empID })))
-      .execute();
-}
-
 /** The instants an event spans, its exceptions moved out of its series included. */
 function spanWith(series: SeriesTimes, exceptions: readonly SeriesException[]) {
   let { from, to } = seriesSpan(series);
   for (const exception of exceptions) {
     if (exception.cancelled || !exception.start) continue;
-    const start = wallToInstant(wallMs(exception.start), series.zone);
-    from = Math.min(from, start);
-    to = Math.max(to, start + (exception.minutes ?? series.minutes) * MINUTE_MS);
+    const moved = occurrenceAt({ ...series, minutes: exception.minutes ?? series.minutes }, wallMs(exception.start));
+    from = Math.min(from, moved.start);
+    to = Math.max(to, moved.end);
   }
   return { eventFrom: new Date(from), eventTo: new Date(to) };
 }
@@ -153,7 +143,7 @@ export async function changeEvent(
 
     if (stored.rule.recurrence === RECURRENCE.code.once) {
       await update(eventValues(body, checkSeries(asked)));
-      await replaceAttendees(tx, eventID, attendees);
+      await putAttendees(tx, eventID, attendees);
       return { id: eventID, dropped: 0 };
     }
     if (scope === undefined)
@@ -216,7 +206,7 @@ export async function changeEvent(
     const kept = renamed.filter((exception) => fits(series, exception.original));
     await putExceptions(tx, eventID, kept);
     await update({ ...eventValues(body, series), ...spanWith(series, kept) });
-    await replaceAttendees(tx, eventID, attendees);
+    await putAttendees(tx, eventID, attendees);
     return { id: eventID, dropped: exceptions.length - kept.length };
   });
 }

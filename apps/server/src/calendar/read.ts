@@ -6,7 +6,6 @@ import {
   tblEvent,
   wallMs,
   wallText,
-  wallToInstant,
   zonedIso,
 } from "@office/core";
 import { type Kysely, sql } from "kysely";
@@ -14,10 +13,9 @@ import type { Actor } from "../data/actor.js";
 import { readableRows } from "../data/row-scope.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
-import { occurrencesBetween, type SeriesTimes } from "./occurrences.js";
+import { occurrenceAt, occurrencesBetween, type SeriesTimes } from "./occurrences.js";
 
 const DAY_MS = 86_400_000;
-const MINUTE_MS = 60_000;
 
 interface EventRow {
   eventID: number;
@@ -86,14 +84,19 @@ export async function occurrencesIn(
   if (events.length === 0) return { data: [] };
   const { rows: exceptions } = await sql<ExceptionRow>`select * from "tblEventException"
     where "eventID" in (${sql.join(events.map((event) => event.eventID))})`.execute(db);
-  const changedOf = new Map<string, ExceptionRow>(
-    exceptions.map((exception) => [`${exception.eventID} ${exception.exceptionOriginal}`, exception]),
-  );
+  const exceptionsOf = new Map<number, ExceptionRow[]>();
+  for (const exception of exceptions) {
+    const own = exceptionsOf.get(exception.eventID);
+    if (own) own.push(exception);
+    else exceptionsOf.set(exception.eventID, [exception]);
+  }
   const data: CalendarOccurrence[] = [];
   for (const event of events) {
     const series = seriesOf(event);
     const recurring = event.eventRecurrence !== RECURRENCE.code.once;
-    const add = (original: string, start: number, end: number, title: string, changed: boolean) =>
+    const own = exceptionsOf.get(event.eventID) ?? [];
+    const changed = new Set(own.map((exception) => exception.exceptionOriginal));
+    const add = (original: string, { start, end }: { start: number; end: number }, title: string, isChanged: boolean) =>
       data.push({
         eventID: event.eventID,
         original,
@@ -104,22 +107,22 @@ export async function occurrencesIn(
         eventCategory: event.eventCategory,
         eventLocation: event.eventLocation,
         recurring,
-        changed,
+        changed: isChanged,
       });
     for (const occurrence of occurrencesBetween(series, from, to)) {
       const original = wallText(occurrence.original);
-      const exception = changedOf.get(`${event.eventID} ${original}`);
-      if (!exception) add(original, occurrence.start, occurrence.end, event.eventTitle, false);
+      if (!changed.has(original)) add(original, occurrence, event.eventTitle, false);
     }
     // Each exception of the event: where it is now, if that falls in the range.
-    for (const exception of exceptions) {
-      if (exception.eventID !== event.eventID || exception.exceptionCancelled === 1) continue;
-      const wall = wallMs(exception.exceptionStart ?? exception.exceptionOriginal);
-      const start = wallToInstant(wall, series.zone);
+    for (const exception of own) {
+      if (exception.exceptionCancelled === 1) continue;
       const minutes = exception.exceptionMinutes ?? series.minutes;
-      const end = series.allDay ? wallToInstant(wall + minutes * MINUTE_MS, series.zone) : start + minutes * MINUTE_MS;
-      if (start < to.getTime() && end > from.getTime())
-        add(exception.exceptionOriginal, start, end, exception.exceptionTitle ?? event.eventTitle, true);
+      const moved = occurrenceAt(
+        { ...series, minutes },
+        wallMs(exception.exceptionStart ?? exception.exceptionOriginal),
+      );
+      if (moved.start < to.getTime() && moved.end > from.getTime())
+        add(exception.exceptionOriginal, moved, exception.exceptionTitle ?? event.eventTitle, true);
     }
   }
   data.sort((a, b) => a.start.localeCompare(b.start) || a.eventID - b.eventID);

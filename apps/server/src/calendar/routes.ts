@@ -1,4 +1,4 @@
-import type { CalendarEventInput } from "@office/core";
+import { type CalendarEventInput, calendarOccurrenceSchema } from "@office/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
@@ -11,19 +11,6 @@ import { changeEvent, type EventChange } from "./change.js";
 import { occurrencesIn } from "./read.js";
 import { createEvent, removeEvent } from "./write.js";
 
-const occurrence = z.object({
-  eventID: z.number().int(),
-  original: z.string(),
-  start: z.string(),
-  end: z.string(),
-  allDay: z.boolean(),
-  title: z.string(),
-  eventCategory: z.number().int().nullable(),
-  eventLocation: z.string().nullable(),
-  recurring: z.boolean(),
-  changed: z.boolean(),
-});
-
 /** The calendar's own calls (core's operations/calendar.ts). */
 export async function calendarRoutes(
   instance: FastifyInstance,
@@ -33,7 +20,7 @@ export async function calendarRoutes(
   app.route({
     ...served("calendarOccurrences", {
       description: beyondTheSchemas("a range that ends before it starts, or is longer than the bound"),
-      response: { 200: z.object({ data: z.array(occurrence) }) },
+      response: { 200: z.object({ data: z.array(calendarOccurrenceSchema) }) },
     }),
     handler: async (request) => occurrencesIn(db, request.query, actorOf(request), timeZone),
   });

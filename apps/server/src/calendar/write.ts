@@ -98,6 +98,16 @@ export function eventValues(body: CalendarEventInput, series: SeriesTimes) {
   };
 }
 
+/** An event's attendees, as they are now: those given, no others. */
+export async function putAttendees(tx: Kysely<DB>, eventID: number, attendees: readonly number[]) {
+  await tx.deleteFrom("tblEventAttendee").where("eventID", "=", eventID).execute();
+  if (attendees.length > 0)
+    await tx
+      .insertInto("tblEventAttendee")
+      .values(attendees.map((empID) => ({ eventID, empID })))
+      .execute();
+}
+
 /** Inserts an event and its attendees in the caller's transaction, audited with them; answers its id. */
 export async function insertEvent(
   tx: Kysely<DB>,
@@ -111,11 +121,7 @@ export async function insertEvent(
     .values({ ...values, empID: actorEmpID(actor) })
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (attendees.length > 0)
-    await tx
-      .insertInto("tblEventAttendee")
-      .values(attendees.map((empID) => ({ eventID: row.eventID, empID })))
-      .execute();
+  await putAttendees(tx, row.eventID, attendees);
   await audit(tx, actor, "insert", tblEvent, [{ after: { ...row, attendees } }]);
   return row.eventID;
 }

@@ -1,25 +1,12 @@
+import type { z } from "zod";
+import type { calendarOccurrenceSchema } from "../bodies.js";
 import { CALENDAR_RANGE_DAYS, EVENT_ATTENDEES, SERIES_YEARS } from "../calendar/series.js";
 import { operation } from "./operation.js";
 
 const tag = "Calendar";
 
-/** An occurrence of an event as a view shows it (docs/decisions.md#recurrence). */
-export interface CalendarOccurrence {
-  eventID: number;
-  /** Its start as its series makes it, on the clock of the event's zone: the key of "This event". */
-  original: string;
-  /** Its instants, ISO 8601 with the company's offset. */
-  start: string;
-  end: string;
-  allDay: boolean;
-  title: string;
-  eventCategory: number | null;
-  eventLocation: string | null;
-  /** One of a series (Daily, Weekly, Monthly), not an event that happens once. */
-  recurring: boolean;
-  /** Changed on its own ("This event"): its own time or title. */
-  changed: boolean;
-}
+/** An occurrence of an event as a view shows it (docs/decisions.md#recurrence), declared by its schema. */
+export type CalendarOccurrence = z.infer<typeof calendarOccurrenceSchema>;
 
 /** The calendar's own calls (page 39): a range's occurrences, of the events visible to the caller. */
 export const CALENDAR_OPERATIONS = {
