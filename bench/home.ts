@@ -99,10 +99,10 @@ const app = await startApp("home", 3570, SCALE);
 const browser = await launchChromium();
 const rows: Array<[string, string, string]> = [];
 try {
-  // Both see Home's five blocks (staff may view the status dashboard's recent projects).
+  // Both see Home's six blocks (staff may view the status dashboard's recent projects and the calendar's Today).
   for (const [username, blocks] of [
-    ["admin", 5],
-    ["staff", 5],
+    ["admin", 6],
+    ["staff", 6],
   ] as const) {
     progress(`home after sign-in as ${username}`);
     const times: number[] = [];

@@ -1,5 +1,8 @@
 import {
   type AvailabilitySource,
+  type CalendarOccurrence,
+  type ColleagueAbsence,
+  dayWindow,
   departmentCounts,
   departmentGroups,
   formatMinutes,
@@ -9,8 +12,11 @@ import {
   loggedRangeWhere,
   myWeek,
   type OfficeHours,
+  OPERATIONS,
   type PermissionRow,
   type SignedInUser,
+  todaysEvents,
+  withAbsences,
 } from "@office/core";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { companyToday, openSignedIn, pendingApprovalCount, pendingApprovalsText, query, tokenOf } from "./support.js";
@@ -91,12 +97,37 @@ for (const username of ["admin", "staff"] as const) {
     await expect
       .poll(async () => {
         const people = await query<AvailabilitySource>(request, token, { table: "vwEmployeeAvailability" });
-        const [own] = departmentCounts(departmentGroups(people, me?.empDepartment));
+        // Those out of office count as Out: the list's rows with their absences, as the web app reads them.
+        const { path } = OPERATIONS.colleaguesOutOfOffice;
+        const absences = (await call<{ data: ColleagueAbsence[] }>(request, token, "GET", path)).data;
+        const listed = withAbsences(people, absences);
+        const [own] = departmentCounts(departmentGroups(listed, me?.empDepartment));
         const cells = await colleagues.getByRole("row").nth(1).getByRole("cell").allTextContents();
         const header = await colleagues.getByRole("row").nth(1).getByRole("rowheader").textContent();
         return [header, ...cells.slice(0, 3)].join(",") === [own?.name, own?.In, own?.Break, own?.Out].join(",");
       })
       .toBe(true);
+
+    // Today: the company day's events the server gives this account (visibility is the server's), in Home's order.
+    const today = region(page, "Today");
+    await expect(today).toHaveCount(mayView(39) ? 1 : 0);
+    if (mayView(39))
+      await expect
+        .poll(async () => {
+          const day = await companyToday(request);
+          const range = new URLSearchParams(dayWindow(day));
+          const { data } = await call<{ data: CalendarOccurrence[] }>(
+            request,
+            token,
+            "GET",
+            `/API/Calendar/Occurrences?${range}`,
+          );
+          const { entries } = todaysEvents(data, day);
+          if (entries.length === 0) return (await today.textContent())?.includes("Nothing on your calendar today.");
+          const titles = await today.getByRole("listitem").getByRole("link").allTextContents();
+          return titles.join(" | ") === entries.map((entry) => entry.title).join(" | ");
+        })
+        .toBe(true);
 
     // The recent projects are the status dashboard's (page 2): a block only where it opens.
     await expect(region(page, "What's new")).toBeVisible();

@@ -559,6 +559,7 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
     ],
   },
   myNotifications: { inputs: [] },
+  colleaguesOutOfOffice: { inputs: [] },
   markNotificationsRead: {
     inputs: [
       {
@@ -664,6 +665,26 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
       },
     ],
   },
+  eventDaysOff: {
+    before: { noperm: ERROR_MESSAGES.accessDenied },
+    inputs: [
+      {
+        input: { eventTitle: "Review", eventStart: "2026-03-02T09:00", eventMinutes: 60, skip: [] },
+        message: "The request body is not valid.",
+        fieldErrors: { _: 'Unrecognized key: "skip"' },
+      },
+    ],
+  },
+  calendarEvent: {
+    before: { noperm: ERROR_MESSAGES.accessDenied },
+    inputs: [
+      {
+        input: { eventID: "0" },
+        message: "The path is not valid.",
+        fieldErrors: { eventID: "must be a positive whole number" },
+      },
+    ],
+  },
   changeEvent: {
     inputs: [
       {
@@ -679,6 +700,27 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
         input: { eventID: "x", scope: 4, original: "yesterday" },
         message: "The path is not valid.",
         fieldErrors: { eventID: "must be a positive whole number" },
+      },
+    ],
+  },
+  // The caller's own feed address: nothing to send. Reading or making one needs view on the calendar.
+  calendarFeed: { inputs: [] },
+  newCalendarFeed: {
+    before: { noperm: ERROR_MESSAGES.accessDenied },
+    inputs: [
+      {
+        input: { empID: 2 },
+        message: "The request body is not valid.",
+        fieldErrors: { _: 'Unrecognized key: "empID"' },
+      },
+    ],
+  },
+  revokeCalendarFeed: {
+    inputs: [
+      {
+        input: { token: "x" },
+        message: "The request body is not valid.",
+        fieldErrors: { _: 'Unrecognized key: "token"' },
       },
     ],
   },
@@ -766,6 +808,18 @@ const OPERATION_ANSWERS: ContractCase[] = [
     as: "staff",
     request: operationRequest(OPERATIONS.missingReceipts, { rowLimit: 0 }),
     expect: { status: 200, count: 0 },
+  },
+  {
+    name: "colleaguesOutOfOffice: as the colleagues' list, refused to a colleague without permissions",
+    as: "noperm",
+    request: operationRequest(OPERATIONS.colleaguesOutOfOffice),
+    expect: { status: 403, message: ERROR_MESSAGES.accessDenied },
+  },
+  {
+    name: "calendarFeed: refused to a colleague without permissions (view on the calendar)",
+    as: "noperm",
+    request: operationRequest(OPERATIONS.calendarFeed),
+    expect: { status: 403, message: ERROR_MESSAGES.accessDenied },
   },
 ];
 

@@ -8,6 +8,8 @@ import { resolveJwtSecret } from "./auth/secret.js";
 import { createSessions, type SessionOptions } from "./auth/session.js";
 import { createThrottle } from "./auth/throttle.js";
 import { createTokens } from "./auth/tokens.js";
+import { calendarFeedRoutes } from "./calendar/feed-routes.js";
+import { outOfOfficeRoutes } from "./calendar/out-of-office.js";
 import { calendarRoutes } from "./calendar/routes.js";
 import type { Config } from "./config.js";
 import { creditCardRoutes } from "./credit-cards/routes.js";
@@ -133,6 +135,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   await app.register(creditCardRoutes, { db: database.db, timeZone: config.companyTimeZone, reads });
   await app.register(notificationRoutes, { db: database.db, timeZone: config.companyTimeZone });
   await app.register(calendarRoutes, { db: database.db, timeZone: config.companyTimeZone });
+  await app.register(calendarFeedRoutes, {
+    db: database.db,
+    timeZone: config.companyTimeZone,
+    jwtSecret: config.jwtSecret,
+  });
+  await app.register(outOfOfficeRoutes, { db: database.db, timeZone: config.companyTimeZone });
   await app.register(liveRoutes, { hub, sessions, recheckMs: live.recheckMs });
   await app.register(openApiRoutes, { authenticate });
   await app.register(appConfigRoutes, { timeClockUrl: config.timeClockUrl, timeZone: config.companyTimeZone });

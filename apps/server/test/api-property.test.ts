@@ -60,7 +60,7 @@ const EVENT_RULES = [
   "An all-day event",
   "not an active employee",
 ].join("|");
-/** A series' change or removal without its scope, or of an occurrence it does not have. */
+/** A series' change or removal without its scope, or of an occurrence it does not have (or one to skip). */
 const SCOPES = "Say which events|is not an occurrence";
 
 /**
@@ -73,7 +73,8 @@ const BEYOND_THE_SCHEMAS: Record<string, RegExp> = {
   "POST /API/Insert/": either(REFERENCES),
   "POST /API/Projects/Status": either(REFERENCES),
   "GET /API/Calendar/Occurrences": /at most \d+ days|must be after its start/,
-  "POST /API/Calendar/Events": either(REFERENCES, EVENT_RULES),
+  "POST /API/Calendar/Events": either(REFERENCES, EVENT_RULES, SCOPES),
+  "POST /API/Calendar/Events/DaysOff": either(REFERENCES, EVENT_RULES),
   "POST /API/Calendar/Events/{eventID}/Remove": new RegExp(SCOPES),
   "PUT /API/Calendar/Events/{eventID}": either(REFERENCES, EVENT_RULES, SCOPES, "time and title only"),
   "PUT /API/Update/": either(WHERE_LANGUAGE, REFERENCES, "matches more than"),

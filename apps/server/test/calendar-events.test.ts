@@ -1,4 +1,4 @@
-import { EDIT_SCOPE, OPERATIONS, RECURRENCE, VISIBILITY } from "@office/core";
+import { EDIT_SCOPE, OPERATIONS, RECURRENCE, SCHEDULE_CATEGORY, VISIBILITY } from "@office/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { employeeWithLogin } from "./support/cards.js";
 import { useTestApp } from "./support/context.js";
@@ -167,6 +167,86 @@ describe.each(ENGINES)("events written through the calendar's calls on $name", (
     expect(
       (await planner.operation(OPERATIONS.removeEvent, { eventID: own, scope: EDIT_SCOPE.code.allEvents })).statusCode,
     ).toBe(200);
+  });
+
+  it("reads an event as its dialog shows it, with what the caller may do; one they cannot see is not there", async () => {
+    const id = (await admin.operation(OPERATIONS.createEvent, standUp(staffID))).json().id;
+    const forAdmin = await admin.operation(OPERATIONS.calendarEvent, { eventID: id });
+    expect(forAdmin.statusCode, forAdmin.body).toBe(200);
+    expect(forAdmin.json()).toMatchObject({
+      eventID: id,
+      eventTitle: "Stand-up",
+      eventStart: "2026-03-02T09:00",
+      eventMinutes: 15,
+      eventRecurrence: weekly,
+      eventRecurrenceDays: [1],
+      eventRecurrenceCount: 4,
+      eventRecurrenceUntil: null,
+      attendees: [staffID],
+      mayChange: true,
+      mayDelete: true,
+    });
+    // Staff attends it, and has view on the calendar only.
+    expect((await staff.operation(OPERATIONS.calendarEvent, { eventID: id })).json()).toMatchObject({
+      mayChange: false,
+      mayDelete: false,
+    });
+    const hidden = (
+      await admin.operation(OPERATIONS.createEvent, {
+        eventTitle: "Board",
+        eventStart: "2026-03-03T10:00",
+        eventMinutes: 60,
+        eventRecurrence: weekly,
+        eventRecurrenceUntil: "2026-03-31",
+        eventVisibleFor: VISIBILITY.code.attendees,
+      })
+    ).json().id;
+    expect((await admin.operation(OPERATIONS.calendarEvent, { eventID: hidden })).json()).toMatchObject({
+      eventRecurrenceUntil: "2026-03-31",
+      attendees: [],
+    });
+    expect((await staff.operation(OPERATIONS.calendarEvent, { eventID: hidden })).statusCode).toBe(404);
+  });
+
+  it("finds a series' occurrences on a company holiday or an attendee's day out, and skips those asked", async () => {
+    const holiday = {
+      eventStart: "2026-03-09T00:00",
+      eventMinutes: 1_440,
+      eventAllDay: 1,
+      eventVisibleFor: VISIBILITY.code.everybody,
+    };
+    await admin.operation(OPERATIONS.createEvent, {
+      ...holiday,
+      eventTitle: "Founders' Day",
+      eventCategory: SCHEDULE_CATEGORY.companyHoliday,
+    });
+    // Staff's day out is theirs alone to see; it still blocks, said by their name only.
+    await admin.operation(OPERATIONS.createEvent, {
+      ...holiday,
+      eventStart: "2026-03-16T00:00",
+      eventTitle: "Dentist",
+      eventCategory: SCHEDULE_CATEGORY.outOfOffice,
+      eventVisibleFor: VISIBILITY.code.attendees,
+      attendees: [staffID],
+    });
+    const asked = await admin.operation(OPERATIONS.eventDaysOff, standUp(staffID));
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().data).toEqual([
+      { original: "2026-03-09T09:00", reason: "Founders' Day" },
+      { original: "2026-03-16T09:00", reason: expect.stringMatching(/is out of office$/) },
+    ]);
+    expect(asked.json().data[1].reason).not.toContain("Dentist");
+    const before = await events();
+    const wrong = await admin.operation(OPERATIONS.createEvent, { ...standUp(staffID), skip: ["2026-03-10T09:00"] });
+    expect(wrong.statusCode).toBe(400);
+    expect(await events()).toBe(before);
+    const { id } = (
+      await admin.operation(OPERATIONS.createEvent, {
+        ...standUp(staffID),
+        skip: asked.json().data.map((day: { original: string }) => day.original),
+      })
+    ).json();
+    expect(await startsOf(staff, id)).toEqual(["2026-03-02T09:00:00-05:00", "2026-03-23T09:00:00-04:00"]);
   });
 
   describe("changed by scope", () => {

@@ -187,6 +187,20 @@ export const eventBody = z.strictObject({
   attendees: z.array(z.number().int().min(1).max(INT4.max)).max(EVENT_ATTENDEES).optional(),
 });
 
+/**
+ * POST /API/Calendar/Events — a new event, and of a series the occurrences to skip (those the
+ * dialog found on days off, each a start as the series makes it).
+ */
+export const newEventBody = eventBody.extend({
+  skip: z
+    .array(wallTime)
+    .max(SERIES_YEARS * 366)
+    .optional(),
+});
+
+/** A series' occurrence that falls on a day off, and why (POST /API/Calendar/Events/DaysOff). */
+export const dayOffSchema = z.object({ original: z.string(), reason: z.string() });
+
 /** PUT /API/Calendar/Events/{eventID} — an event as the dialog has it now, and for a series which occurrences. */
 export const changeEventBody = eventBody.extend({
   scope: z.union(Object.values(EDIT_SCOPE.code).map((code) => z.literal(code))).optional(),
@@ -197,6 +211,32 @@ export const changeEventBody = eventBody.extend({
 export const removeEventBody = z.strictObject({
   scope: z.union(Object.values(EDIT_SCOPE.code).map((code) => z.literal(code))).optional(),
   original: wallTime.optional(),
+});
+
+/** An event as GET /API/Calendar/Events/{eventID} answers it: as its dialog shows it (operations/calendar.ts's CalendarEventRecord). */
+export const calendarEventSchema = z.object({
+  eventID: z.number().int(),
+  eventTitle: z.string(),
+  eventCategory: z.number().int().nullable(),
+  /** Its first start, on the clock of its zone. */
+  eventStart: z.string(),
+  eventMinutes: z.number().int(),
+  eventAllDay: z.number().int(),
+  eventZone: z.string(),
+  eventLocation: z.string().nullable(),
+  eventLink: z.string().nullable(),
+  eventLinkTarget: z.number().int(),
+  eventVisibleFor: z.number().int(),
+  eventRecurrence: z.number().int(),
+  eventRecurrenceDays: z.array(z.number().int()).nullable(),
+  eventRecurrenceUntil: z.string().nullable(),
+  eventRecurrenceCount: z.number().int().nullable(),
+  eventDescription: z.string().nullable(),
+  attendees: z.array(z.number().int()),
+  /** Who made it: they may always change or delete it. */
+  empID: z.number().int().nullable(),
+  mayChange: z.boolean(),
+  mayDelete: z.boolean(),
 });
 
 /** An occurrence as GET /API/Calendar/Occurrences answers it (operations/calendar.ts's CalendarOccurrence). */

@@ -25,6 +25,12 @@ export const DEFAULT_NOTE_CATEGORY = 105;
 export const NOTE_CATEGORY_GROUP = 68;
 export const EXCLUDED_PROJECT_STATUS_IDS = [56, 66, 194] as const;
 export const DEPARTMENT_LOOKUP_PARENT = 135;
+/**
+ * Ours: the schedule categories (tblAppLookup, group scheduleCategories) the product acts on, by
+ * their fixed ids as the lists hold them: an event "Out of office" marks its attendees Out in the
+ * colleagues' availability while it lasts (availability.ts); company holidays.
+ */
+export const SCHEDULE_CATEGORY = { outOfOffice: 344, companyHoliday: 345 } as const;
 
 export const TOAST_MS = {
   success: 1_500,

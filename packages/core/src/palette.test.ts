@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { recordName } from "./areas/area.js";
 import { AREAS } from "./areas/registry.js";
-import { PALETTE_AREAS, PALETTE_PAGES, paletteDescription, paletteRecordQuery } from "./palette.js";
+import { RECURRENCE } from "./lookups/enumerations.js";
+import {
+  PALETTE_AREAS,
+  PALETTE_PAGES,
+  type PaletteEventRow,
+  paletteDescription,
+  paletteEvent,
+  paletteEventQueries,
+  paletteEvents,
+  paletteRecordQuery,
+} from "./palette.js";
 import { parseWhere } from "./where/index.js";
 
 const area = (noun: string) => {
@@ -61,5 +71,97 @@ describe("the command palette's entries", () => {
     const employees = area("employee");
     expect(recordName(employees, { empID: 3, empFirstName: "Ada", empLastName: "Lovelace" })).toBe("Ada Lovelace");
     expect(recordName(area("project"), { projectID: 9, projectName: "" })).toBe("Project 9");
+  });
+});
+
+describe("the command palette's events", () => {
+  const NOW = "2026-03-11T10:00:00-04:00";
+  const event = (o: Partial<PaletteEventRow>): PaletteEventRow => ({
+    eventID: 7,
+    eventTitle: "Design review",
+    eventLocation: "Conference Room A",
+    eventStart: "2026-03-20T14:00",
+    eventMinutes: 60,
+    eventAllDay: 0,
+    eventZone: "America/New_York",
+    eventRecurrence: RECURRENCE.code.once,
+    eventRecurrenceDays: null,
+    eventRecurrenceUntil: null,
+    eventRecurrenceCount: null,
+    ...o,
+  });
+
+  it("searches each word in an event's title or location: those not over first, then those over", () => {
+    const queries = paletteEventQueries("design  room", NOW);
+    const words =
+      "(eventTitle LIKE '%design%' OR eventLocation LIKE '%design%') AND (eventTitle LIKE '%room%' OR eventLocation LIKE '%room%')";
+    expect(queries?.coming).toMatchObject({
+      table: "tblEvent",
+      where: `(${words}) AND eventTo > '${NOW}'`,
+      order: "eventFrom, eventID",
+      rowLimit: 5,
+    });
+    expect(queries?.past).toMatchObject({
+      where: `(${words}) AND eventTo <= '${NOW}'`,
+      order: "eventTo DESC, eventID",
+    });
+    for (const query of [queries?.coming, queries?.past]) {
+      expect(() => parseWhere(query?.where ?? "")).not.toThrow();
+      expect(query?.fields.split(",")).toEqual(
+        expect.arrayContaining(["eventID", "eventTitle", "eventLocation", "eventStart"]),
+      );
+    }
+    expect(paletteEventQueries("d", NOW)).toBeNull();
+  });
+
+  it("shows an event with its date, and opens the calendar's day of its occurrence now or next", () => {
+    const now = new Date(NOW);
+    expect(paletteEvent(event({}), now, "America/New_York")).toEqual({
+      id: 7,
+      label: "Design review",
+      description: "Event · 03/20/2026 02:00 PM · Conference Room A",
+      path: "/calendar1?view=day&date=2026-03-20&event=7&at=2026-03-20T14%3A00",
+      at: Date.parse("2026-03-20T14:00:00-04:00"),
+    });
+    const standUp = event({
+      eventTitle: "Team stand-up",
+      eventLocation: null,
+      eventStart: "2026-01-05T09:00",
+      eventRecurrence: RECURRENCE.code.weekly,
+      eventRecurrenceDays: "|1|3|5|",
+      eventRecurrenceUntil: "2026-06-30",
+    });
+    expect(paletteEvent(standUp, now, "America/New_York")).toMatchObject({
+      label: "Team stand-up",
+      description: "Weekly event · next 03/13/2026 09:00 AM",
+      path: "/calendar1?view=day&date=2026-03-13&event=7&at=2026-03-13T09%3A00",
+    });
+    expect(paletteEvent({ ...standUp, eventRecurrenceUntil: "2026-02-01" }, now, "America/New_York").description).toBe(
+      "Weekly event · last 01/30/2026 09:00 AM",
+    );
+    const holiday = event({
+      eventTitle: "Good Friday",
+      eventStart: "2026-04-03T00:00",
+      eventMinutes: 1_440,
+      eventAllDay: 1,
+    });
+    expect(paletteEvent(holiday, now, "America/New_York").description).toBe(
+      "Event · 04/03/2026 all day · Conference Room A",
+    );
+
+    // Those to come by their occurrence, the soonest first; then those over as they came.
+    const shown = paletteEvents(
+      {
+        coming: [
+          { ...standUp, eventID: 1 },
+          { ...event({}), eventID: 2 },
+          { ...holiday, eventID: 3 },
+        ],
+        past: [5, 6, 7].map((eventID) => event({ eventID, eventStart: "2026-02-01T10:00" })),
+      },
+      now,
+      "America/New_York",
+    );
+    expect(shown.map((e) => e.id)).toEqual([1, 2, 3, 5, 6]);
   });
 });

@@ -1,13 +1,20 @@
 import type { Area } from "./areas/area.js";
 import { AREAS } from "./areas/registry.js";
+import { EVENT_TIMES_FIELDS, type EventTimesRow, occurrenceToOpen } from "./calendar/next-occurrence.js";
+import { calendarDayPath } from "./calendar/today.js";
+import { zonedIso } from "./company-time.js";
+import { formatTime12h, formatUsDate } from "./formats.js";
+import { RECURRENCE, RECURRENCES } from "./lookups/enumerations.js";
+import { tblEvent } from "./resources/tblEvent.js";
 import type { RouteDef } from "./routes.js";
 import { ROUTES } from "./site.js";
 import { whereBuilder } from "./where/build.js";
 
 /**
  * The command palette (Ctrl+K; docs/decisions.md#command-palette) offers what the declarations
- * declare: the pages of the route table, a New entry of each area with a record page, and the
- * records of each area whose record names itself (`title`), searched on the server. The web app
+ * declare: the pages of the route table, a New entry of each area with a record page, the
+ * records of each area whose record names itself (`title`), searched on the server, and the
+ * calendar's events by title or place (docs/decisions.md#calendar-at-a-glance). The web app
  * keeps of these only what the user may open.
  */
 
@@ -40,6 +47,15 @@ export const PALETTE_MIN_QUERY = 2;
 const MAX_WORDS = 5;
 const MAX_WORD = 50;
 
+/** The words of a search, as many and as long as the palette looks for. */
+const searchWords = (query: string) =>
+  query
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS)
+    .map((word) => word.slice(0, MAX_WORD));
+
 /**
  * What the palette says beneath a record's name: its kind and id, and what tells it apart from
  * others of the same name ("Client 12 · Springfield, IL").
@@ -59,12 +75,7 @@ export function paletteDescription(area: Area, row: Record<string, unknown>): st
  * id; null when the search is too short or the area names no records.
  */
 export function paletteRecordQuery(area: Area, query: string) {
-  const words = query
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, MAX_WORDS)
-    .map((word) => word.slice(0, MAX_WORD));
+  const words = searchWords(query);
   const title = area.title;
   if (!title?.length || query.trim().length < PALETTE_MIN_QUERY) return null;
   const key = area.resource.key;
@@ -79,3 +90,91 @@ export function paletteRecordQuery(area: Area, query: string) {
     rowLimit: PALETTE_RECORDS_SHOWN,
   };
 }
+
+// --- The calendar's events ------------------------------------------------------------------
+
+/** An event as the palette reads it: its title and place, and what finds the occurrence it opens. */
+export type PaletteEventRow = EventTimesRow & { eventTitle: string; eventLocation: string | null };
+
+const EVENT_FIELDS = [...EVENT_TIMES_FIELDS, "eventTitle", "eventLocation"].join(",");
+
+/**
+ * The Queries of the events (tblEvent: those the caller may see, the server's `visibleTo`) whose
+ * title or location holds each word of a palette search: those not over yet (`now`, an instant),
+ * the earliest first, and those over, the latest first; the palette shows the first
+ * PALETTE_RECORDS_SHOWN of both, in that order. Null when the search is too short.
+ */
+export function paletteEventQueries(query: string, now: string) {
+  const words = searchWords(query);
+  if (query.trim().length < PALETTE_MIN_QUERY) return null;
+  const w = whereBuilder();
+  const byWords = w.and(
+    ...words.map((word) => w.or(w.contains("eventTitle", word), w.contains("eventLocation", word))),
+  );
+  const read = (where: ReturnType<typeof w.and>, order: string) => ({
+    table: tblEvent.name,
+    fields: EVENT_FIELDS,
+    where: w.print(where),
+    order,
+    rowLimit: PALETTE_RECORDS_SHOWN,
+  });
+  return {
+    coming: read(w.and(byWords, w.gt("eventTo", now)), "eventFrom, eventID"),
+    past: read(w.and(byWords, w.le("eventTo", now)), "eventTo DESC, eventID"),
+  };
+}
+
+const RECURRENCE_NAMES = new Map<number, string>(RECURRENCES.map((option) => [option.value, option.label]));
+
+/**
+ * An event found by the palette: its title; beneath it, how often it happens, the date and time
+ * of its occurrence now, next or last (`occurrenceToOpen`) and its place ("Weekly event ·
+ * next 03/04/2026 09:00 AM · Conference Room A"); and the calendar's day view of that date, opened on it.
+ */
+export function paletteEvent(row: PaletteEventRow, now: Date, timeZone: string) {
+  const occurrence = occurrenceToOpen(row, now, timeZone);
+  const recurring = row.eventRecurrence !== null && row.eventRecurrence !== RECURRENCE.code.once;
+  const when = occurrence
+    ? [
+        recurring ? occurrence.when : occurrence.when === "now" ? "now" : "",
+        formatUsDate(occurrence.date),
+        occurrence.allDay ? "all day" : formatTime12h(minutesOfIso(occurrence.start)),
+      ]
+        .filter(Boolean)
+        .join(" ")
+    : "";
+  const description = [
+    recurring ? `${RECURRENCE_NAMES.get(row.eventRecurrence as number) ?? "Recurring"} event` : "Event",
+    when,
+    row.eventLocation,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return {
+    id: row.eventID,
+    label: row.eventTitle || `Event ${row.eventID}`,
+    description,
+    path: occurrence
+      ? calendarDayPath(occurrence.date, { eventID: row.eventID, original: occurrence.original })
+      : calendarDayPath(zonedIso(now, timeZone).slice(0, 10)),
+    /** When the occurrence it opens starts (an instant), for the order of those to come. */
+    at: occurrence?.instant ?? 0,
+  };
+}
+
+/**
+ * What the palette shows of the events both Queries found: those not over, the soonest
+ * occurrence first (an old series meeting tomorrow before next month's one-off), then those
+ * over, the latest first; PALETTE_RECORDS_SHOWN in all.
+ */
+export function paletteEvents(
+  found: { coming: readonly PaletteEventRow[]; past: readonly PaletteEventRow[] },
+  now: Date,
+  timeZone: string,
+) {
+  const coming = found.coming.map((row) => paletteEvent(row, now, timeZone)).sort((a, b) => a.at - b.at || a.id - b.id);
+  const past = found.past.map((row) => paletteEvent(row, now, timeZone));
+  return [...coming, ...past].slice(0, PALETTE_RECORDS_SHOWN);
+}
+
+const minutesOfIso = (iso: string) => Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16));

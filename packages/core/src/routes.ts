@@ -81,7 +81,7 @@ const group = (icon: IconName, page: RoutePage, menu: RouteGroup["menu"], routes
 
 /**
  * The routes (docs/product-rules.md#routes) that belong to no declared area, search or list:
- * those declare their own (areas/, lists.ts), and ROUTES (site.ts) gathers them all.
+ * those declare their own (areas/, calendar/page.ts, lists.ts), and ROUTES (site.ts) gathers them all.
  */
 export const PAGE_ROUTES: readonly RouteGroup[] = [
   group("home", PAGES.home, { under: ["Home"], sequence: 100 }, [{ path: "/", title: "Home" }]),
@@ -96,10 +96,6 @@ export const PAGE_ROUTES: readonly RouteGroup[] = [
   group("creditCards", PAGES.creditCardApprovals, { under: ["Credit Card"], sequence: 630 }, [
     { path: "/creditcard/statement", title: "Credit Card Statement", hidden: true },
     { path: "/creditcard/statementsearch", title: "Statement Search", hidden: true },
-  ]),
-  group("calendar", PAGES.calendar, { under: ["More"], sequence: 920 }, [
-    { path: "/calendar1", title: "Calendar" },
-    { path: "/calendar", title: "Calendar", hidden: true },
   ]),
   group("reports", PAGES.reports, { under: ["More"], sequence: 930 }, [
     { path: "/reports", title: "Reports", hidden: true },

@@ -16,6 +16,8 @@ const failure = (title: string, message: string, ms: number = TOAST_MS.failure):
 });
 const success = (title: string, message: string): Toast => ({ kind: "success", title, message, ms: TOAST_MS.success });
 
+const TOAST_UPDATED = success("Record Updated", "Record updated successfully!");
+
 /** Every toast of docs/product-rules.md#toasts, in its exact words. */
 export const TOASTS = {
   loginFailed: failure("Login Failed", "Username or Password is incorrect!", TOAST_MS.loginFailure),
@@ -23,7 +25,7 @@ export const TOASTS = {
   updateFailed: failure("Failed Update", "Record update is Failed!"),
   deleteFailed: failure("Failed Delete", "Record delete is Failed!"),
   inserted: success("Record Inserted", "Record inserted successfully!"),
-  updated: success("Record Updated", "Record updated successfully!"),
+  updated: TOAST_UPDATED,
   deleted: success("Record Deleted", "Record deleted successfully!"),
   /** Ours: a delete undone (its toast's Undo), or refused (too late, say). */
   restored: success("Record Restored", "The deleted record is back."),
@@ -41,6 +43,14 @@ export const TOASTS = {
       : failure(
           "Failed Decision",
           `Approved ${approved} of ${approved + refused}; ${refused} could not be${why ? `: ${why}` : "."}`,
+        ),
+  /** Ours: an occurrence and those after it changed, and what changed on its own among them dropped. */
+  followingChanged: (dropped: number) =>
+    dropped === 0
+      ? TOAST_UPDATED
+      : success(
+          "Record Updated",
+          `Record updated successfully! ${dropped} occurrence${dropped === 1 ? "" : "s"} changed on ${dropped === 1 ? "its" : "their"} own ${dropped === 1 ? "was" : "were"} dropped.`,
         ),
   /** Ours: a request to use a card sent: to its holder, or (one's own card) on to an over-limit approver. */
   asked: success("Request Sent", "Your request to use the card was sent."),

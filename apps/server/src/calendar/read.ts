@@ -1,5 +1,6 @@
 import {
   CALENDAR_RANGE_DAYS,
+  type CalendarEventRecord,
   type CalendarOccurrence,
   RECURRENCE,
   type SeriesRule,
@@ -9,7 +10,7 @@ import {
   zonedIso,
 } from "@office/core";
 import { type Kysely, sql } from "kysely";
-import type { Actor } from "../data/actor.js";
+import { type Actor, may } from "../data/actor.js";
 import { readableRows } from "../data/row-scope.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
@@ -127,4 +128,45 @@ export async function occurrencesIn(
   }
   data.sort((a, b) => a.start.localeCompare(b.start) || a.eventID - b.eventID);
   return { data };
+}
+
+/**
+ * GET /API/Calendar/Events/{eventID}: an event as its dialog shows it, if the caller may see
+ * it (the same rows as every read), with its attendees and what the caller may do to it.
+ */
+export async function eventOf(db: Kysely<DB>, eventID: number, actor: Actor): Promise<CalendarEventRecord> {
+  const { rows } = await sql<Record<string, unknown>>`select * from "tblEvent"
+    where "eventID" = ${eventID} and ${readableRows(tblEvent, null, actor)}`.execute(db);
+  const row = rows[0];
+  if (!row) throw new AppError(404, "There is no event with this id.");
+  const attendees = await db
+    .selectFrom("tblEventAttendee")
+    .select("empID")
+    .where("eventID", "=", eventID)
+    .orderBy("empID")
+    .execute();
+  const mine = actor.kind === "employee" && row.empID === actor.empID;
+  const days = row.eventRecurrenceDays as string | null;
+  return {
+    eventID,
+    eventTitle: row.eventTitle as string,
+    eventCategory: row.eventCategory as number | null,
+    eventStart: row.eventStart as string,
+    eventMinutes: row.eventMinutes as number,
+    eventAllDay: row.eventAllDay as number,
+    eventZone: row.eventZone as string,
+    eventLocation: row.eventLocation as string | null,
+    eventLink: row.eventLink as string | null,
+    eventLinkTarget: row.eventLinkTarget as number,
+    eventVisibleFor: row.eventVisibleFor as number,
+    eventRecurrence: row.eventRecurrence as number,
+    eventRecurrenceDays: days ? days.split("|").filter(Boolean).map(Number) : null,
+    eventRecurrenceUntil: row.eventRecurrenceUntil as string | null,
+    eventRecurrenceCount: row.eventRecurrenceCount as number | null,
+    eventDescription: row.eventDescription as string | null,
+    attendees: attendees.map((attendee) => attendee.empID),
+    empID: row.empID as number | null,
+    mayChange: mine || may(actor, tblEvent.access.change, "change"),
+    mayDelete: mine || may(actor, tblEvent.access.del, "del"),
+  };
 }

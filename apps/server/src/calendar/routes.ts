@@ -1,4 +1,4 @@
-import { type CalendarEventInput, calendarOccurrenceSchema } from "@office/core";
+import { type CalendarEventInput, calendarEventSchema, calendarOccurrenceSchema, dayOffSchema } from "@office/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
@@ -8,7 +8,8 @@ import type { DB } from "../db/schema.js";
 import { beyondTheSchemas } from "../http/openapi.js";
 import { served } from "../http/operations.js";
 import { changeEvent, type EventChange } from "./change.js";
-import { occurrencesIn } from "./read.js";
+import { daysOffOf } from "./days-off.js";
+import { eventOf, occurrencesIn } from "./read.js";
 import { createEvent, removeEvent } from "./write.js";
 
 /** The calendar's own calls (core's operations/calendar.ts). */
@@ -25,14 +26,29 @@ export async function calendarRoutes(
     handler: async (request) => occurrencesIn(db, request.query, actorOf(request), timeZone),
   });
   app.route({
+    ...served("calendarEvent", {
+      description: beyondTheSchemas("an event the caller may not see, as one that does not exist"),
+      response: { 200: calendarEventSchema },
+    }),
+    handler: async (request) => eventOf(db, (request.params as { eventID: number }).eventID, actorOf(request)),
+  });
+  app.route({
+    ...served("eventDaysOff", {
+      description: beyondTheSchemas("what a new event is refused for"),
+      response: { 200: z.object({ data: z.array(dayOffSchema) }) },
+    }),
+    handler: async (request) => daysOffOf(db, request.body as CalendarEventInput, actorOf(request), timeZone),
+  });
+  app.route({
     ...served("createEvent", {
       description: beyondTheSchemas(
-        "a series whose end is before its start, past ten years, both or neither; an all-day event not of whole days; a category not of the list; an attendee who is not an active employee",
+        "a series whose end is before its start, past ten years, both or neither; an all-day event not of whole days; a category not of the list; an attendee who is not an active employee; an occurrence to skip that is not one of the series",
       ),
       response: { 200: z.object({ id: z.number().int().positive() }) },
     }),
     // The body's schema is core's eventBody, of the operation's declared input.
-    handler: async (request) => createEvent(db, request.body as CalendarEventInput, actorOf(request), timeZone),
+    handler: async (request) =>
+      createEvent(db, request.body as CalendarEventInput & { skip?: string[] }, actorOf(request), timeZone),
   });
   app.route({
     ...served("changeEvent", {

@@ -130,11 +130,25 @@ export async function insertEvent(
  * POST /API/Calendar/Events: a new event in the company's zone, once or a series, its
  * attendees with it, in one audited transaction. Its span is kept with it for the ranges.
  */
-export async function createEvent(db: Kysely<DB>, body: CalendarEventInput, actor: Actor, zone: string) {
-  const values = eventValues(body, checkSeries(seriesAsked(body, zone)));
-  return db.transaction().execute(async (tx) => ({
-    id: await insertEvent(tx, values, await checkedAttendees(tx, body.attendees), actor),
-  }));
+export async function createEvent(
+  db: Kysely<DB>,
+  body: CalendarEventInput & { skip?: readonly string[] },
+  actor: Actor,
+  zone: string,
+) {
+  const series = checkSeries(seriesAsked(body, zone));
+  const values = eventValues(body, series);
+  // Each occurrence skipped (a day off the dialog found) is one of the series, removed from the start.
+  const skipped = [...new Set(body.skip ?? [])].map((original) => wallText(occurrenceOf(series, original)));
+  return db.transaction().execute(async (tx) => {
+    const id = await insertEvent(tx, values, await checkedAttendees(tx, body.attendees), actor);
+    if (skipped.length > 0)
+      await tx
+        .insertInto("tblEventException")
+        .values(skipped.map((exceptionOriginal) => ({ eventID: id, exceptionOriginal, exceptionCancelled: 1 })))
+        .execute();
+    return { id };
+  });
 }
 
 /**

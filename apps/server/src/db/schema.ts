@@ -273,6 +273,16 @@ export interface TblEventException {
   exceptionTitle: string | null;
 }
 
+/** An employee's private iCalendar address (migration 0020): its secret's SHA-256, the secret sealed, its sign-in's epoch. */
+export interface CalendarFeed {
+  empID: number;
+  tokenHash: string;
+  tokenSealed: string;
+  /** The sign-in's token epoch when it was made: a later one ends it. */
+  tokenEpoch: number;
+  createdTS: GeneratedTimestamp;
+}
+
 export interface AuthAccount {
   accountID: Generated<number>;
   empID: number;
@@ -396,6 +406,7 @@ export interface DB {
   tblEvent: TblEvent;
   tblEventAttendee: TblEventAttendee;
   tblEventException: TblEventException;
+  calendarFeed: CalendarFeed;
   authAccount: AuthAccount;
   authSession: AuthSession;
   authLoginFailure: AuthLoginFailure;

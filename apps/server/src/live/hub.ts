@@ -1,6 +1,7 @@
-import { type AvailabilitySource, dateIn, printLiveEvent, vwEmployeeAvailability } from "@office/core";
+import { type AvailabilitySource, dateIn, printLiveEvent, vwEmployeeAvailability, withAbsences } from "@office/core";
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
+import { absencesOf } from "../calendar/out-of-office.js";
 import { zoneTimes } from "../data/zoned-times.js";
 import type { Database } from "../db/database.js";
 
@@ -103,7 +104,14 @@ export function createLiveHub(
         const { rows } = await sql<AvailabilitySource & Record<string, unknown>>`
           select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(vwEmployeeAvailability.name)}
           where ${sql.ref("empID")} in (${sql.join(ids)})`.execute(database.db);
-        const byID = new Map(zoneTimes(rows, timeZone).map((row) => [row.empID, row]));
+        // With each one's absences (out of office): an event's change tells its attendees' rows (migration 0019).
+        const absences = await absencesOf(
+          database.db,
+          rows.map((row) => row.empID),
+          new Date(),
+          timeZone,
+        );
+        const byID = new Map(withAbsences(zoneTimes(rows, timeZone), absences).map((row) => [row.empID, row]));
         for (const empID of ids)
           broadcast(printLiveEvent({ type: "availability", empID, row: byID.get(empID) ?? null }));
       }

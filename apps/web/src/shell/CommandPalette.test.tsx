@@ -1,4 +1,4 @@
-import { PAGES } from "@office/core";
+import { addDays, dateIn, PAGES, RECURRENCE } from "@office/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { liveStreamOpened } from "../features/availability/availability-query";
@@ -31,10 +31,39 @@ const options = (dialog: HTMLElement) =>
     .queryAllByRole("button")
     .map((b) => b.textContent ?? "");
 
+// Events a week on, and over a week ago, in the company's zone (the fake compares instants as text).
+const ZONE = "America/New_York";
+const today = dateIn(new Date(), ZONE);
+const event = (eventID: number, eventTitle: string, day: string, more: Record<string, unknown> = {}) => ({
+  eventID,
+  eventTitle,
+  eventLocation: "Conference Room A",
+  eventStart: `${day}T14:00`,
+  eventMinutes: 60,
+  eventAllDay: 0,
+  eventZone: ZONE,
+  eventRecurrence: RECURRENCE.code.once,
+  eventRecurrenceDays: null,
+  eventRecurrenceUntil: null,
+  eventRecurrenceCount: null,
+  eventFrom: `${day}T14:00:00-05:00`,
+  eventTo: `${day}T15:00:00-05:00`,
+  ...more,
+});
+const [soon, before] = [addDays(today, 7), addDays(today, -8)];
+const EVENTS = [
+  event(31, "Budget check-in", soon),
+  event(32, "Budget review", before, { eventLocation: "Site trailer" }),
+  event(33, "Safety briefing", soon, { eventLocation: "Budget room" }),
+];
+const us = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+
 async function openPalette(permissions = STAFF) {
   const app = renderWithApp(<PaletteShortcut />, {
     permissions,
+    config: { timeZone: ZONE },
     tables: {
+      tblEvent: EVENTS,
       vwVendorDirectory: VENDORS,
       vwEmployeeAvailability: [
         { empID: 7, empFirstName: "Sam", empLastName: "Taylor", empDepartment: 1, empAvailabilityType: "In" },
@@ -93,6 +122,39 @@ describe("the command palette", () => {
     await waitFor(() => expect(options(dialog)).toEqual(["Nuts IncVendor 6"]));
     await user.keyboard("{Enter}");
     await waitFor(() => expect(location().pathname + location().search).toBe("/vendor/de?id=6"));
+  });
+
+  it("finds the calendar's events by title or place, those to come first, each opening the calendar at its day", async () => {
+    const { dialog, user, api, location } = await openPalette(
+      permissionsOf({ [PAGES.home]: ["view"], [PAGES.calendar]: ["view"] }),
+    );
+    await user.type(within(dialog).getByRole("textbox", { name: "Search pages, records and actions" }), "budget");
+    await waitFor(() =>
+      expect(options(dialog)).toEqual([
+        `Budget check-inEvent · ${us(soon)} 02:00 PM · Conference Room A`,
+        `Safety briefingEvent · ${us(soon)} 02:00 PM · Budget room`,
+        `Budget reviewEvent · ${us(before)} 02:00 PM · Site trailer`,
+      ]),
+    );
+    // Through the data service, which gives each caller only the events they may see.
+    const asked = api.queries("tblEvent");
+    expect(asked.at(-1)?.where).toMatch(
+      /^\(eventTitle LIKE '%budget%' OR eventLocation LIKE '%budget%'\) AND eventTo /,
+    );
+    await user.keyboard("{Enter}");
+    await waitFor(() =>
+      expect(location().pathname + location().search).toBe(
+        `/calendar1?view=day&date=${soon}&event=31&at=${soon}T14%3A00`,
+      ),
+    );
+  });
+
+  it("finds no events for those who may not open the calendar", async () => {
+    const { dialog, user, api } = await openPalette();
+    await user.type(within(dialog).getByRole("textbox", { name: "Search pages, records and actions" }), "budget");
+    await waitFor(() => expect(api.queries("vwVendorDirectory").length).toBeGreaterThan(0));
+    expect(api.queries("tblEvent")).toHaveLength(0);
+    expect(options(dialog).join("\n")).not.toMatch(/Budget/);
   });
 
   it("switches the colour scheme and logs out from the palette", async () => {

@@ -4,19 +4,26 @@ import "@mantine/spotlight/styles.css";
 import { useComputedColorScheme } from "@mantine/core";
 import {
   AVAILABILITY_TYPES,
+  COMPANY_CALENDAR,
   findRoute,
   menuPlace,
   PALETTE_AREAS,
   PALETTE_PAGES,
+  type PaletteEventRow,
   paletteDescription,
+  paletteEventQueries,
+  paletteEvents,
   paletteRecordQuery,
   recordName,
+  tblEvent,
   tblProjectNotes,
   vwEmployeeAvailability,
   withArticle,
+  zonedIso,
 } from "@office/core";
 import {
   IconArrowRight,
+  IconCalendarEvent,
   IconClockPlus,
   IconFileText,
   IconLogout,
@@ -36,7 +43,7 @@ import { useAccess } from "../services/access";
 import { useUserColourScheme } from "../services/colour-scheme";
 import { requestProjectNotes } from "../services/project-notes-request";
 import { readKey } from "../services/query-keys";
-import { userQuery } from "../services/session";
+import { appConfigQuery, userQuery } from "../services/session";
 import { signOutToLogin } from "../services/sign-out";
 
 /** How long typing pauses before the records are searched (the pages and actions match at once). */
@@ -65,7 +72,8 @@ export const openPalette = () => spotlight.open();
 /**
  * The command palette (Ctrl+K, ⌘K on a Mac; docs/decisions.md#command-palette): the pages the
  * user may open, actions (log time, set my availability, a new record where the user may add
- * one) and, as they type, the records of each area they may open, found on the server. Built
+ * one) and, as they type, the records of each area they may open and the calendar's events they
+ * may see (each opening the calendar's day of its occurrence now or next), found on the server. Built
  * from the declarations (core's palette.ts), so a new area brings its entries by itself; it
  * never offers what the user may not open. Keyboard only: arrows, Enter, Escape.
  */
@@ -74,6 +82,7 @@ export function CommandPalette() {
   const navigate = useNavigate();
   const access = useAccess();
   const { data: user } = useQuery(userQuery);
+  const { data: config } = useQuery(appConfigQuery);
   const mayReadPeople = access.mayView(vwEmployeeAvailability);
   const { data: people } = useQuery({ ...availabilityQuery, enabled: mayReadPeople });
   const ownStatus = user && people?.some((person) => person.empID === user.empID);
@@ -182,6 +191,30 @@ export function CommandPalette() {
       ),
   });
 
+  // The calendar's events the user may see (the server's visibleTo), for those who may open the calendar.
+  const calendar = findRoute(COMPANY_CALENDAR.path);
+  const mayFindEvents = access.mayView(tblEvent) && calendar !== undefined && access.route(calendar);
+  const timeZone = config?.timeZone;
+  const events = useQuery({
+    queryKey: readKey([tblEvent.name], "palette", searched),
+    enabled: mayFindEvents && timeZone !== undefined && searched.length > 0,
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const now = new Date();
+      const zone = timeZone ?? "UTC";
+      const queries = paletteEventQueries(searched, zonedIso(now, zone));
+      if (!queries) return [];
+      // A read that fails leaves the other's events, the records and the pages.
+      const read = (params: typeof queries.coming) =>
+        queryRows<PaletteEventRow>(params).then(
+          (answer) => answer.data,
+          () => [],
+        );
+      const [coming, past] = await Promise.all([read(queries.coming), read(queries.past)]);
+      return paletteEvents({ coming, past }, now, zone);
+    },
+  });
+
   const groups = useMemo((): SpotlightActionGroupData[] => {
     const shown = local.filter((entry) => matches(entry, query));
     const actions = shown.filter((entry) => !entry.id.startsWith("page:"));
@@ -198,10 +231,22 @@ export function CommandPalette() {
         }),
       ),
     }));
-    return [{ group: "Actions", actions }, { group: "Pages", actions: pages }, ...found].filter(
+    const calendarEvents = {
+      group: "Events",
+      actions: (searched === query.trim() ? (events.data ?? []) : []).map(
+        (event): Entry => ({
+          id: `event:${event.id}`,
+          label: event.label,
+          description: event.description,
+          leftSection: <IconCalendarEvent {...ICON} />,
+          onClick: () => void navigate(event.path),
+        }),
+      ),
+    };
+    return [{ group: "Actions", actions }, { group: "Pages", actions: pages }, ...found, calendarEvents].filter(
       (group) => group.actions.length > 0,
     );
-  }, [local, query, searched, records.data, navigate]);
+  }, [local, query, searched, records.data, events.data, navigate]);
 
   // Enter opens the first result whatever its kind: records found after the query changed (the
   // pause, then the server) come into a list that had nothing to select, so the first is selected
@@ -222,7 +267,7 @@ export function CommandPalette() {
       shortcut={["mod + K"]}
       // In a search box too, as the first press (PaletteShortcut) does.
       tagsToIgnore={[]}
-      nothingFound={records.isFetching ? "Searching…" : "Nothing found"}
+      nothingFound={records.isFetching || events.isFetching ? "Searching…" : "Nothing found"}
       scrollable
       maxHeight={420}
       searchProps={{

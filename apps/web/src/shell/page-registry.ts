@@ -1,4 +1,4 @@
-import { areaOf, LOOKUP_LISTS, type RouteDef, SEARCH_PAGES } from "@office/core";
+import { areaOf, calendarOf, LOOKUP_LISTS, type RouteDef, SEARCH_PAGES } from "@office/core";
 import type { ComponentType } from "react";
 
 export type PageModule = () => Promise<ComponentType>;
@@ -22,7 +22,7 @@ const OWN_PAGES: Record<string, PageModule> = {
 
 /**
  * The page of a route, found in one place: a page of its own; else the page core's declaration
- * builds (an area's list, search or data entry on the area engine, a search page, a list of
+ * builds (an area's list, search or data entry on the area engine, a calendar, a search page, a list of
  * page 26), each a chunk of its own so the declarations stay out of the login page; else the
  * shell over an empty page.
  */
@@ -31,6 +31,7 @@ export function pageOf(route: RouteDef): PageModule {
   if (own) return own;
   const { path } = route;
   if (areaOf(path)) return async () => (await import("../area-engine/area-pages")).areaPage(path);
+  if (calendarOf(path)) return async () => (await import("../features/calendar/CalendarRoute")).calendarPage(path);
   if (SEARCH_PAGES.some((page) => page.path === path))
     return async () => (await import("../features/searches/search-pages")).searchPage(path);
   if (LOOKUP_LISTS.some((list) => list.path === path))

@@ -230,6 +230,8 @@ export class FakeApi {
     this.operation(OPERATIONS.myPermissions, () => ({ data: this.permissions }));
     // The header's bell reads them on every page: none unless a test says otherwise.
     this.operation(OPERATIONS.myNotifications, () => ({ data: [], unread: 0 }));
+    // The colleagues' list reads who is out of office beside it: nobody unless a test says otherwise.
+    this.operation(OPERATIONS.colleaguesOutOfOffice, () => ({ data: [] }));
   }
 
   /** The rows of a table or view (set them with `rows`); the same array the fake reads and writes. */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { calendarOccurrenceSchema } from "../bodies.js";
+import type { calendarEventSchema, calendarOccurrenceSchema } from "../bodies.js";
 import { CALENDAR_RANGE_DAYS, EVENT_ATTENDEES, SERIES_YEARS } from "../calendar/series.js";
 import { operation } from "./operation.js";
 
@@ -7,6 +7,9 @@ const tag = "Calendar";
 
 /** An occurrence of an event as a view shows it (docs/decisions.md#recurrence), declared by its schema. */
 export type CalendarOccurrence = z.infer<typeof calendarOccurrenceSchema>;
+
+/** An event as its dialog shows it, with whether the caller may change or delete it. */
+export type CalendarEventRecord = z.infer<typeof calendarEventSchema>;
 
 /** The calendar's own calls (page 39): a range's occurrences, of the events visible to the caller. */
 export const CALENDAR_OPERATIONS = {
@@ -19,10 +22,30 @@ export const CALENDAR_OPERATIONS = {
     reads: ["tblEvent", "tblEventAttendee", "tblEventException"],
     changes: [],
   }),
-  createEvent: operation<CalendarEventInput, { id: number }>({
+  calendarEvent: operation<{ eventID: number }, CalendarEventRecord>({
+    method: "GET",
+    path: "/API/Calendar/Events/:eventID",
+    summary:
+      "An event as its dialog shows it (view on the calendar, and the event visible to the caller): its series as entered, its attendees, and whether the caller may change or delete it (change or delete on the calendar, or its creator).",
+    tag,
+    requires: { table: "tblEvent", flag: "view" },
+    reads: ["tblEvent", "tblEventAttendee"],
+    changes: [],
+  }),
+  eventDaysOff: operation<CalendarEventInput, { data: { original: string; reason: string }[] }>({
+    method: "POST",
+    path: "/API/Calendar/Events/DaysOff",
+    summary:
+      "The occurrences of a series as the dialog has it that fall on a company holiday or while one of its attendees is out of office, each with why (the holiday's title, or the attendee's name alone), for the dialog to offer skipping them. Changes nothing.",
+    tag,
+    requires: { table: "tblEvent", flag: "view" },
+    reads: ["tblEvent", "tblEventAttendee", "tblEventException"],
+    changes: [],
+  }),
+  createEvent: operation<CalendarEventInput & { skip?: string[] }, { id: number }>({
     method: "POST",
     path: "/API/Calendar/Events",
-    summary: `A new event (add on the calendar): once, or a series (Daily, Weekly on days, Monthly) that ends by a date or a number of times within ${SERIES_YEARS} years, in the company's time zone, with its attendees (active employees, at most ${EVENT_ATTENDEES}). Audited. Answers its id.`,
+    summary: `A new event (add on the calendar): once, or a series (Daily, Weekly on days, Monthly) that ends by a date or a number of times within ${SERIES_YEARS} years, in the company's time zone, with its attendees (active employees, at most ${EVENT_ATTENDEES}); of a series, the occurrences \`skip\` names removed from the start. Audited. Answers its id.`,
     tag,
     requires: { table: "tblEvent", flag: "add" },
     reads: [],

@@ -1,12 +1,16 @@
 import { ADMINISTRATION_OPERATIONS } from "./administration.js";
+import { AVAILABILITY_OPERATIONS } from "./availability.js";
 import { CALENDAR_OPERATIONS } from "./calendar.js";
+import { CALENDAR_FEED_OPERATIONS } from "./calendar-feed.js";
 import { CREDIT_CARD_OPERATIONS } from "./credit-cards.js";
 import { NOTIFICATION_OPERATIONS } from "./notifications.js";
 import type { Operation } from "./operation.js";
 import { RECORD_OPERATIONS } from "./records.js";
 
 export * from "./administration.js";
+export * from "./availability.js";
 export * from "./calendar.js";
+export * from "./calendar-feed.js";
 export * from "./credit-cards.js";
 export * from "./inputs.js";
 export * from "./named-queries.js";
@@ -21,6 +25,8 @@ export const OPERATIONS = {
   ...RECORD_OPERATIONS,
   ...NOTIFICATION_OPERATIONS,
   ...CALENDAR_OPERATIONS,
+  ...AVAILABILITY_OPERATIONS,
+  ...CALENDAR_FEED_OPERATIONS,
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -7,6 +7,7 @@ import {
   enteredChargeBody,
   eventBody,
   listOrderBody,
+  newEventBody,
   permissionGridBody,
   receiptRuleBody,
   removeEventBody,
@@ -121,6 +122,7 @@ export const OPERATION_INPUTS = {
     }),
   },
   myNotifications: {},
+  colleaguesOutOfOffice: {},
   markNotificationsRead: {
     body: z.strictObject({
       ids: z.array(z.number().int().min(1).max(INT4.max)).min(1).max(NOTIFICATIONS_MARKED_AT_ONCE).optional(),
@@ -141,9 +143,15 @@ export const OPERATION_INPUTS = {
       to: z.iso.datetime({ offset: true }),
     }),
   },
-  createEvent: { body: eventBody },
+  createEvent: { body: newEventBody },
+  eventDaysOff: { body: eventBody },
+  calendarEvent: { params: idPath("eventID") },
   changeEvent: { params: idPath("eventID"), body: changeEventBody },
   removeEvent: { params: idPath("eventID"), body: removeEventBody },
+  // The caller's own feed address: nothing to send (a body, if any, holds nothing; a DELETE sends none).
+  calendarFeed: {},
+  newCalendarFeed: { body: z.strictObject({}) },
+  revokeCalendarFeed: { body: z.strictObject({}).nullish() },
   setProjectsStatus: {
     body: z.strictObject({
       projectIDs: z.array(z.number().int().min(1).max(INT4.max)).min(1).max(STATUSES_SET_AT_ONCE),

@@ -17,6 +17,8 @@ import * as releaseNotesToDate from "./0015_release_notes_to_date.js";
 import * as notifications from "./0016_notifications.js";
 import * as deletedRecords from "./0017_deleted_records.js";
 import * as calendar from "./0018_calendar.js";
+import * as outOfOfficeLive from "./0019_out_of_office_live.js";
+import * as calendarFeed from "./0020_calendar_feed.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +40,6 @@ export const migrations: Record<string, Migration> = {
   "0016_notifications": notifications,
   "0017_deleted_records": deletedRecords,
   "0018_calendar": calendar,
+  "0019_out_of_office_live": outOfOfficeLive,
+  "0020_calendar_feed": calendarFeed,
 };

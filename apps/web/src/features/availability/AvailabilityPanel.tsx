@@ -15,6 +15,8 @@ interface PanelProps {
   status: string | null | undefined;
   onStatus: (type: "In" | "Break" | "Out") => void;
   timeClockUrl: string | undefined;
+  /** The company's time zone: an absence's end is told on its clock. */
+  timeZone: string | undefined;
   onNavigate: () => void;
   toggled: ReadonlySet<string>;
   onToggle: (key: string) => void;
@@ -68,6 +70,7 @@ export function AvailabilityPanel(props: PanelProps) {
                 toggled={props.toggled}
                 onToggle={props.onToggle}
                 now={now}
+                timeZone={props.timeZone}
                 expandAll={searching}
               />
             </ScrollArea.Autosize>

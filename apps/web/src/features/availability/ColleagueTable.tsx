@@ -1,10 +1,13 @@
 import { Anchor, Group, Table, Tooltip, UnstyledButton } from "@mantine/core";
 import {
+  type AvailabilityColour,
   type AvailabilitySource,
   availabilityColour,
   availabilityLabel,
   type DepartmentGroup,
   durationSince,
+  outUntilText,
+  statusAt,
 } from "@office/core";
 import { IconChevronDown, IconChevronRight, IconInfoCircle, IconMail } from "@tabler/icons-react";
 import { memo, type SyntheticEvent, useId, useMemo, useState } from "react";
@@ -34,6 +37,8 @@ interface ColleagueTableProps {
   toggled: ReadonlySet<string>;
   onToggle: (key: string) => void;
   now: Date;
+  /** The company's time zone, in which an absence's end is told ("Out until 05:00 PM"). */
+  timeZone: string | undefined;
   /** Every department open (the colleagues a name search found), whatever was toggled. */
   expandAll?: boolean;
 }
@@ -43,8 +48,9 @@ interface ColleagueTableProps {
  * expanded, the others collapsed and toggled by their row's button; each department with a
  * mail link to its contact address; each person as "last, first", HH:mm since the last change
  * and the status in its light colour, with an info tooltip (extension, today's office hours).
+ * Someone out of office is "Out until …" while it lasts (core's statusAt), since it began.
  */
-export function ColleagueTable({ groups, toggled, onToggle, now, expandAll = false }: ColleagueTableProps) {
+export function ColleagueTable({ groups, toggled, onToggle, now, timeZone, expandAll = false }: ColleagueTableProps) {
   // One tooltip for the table, over whichever info button is hovered or focused: a tooltip per
   // person would cost each row its own floating element (2,000 people, hundreds shown).
   const [tip, setTip] = useState<HTMLElement | null>(null);
@@ -72,6 +78,7 @@ export function ColleagueTable({ groups, toggled, onToggle, now, expandAll = fal
               expanded={expandAll || group.own !== toggled.has(key)}
               onToggle={onToggle}
               now={now}
+              timeZone={timeZone}
               tip={handlers}
             />
           );
@@ -95,10 +102,11 @@ interface DepartmentProps {
   expanded: boolean;
   onToggle: (key: string) => void;
   now: Date;
+  timeZone: string | undefined;
   tip: TipHandlers;
 }
 
-const Department = memo(function Department({ id, group, expanded, onToggle, now, tip }: DepartmentProps) {
+const Department = memo(function Department({ id, group, expanded, onToggle, now, timeZone, tip }: DepartmentProps) {
   const bodyId = useId();
   const Chevron = expanded ? IconChevronDown : IconChevronRight;
   return (
@@ -126,31 +134,39 @@ const Department = memo(function Department({ id, group, expanded, onToggle, now
         </Table.Th>
       </Table.Tr>
       {expanded
-        ? group.people.map((person) => (
-            <Person
-              key={person.empID}
-              person={person}
-              duration={durationSince(person.empAvailabilityTS, now)}
-              tip={tip}
-            />
-          ))
+        ? group.people.map((person) => {
+            const { type, since, absence } = statusAt(person, now);
+            return (
+              <Person
+                key={person.empID}
+                person={person}
+                duration={durationSince(since, now)}
+                status={absence ? (timeZone ? outUntilText(absence, now, timeZone) : "Out") : availabilityLabel(type)}
+                colour={availabilityColour(type)}
+                tip={tip}
+              />
+            );
+          })
         : null}
     </Table.Tbody>
   );
 });
 
-/** A person's row renders again only when their row or the minutes of their duration change. */
+/** A person's row renders again only when their row, the minutes of their duration or their status's words change. */
 const Person = memo(function Person({
   person,
   duration,
+  status,
+  colour,
   tip,
 }: {
   person: AvailabilitySource;
   duration: string;
+  status: string;
+  colour: AvailabilityColour;
   tip: TipHandlers;
 }) {
   const name = `${person.empLastName}, ${person.empFirstName}`;
-  const colour = availabilityColour(person.empAvailabilityType);
   const info = `Ext. ${person.empOfficeExtention || "none"} · Today: ${person.todayHours || "no office hours"}`;
   return (
     <tr className={ROW}>
@@ -174,7 +190,7 @@ const Person = memo(function Person({
         {duration}
       </td>
       <td className={CELL} style={STATUS_CELL[colour]} data-status={colour}>
-        {availabilityLabel(person.empAvailabilityType)}
+        {status}
       </td>
     </tr>
   );

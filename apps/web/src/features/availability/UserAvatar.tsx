@@ -12,6 +12,7 @@ import { useAccess } from "../../services/access";
 import { useChunkComponent } from "../../services/chunk-component";
 import { useLoadWhenSettled } from "../../services/load-when-settled";
 import { appConfigQuery } from "../../services/session";
+import { useAbsenceTurns } from "./absence-turns";
 import { availabilityQuery } from "./availability-query";
 import { MANTINE_COLOUR, ON_STATUS_COLOUR } from "./colours";
 import { groupKey, useShowDepartment } from "./show-department";
@@ -70,6 +71,7 @@ export function UserAvatar({ user, sheet = false }: { user: SignedInUser; sheet?
   useLiveAvailability(mayRead);
   const { data: people } = useQuery({ ...availabilityQuery, enabled: mayRead });
   const own = people?.find((person) => person.empID === user.empID);
+  useAbsenceTurns(people);
   // Grouped here, once per change of the list, not each time the panel opens.
   const groups = useMemo(
     () => (mayRead && people ? departmentGroups(people, user.empDepartment) : undefined),
@@ -190,6 +192,7 @@ export function UserAvatar({ user, sheet = false }: { user: SignedInUser; sheet?
             status={own ? status : undefined}
             onStatus={(type) => setAvailability.mutate(type)}
             timeClockUrl={config?.timeClockUrl}
+            timeZone={config?.timeZone}
             onNavigate={() => setOpened(false)}
             toggled={toggled}
             onToggle={onToggle}

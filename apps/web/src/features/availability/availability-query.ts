@@ -1,6 +1,7 @@
-import { type AvailabilitySource, vwEmployeeAvailability } from "@office/core";
+import { type AvailabilitySource, OPERATIONS, vwEmployeeAvailability, withAbsences } from "@office/core";
 import { queryOptions } from "@tanstack/react-query";
 import { type QueryParams, queryRows } from "../../api/client";
+import { call } from "../../api/operations";
 import { tableKey } from "../../services/query-keys";
 
 const ALL: QueryParams = { table: vwEmployeeAvailability.name };
@@ -35,14 +36,19 @@ export function liveStreamStopped() {
  * Colleagues' availability: read once when the shell starts, then kept current by
  * the live stream, so the avatar panel opens on rows already here. The first read waits a
  * moment for the stream to open, so no change can fall between the two; a stream that opens
- * later than that has the list read again (live.ts).
+ * later than that has the list read again (live.ts). Each row comes with its person's
+ * absences (out of office), read beside it, as the stream's rows have them.
  */
 export const availabilityQuery = queryOptions({
   queryKey: AVAILABILITY_KEY,
   queryFn: async () => {
     await Promise.race([opened, new Promise((resolve) => setTimeout(resolve, LIVE_WAIT_MS))]);
     readStarted = true;
-    return (await queryRows<AvailabilitySource>(ALL)).data;
+    const [rows, absences] = await Promise.all([
+      queryRows<AvailabilitySource>(ALL),
+      call(OPERATIONS.colleaguesOutOfOffice),
+    ]);
+    return withAbsences(rows.data, absences.data);
   },
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -1,4 +1,4 @@
-import type { AvailabilitySource, StreamMessage } from "@office/core";
+import { type AvailabilitySource, OPERATIONS, type StreamMessage } from "@office/core";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EventStreamHandlers } from "../../api/event-stream";
@@ -28,14 +28,16 @@ beforeEach(() => {
   vi.stubGlobal("localStorage", { getItem: () => null, setItem: () => {}, removeItem: () => {} });
   vi.stubGlobal(
     "fetch",
-    vi.fn(
-      () =>
-        new Promise<Response>((resolve) => {
-          reads.push({
-            answer: (rows) =>
-              resolve(new Response(JSON.stringify({ data: rows, meta: { TotalRecords: rows.length } }))),
-          });
-        }),
+    vi.fn((url: RequestInfo | URL) =>
+      // Who is out of office, read beside the list: nobody, at once.
+      String(url).includes(OPERATIONS.colleaguesOutOfOffice.path)
+        ? Promise.resolve(new Response(JSON.stringify({ data: [] })))
+        : new Promise<Response>((resolve) => {
+            reads.push({
+              answer: (rows) =>
+                resolve(new Response(JSON.stringify({ data: rows, meta: { TotalRecords: rows.length } }))),
+            });
+          }),
     ),
   );
 });

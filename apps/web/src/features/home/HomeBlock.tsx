@@ -10,6 +10,11 @@ interface BlockRead {
 
 interface HomeBlockProps {
   title: string;
+  /**
+   * What its loading and failure say it reads ("Could not load today's events."), where its title
+   * would not read well there; its title in lower case otherwise.
+   */
+  subject?: string;
   /** A link to where the block's subject lives in full (the inbox, all release notes). */
   more?: { to: string; label: string };
   /**
@@ -26,7 +31,7 @@ interface HomeBlockProps {
  * One block of Home: a titled section whose answer is its own, so a slow or failed read leaves
  * the other blocks alone; each says whether it is loading, failed or empty in its own words.
  */
-export function HomeBlock({ title, more, reads, empty, children }: HomeBlockProps) {
+export function HomeBlock({ title, subject = title.toLowerCase(), more, reads, empty, children }: HomeBlockProps) {
   const titleId = useId();
   const failed = reads.filter((read) => read.isError);
   const state = failed.length > 0 ? "error" : reads.some((read) => read.data === undefined) ? "loading" : "ready";
@@ -45,7 +50,7 @@ export function HomeBlock({ title, more, reads, empty, children }: HomeBlockProp
         </Group>
         {state === "loading" ? (
           // A status, not a bare div: a name on a generic element is prohibited ARIA (axe).
-          <Stack gap={8} role="status" aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`}>
+          <Stack gap={8} role="status" aria-busy="true" aria-label={`Loading ${subject}`}>
             <Skeleton height={14} />
             <Skeleton height={14} width="80%" />
             <Skeleton height={14} width="60%" />
@@ -53,7 +58,7 @@ export function HomeBlock({ title, more, reads, empty, children }: HomeBlockProp
         ) : state === "error" ? (
           <Group gap="sm">
             <Text size="sm" role="alert">
-              Could not load {title.toLowerCase()}.
+              Could not load {subject}.
             </Text>
             <Button
               variant="default"

@@ -1,4 +1,15 @@
-import { addDays, dateIn, formatMinutes, OPERATIONS, PAGES, WEEKDAYS, weekdayOf, zonedIso } from "@office/core";
+import {
+  addDays,
+  type CalendarOccurrence,
+  dateIn,
+  dayWindow,
+  formatMinutes,
+  OPERATIONS,
+  PAGES,
+  WEEKDAYS,
+  weekdayOf,
+  zonedIso,
+} from "@office/core";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type FakeApi, installFakeApi, permissionsOf } from "../../test/fake-api";
@@ -71,12 +82,42 @@ const NOTES_OF_RELEASE = [1, 2, 3, 4].map((id) => ({
   releaseNoteTitle: `Release ${id}`,
   releaseNoteBody: "**Bold** news",
 }));
+const occurrence = (
+  eventID: number,
+  title: string,
+  start: string,
+  end: string,
+  more: Partial<CalendarOccurrence> = {},
+) => ({
+  eventID,
+  original: `${today}T${start.slice(0, 5)}`,
+  start: at(today, start),
+  end: at(today, end),
+  allDay: false,
+  title,
+  eventCategory: null,
+  eventLocation: null,
+  recurring: false,
+  changed: false,
+  ...more,
+});
+const TODAY_EVENTS: CalendarOccurrence[] = [
+  // The window's, not the company's day: yesterday's evening.
+  occurrence(2, "Dinner", "19:00:00", "20:00:00", {
+    start: at(addDays(today, -1), "19:00:00"),
+    end: at(addDays(today, -1), "20:00:00"),
+  }),
+  occurrence(3, "Design review", "14:00:00", "15:00:00", { eventLocation: "Conference Room A" }),
+  occurrence(4, "Team stand-up", "09:00:00", "09:15:00", { recurring: true }),
+  occurrence(5, "Company holiday", "00:00:00", "00:00:00", { end: at(addDays(today, 1), "00:00:00"), allDay: true }),
+];
 const RECENT = [
   { projectID: 41, projectName: "Harbor Point", latestStatusName: "Bid", lastActivityTS: at(today), empID: 5 },
 ];
 
-function homeApi(pending = 3) {
+function homeApi(pending = 3, events: CalendarOccurrence[] = TODAY_EVENTS) {
   const api = installFakeApi();
+  api.operation(OPERATIONS.calendarOccurrences, () => ({ data: events }));
   api.user = { ...api.user, empID: 5, empFirstName: "Sam", empDepartment: 8 };
   api.table(
     "vwMyProjectNotes",
@@ -216,6 +257,9 @@ describe("Home", () => {
     expect(screen.queryByRole("region", { name: "My recent projects" })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Log time/ })).toBeNull();
     expect(api.queries("vwMyRecentProjects")).toHaveLength(0);
+    // No calendar (page 39): no Today, and its events are not asked for.
+    expect(screen.queryByRole("region", { name: "Today" })).toBeNull();
+    expect(api.callsTo("/API/Calendar/Occurrences")).toHaveLength(0);
   });
 
   it("gives each block its own loading, empty and error state", async () => {
@@ -266,10 +310,73 @@ describe("Home", () => {
       await prefetchHome(testQueryClient(), api.permissions);
       await waitFor(() => expect(sent(api)).toEqual(page));
       expect(page.some((call) => call.includes("vwMyRecentProjects"))).toBe(!permissions);
+      expect(page.some((call) => call.includes("/API/Calendar/Occurrences"))).toBe(!permissions);
       // How many receipts are missing, not the charges themselves (the inbox lists those).
       expect(page.filter((call) => call.includes("MissingReceipts"))).toEqual([
         `GET /API/CreditCard/MissingReceipts ${JSON.stringify({ rowLimit: "0" })} undefined`,
       ]);
     }
+  });
+});
+
+describe("Home's Today", () => {
+  beforeEach(() => liveStreamOpened());
+
+  const items = async () => {
+    const list = await within(await block("Today")).findByRole("list", { name: "Today's events" });
+    return within(list)
+      .getAllByRole("listitem")
+      .map((item) => item.textContent);
+  };
+
+  it("lists the day's events the user may see, whole-day first, then by time, each opening the calendar's day on it", async () => {
+    const api = homeApi();
+    renderWithApp(<HomePage />, { api, config: { timeZone: ZONE } });
+    expect(await items()).toEqual([
+      "Company holidayAll day",
+      "Team stand-up09:00 AM – 09:15 AM",
+      "Design review02:00 PM – 03:00 PM · Conference Room A",
+    ]);
+    const today_ = await block("Today");
+    expect(within(today_).getByRole("link", { name: "Team stand-up" }).getAttribute("href")).toBe(
+      `/calendar1?view=day&date=${today}&event=4&at=${today}T09%3A00`,
+    );
+    expect(within(today_).getByRole("link", { name: "Open calendar" }).getAttribute("href")).toBe(
+      `/calendar1?view=day&date=${today}`,
+    );
+    expect(within(today_).queryByRole("link", { name: /more$/ })).toBeNull();
+    // The instants the company's day lies within, whatever its zone (the server filters by who may see them).
+    const [call] = api.callsTo("/API/Calendar/Occurrences");
+    expect(call?.params).toEqual(dayWindow(today));
+  });
+
+  it("shows eight, and how many more in the calendar's day view", async () => {
+    const many = Array.from({ length: 11 }, (_, i) =>
+      occurrence(
+        10 + i,
+        `Meeting ${i + 1}`,
+        `${String(8 + i).padStart(2, "0")}:00:00`,
+        `${String(8 + i).padStart(2, "0")}:30:00`,
+      ),
+    );
+    renderWithApp(<HomePage />, { api: homeApi(3, many), config: { timeZone: ZONE } });
+    expect(await items()).toHaveLength(8);
+    const more = within(await block("Today")).getByRole("link", { name: "3 more" });
+    expect(more.getAttribute("href")).toBe(`/calendar1?view=day&date=${today}`);
+  });
+
+  it("says when nothing is on, and when the events could not be read", async () => {
+    const api = homeApi(3, []);
+    const { unmount } = renderWithApp(<HomePage />, { api, config: { timeZone: ZONE } });
+    expect(await within(await block("Today")).findByText("Nothing on your calendar today.")).toBeTruthy();
+    unmount();
+
+    const failing = homeApi();
+    failing.fail({ path: "/API/Calendar/Occurrences" }, { status: 500, message: "Boom", times: 1 });
+    const { user } = renderWithApp(<HomePage />, { api: failing, config: { timeZone: ZONE } });
+    const today_ = await block("Today");
+    expect((await within(today_).findByRole("alert")).textContent).toBe("Could not load today's events.");
+    await user.click(within(today_).getByRole("button", { name: "Try again" }));
+    expect(await items()).toHaveLength(3);
   });
 });

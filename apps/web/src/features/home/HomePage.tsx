@@ -9,9 +9,11 @@ import { type HomeBlockName, homeBlocksFor } from "./home-blocks";
 import { MyWeekBlock } from "./MyWeekBlock";
 import { RecentProjectsBlock } from "./RecentProjectsBlock";
 import { ReleaseNotesBlock } from "./ReleaseNotesBlock";
+import { TodayBlock } from "./TodayBlock";
 import { WaitingBlock } from "./WaitingBlock";
 
 const BLOCKS: Record<HomeBlockName, ComponentType> = {
+  today: TodayBlock,
   myWeek: MyWeekBlock,
   waiting: WaitingBlock,
   colleagues: ColleaguesBlock,

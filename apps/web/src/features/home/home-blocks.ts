@@ -4,6 +4,7 @@ import {
   grantAllows,
   hoursRangesOf,
   type PermissionRow,
+  tblEvent,
   tblReleaseNote,
   vwEmployeeAvailability,
   vwMyProjectNotes,
@@ -16,6 +17,7 @@ import { missingReceiptCountQuery } from "../credit-cards/queries";
 import { myRecentProjectsQuery } from "../projects/recent-projects-query";
 import { newestReleaseNotesQuery } from "../release-notes/read-notes";
 import { loggedNotesQuery, myOfficeHoursQuery } from "../time-notes/queries";
+import { dayOccurrencesQuery } from "./today-query";
 
 /** How many release notes Home shows. */
 export const RELEASE_NOTES_SHOWN = 3;
@@ -26,6 +28,12 @@ export const RELEASE_NOTES_SHOWN = 3;
  * asks for their reads with the permissions, so Home is painted in one round of calls.
  */
 export const HOME_BLOCKS = [
+  // The day's events first: what a phone shows before anything else.
+  {
+    name: "today",
+    needs: tblEvent.access.view,
+    reads: (day: string) => [dayOccurrencesQuery(day)],
+  },
   {
     name: "myWeek",
     needs: vwMyProjectNotes.access.view,

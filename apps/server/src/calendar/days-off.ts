@@ -1,0 +1,92 @@
+import {
+  type CalendarEventInput,
+  RECURRENCE,
+  SCHEDULE_CATEGORY,
+  type SeriesRule,
+  tblEvent,
+  wallText,
+} from "@office/core";
+import { type Kysely, sql } from "kysely";
+import type { Actor } from "../data/actor.js";
+import { readableRows } from "../data/row-scope.js";
+import type { DB } from "../db/schema.js";
+import { type Occurrence, occurrencesBetween, type SeriesTimes, seriesSpan } from "./occurrences.js";
+import { checkSeries, seriesAsked } from "./write.js";
+
+interface BlockingRow {
+  eventID: number;
+  eventTitle: string;
+  eventStart: string;
+  eventMinutes: number;
+  eventAllDay: number;
+  eventZone: string;
+  eventRecurrence: number;
+  eventRecurrenceDays: string | null;
+  eventRecurrenceUntil: string | null;
+  eventRecurrenceCount: number | null;
+  /** An out-of-office event's attendee among the new series' attendees, by name. */
+  who: string | null;
+}
+
+const timesOf = (row: BlockingRow): SeriesTimes => ({
+  start: row.eventStart,
+  minutes: row.eventMinutes,
+  allDay: row.eventAllDay === 1,
+  zone: row.eventZone,
+  rule: {
+    recurrence: row.eventRecurrence as SeriesRule["recurrence"],
+    weekdays: row.eventRecurrenceDays ? row.eventRecurrenceDays.split("|").filter(Boolean).map(Number) : null,
+    until: row.eventRecurrenceUntil,
+    count: row.eventRecurrenceCount,
+  },
+});
+
+/**
+ * POST /API/Calendar/Events/DaysOff: the occurrences of a series as asked that fall on a company
+ * holiday (an event of that schedule category the caller may see) or while one of its attendees
+ * is out of office (their out-of-office events, said only by their name, as the colleagues'
+ * availability says it), each with why, for the dialog to offer skipping them. Once, nothing.
+ * Occurrences of those events removed on their own do not block.
+ */
+export async function daysOffOf(
+  db: Kysely<DB>,
+  body: CalendarEventInput,
+  actor: Actor,
+  zone: string,
+): Promise<{ data: { original: string; reason: string }[] }> {
+  const series = checkSeries(seriesAsked(body, zone));
+  if (series.rule.recurrence === RECURRENCE.code.once) return { data: [] };
+  const span = seriesSpan(series);
+  const [from, to] = [new Date(span.from), new Date(span.to)];
+  const attendees = [...new Set(body.attendees ?? [])];
+  const columns = sql`e."eventID", e."eventTitle", e."eventStart", e."eventMinutes", e."eventAllDay", e."eventZone",
+    e."eventRecurrence", e."eventRecurrenceDays", e."eventRecurrenceUntil", e."eventRecurrenceCount"`;
+  const { rows: holidays } = await sql<BlockingRow>`select ${columns}, null as "who" from "tblEvent" e
+    where e."eventCategory" = ${SCHEDULE_CATEGORY.companyHoliday} and e."eventTo" > ${from} and e."eventFrom" < ${to}
+      and ${readableRows(tblEvent, null, actor)}`.execute(db);
+  const { rows: away } =
+    attendees.length === 0
+      ? { rows: [] }
+      : await sql<BlockingRow>`select ${columns}, d."empName" as "who" from "tblEvent" e
+          join "tblEventAttendee" a on a."eventID" = e."eventID"
+          join "vwEmployeeDirectory" d on d."empID" = a."empID"
+          where e."eventCategory" = ${SCHEDULE_CATEGORY.outOfOffice} and e."eventTo" > ${from} and e."eventFrom" < ${to}
+            and a."empID" in (${sql.join(attendees)})`.execute(db);
+  const blocking = [...holidays, ...away];
+  if (blocking.length === 0) return { data: [] };
+  const { rows: removed } = await sql<{ eventID: number; exceptionOriginal: string }>`
+    select "eventID", "exceptionOriginal" from "tblEventException"
+    where "exceptionCancelled" = 1 and "eventID" in (${sql.join(blocking.map((row) => row.eventID))})`.execute(db);
+  const gone = new Set(removed.map((row) => `${row.eventID}@${row.exceptionOriginal}`));
+  const blocks: { occurrence: Occurrence; reason: string }[] = blocking.flatMap((row) =>
+    occurrencesBetween(timesOf(row), from, to)
+      .filter((occurrence) => !gone.has(`${row.eventID}@${wallText(occurrence.original)}`))
+      .map((occurrence) => ({ occurrence, reason: row.who ? `${row.who} is out of office` : row.eventTitle })),
+  );
+  const data: { original: string; reason: string }[] = [];
+  for (const occurrence of occurrencesBetween(series, from, to)) {
+    const block = blocks.find(({ occurrence: other }) => other.start < occurrence.end && other.end > occurrence.start);
+    if (block) data.push({ original: wallText(occurrence.original), reason: block.reason });
+  }
+  return { data };
+}

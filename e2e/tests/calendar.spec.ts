@@ -1,0 +1,154 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { adminToken, companyToday, openSignedIn, plusDays, us, weekday } from "./support.js";
+
+/*
+ * The company calendar (/calendar1): events made in its dialog, seen by whom they are for in
+ * every view, an occurrence of a series changed alone or with those after it.
+ */
+
+/** The Monday two to three weeks ahead: a week of its own, away from today's events. */
+async function aMonday(request: APIRequestContext) {
+  const today = await companyToday(request);
+  return plusDays(today, 14 + ((8 - weekday(today)) % 7));
+}
+
+const dialog = (page: Page) => page.getByRole("dialog", { name: /event/i });
+/** The events of the calendar shown (the agenda's list items are buttons named by time and title). */
+const agendaRows = (page: Page, title: string) =>
+  page.locator(".office-calendar").getByRole("button").filter({ hasText: title });
+
+async function createThroughApi(request: APIRequestContext, body: Record<string, unknown>) {
+  const answer = await request.post("/API/Calendar/Events", {
+    data: body,
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return (await answer.json()).id as number;
+}
+
+/** A signed-in phone: the device cookie set to the mobile layout, a phone's screen. */
+async function phoneOf(browser: Browser, username: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await openSignedIn(page, username, "/webapp/settings");
+  await context.addCookies([{ name: "device", value: "MOBILE", url: page.url() }]);
+  return { page, context };
+}
+
+test("admin makes a weekly event with staff attending; staff sees it in month and week, and on a phone's agenda", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const monday = await aMonday(request);
+  const title = `Design sync ${Date.now()}`;
+  await openSignedIn(page, "admin", `/webapp/calendar1?view=week&date=${monday}`);
+  await page.getByRole("button", { name: "New event" }).click();
+  const form = dialog(page);
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Start date").fill(us(monday));
+  await form.getByLabel("Start time").fill("09:00 AM");
+  await form.getByLabel("End date").fill(us(monday));
+  await form.getByLabel("End time").fill("09:30 AM");
+  await form.getByLabel("Recurrence").selectOption({ label: "Weekly" });
+  await form.getByLabel("Times").fill("3");
+  await form.getByRole("textbox", { name: "Add an attendee" }).fill("Taylor");
+  await page.getByRole("option", { name: "Taylor, Sam" }).click();
+  await expect(form.getByRole("listitem").filter({ hasText: "Taylor, Sam" })).toBeVisible();
+  await form.getByRole("button", { name: "Insert" }).click();
+  await expect(page.getByText("Record inserted successfully!")).toBeVisible();
+  await expect(page.locator(".office-calendar").getByText(title)).toBeVisible();
+
+  await openSignedIn(page, "staff", `/webapp/calendar1?view=month&date=${monday}`);
+  await expect(page.locator(".office-calendar").getByText(title)).toHaveCount(3);
+  await page.getByRole("radiogroup", { name: "View" }).getByText("Week", { exact: true }).click();
+  await expect(page).toHaveURL(/view=week/);
+  await expect(page.locator(".office-calendar").getByText(title)).toHaveCount(1);
+
+  const phone = await phoneOf(browser, "staff");
+  await phone.page.goto(`/webapp/calendar1?date=${plusDays(monday, 7)}`);
+  await expect(phone.page.getByRole("radio", { name: "Agenda" })).toBeChecked();
+  await expect(agendaRows(phone.page, title)).toHaveCount(1);
+  await phone.context.close();
+});
+
+test("an occurrence changed alone moves alone; changed with those after it, the earlier ones stay", async ({
+  page,
+  request,
+}) => {
+  const monday = await aMonday(request);
+  const title = `Site walk ${Date.now()}`;
+  await createThroughApi(request, {
+    eventTitle: title,
+    eventStart: `${monday}T09:00`,
+    eventMinutes: 60,
+    eventRecurrence: 2,
+    eventRecurrenceCount: 4,
+  });
+  await openSignedIn(page, "admin", `/webapp/calendar1?view=agenda&date=${monday}`);
+  await expect(agendaRows(page, title)).toHaveCount(4);
+
+  // This event: the second occurrence at 11:00 AM, the others still at 9.
+  await agendaRows(page, title).nth(1).click();
+  const form = dialog(page);
+  await expect(form.getByLabel("Start time")).toHaveValue("09:00 AM");
+  await form.getByLabel("Start time").fill("11:00 AM");
+  await form.getByLabel("End time").fill("12:00 PM");
+  await form.getByRole("button", { name: "Update" }).click();
+  const scope = page.getByRole("dialog", { name: "Change recurring event" });
+  await expect(scope.getByRole("radio", { name: "This event" })).toBeChecked();
+  await scope.getByRole("button", { name: "Change" }).click();
+  await expect(page.getByText("Record updated successfully!")).toBeVisible();
+  await expect(agendaRows(page, title).nth(1)).toContainText("11:00");
+  for (const other of [0, 2, 3]) await expect(agendaRows(page, title).nth(other)).toContainText("9:00");
+
+  // This and following, from the third: the first two keep the old title.
+  await agendaRows(page, title).nth(2).click();
+  await form.getByLabel("Title").fill(`${title} (new route)`);
+  await form.getByRole("button", { name: "Update" }).click();
+  await scope.getByRole("radio", { name: "This and following events" }).check();
+  await scope.getByRole("button", { name: "Change" }).click();
+  await expect(agendaRows(page, `${title} (new route)`)).toHaveCount(2);
+  await expect(agendaRows(page, title)).toHaveCount(4);
+  await expect(agendaRows(page, title).nth(0)).not.toContainText("new route");
+  await expect(agendaRows(page, title).nth(1)).not.toContainText("new route");
+});
+
+test("staff does not see an event for its attendees they are not among", async ({ page, request }) => {
+  const monday = await aMonday(request);
+  const stamp = Date.now();
+  await createThroughApi(request, {
+    eventTitle: `Board meeting ${stamp}`,
+    eventStart: `${monday}T14:00`,
+    eventMinutes: 60,
+    eventVisibleFor: 1,
+  });
+  const townHall = await createThroughApi(request, {
+    eventTitle: `Town hall ${stamp}`,
+    eventStart: `${monday}T15:00`,
+    eventMinutes: 60,
+    eventVisibleFor: 2,
+  });
+  await openSignedIn(page, "staff", `/webapp/calendar1?view=day&date=${monday}`);
+  await expect(page.locator(".office-calendar").getByText(`Town hall ${stamp}`)).toBeVisible();
+  await expect(page.locator(".office-calendar").getByText(`Board meeting ${stamp}`)).toHaveCount(0);
+  // Staff only views the calendar: no New event; a link to an event (Home's, the palette's) opens it, read-only.
+  await expect(page.getByRole("button", { name: "New event" })).toHaveCount(0);
+  await page.goto(`/webapp/calendar1?view=day&date=${monday}&event=${townHall}&at=${monday}T15:00`);
+  await expect(dialog(page).getByLabel("Title")).toHaveValue(`Town hall ${stamp}`);
+  await expect(dialog(page).getByRole("button", { name: "Update" })).toHaveCount(0);
+  await expect(page).not.toHaveURL(/event=/);
+  await page.keyboard.press("Escape");
+
+  // Subscribe: a private address whose feed holds what staff may see, and nothing else.
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  const subscribe = page.getByRole("dialog", { name: "Subscribe to your calendar" });
+  await subscribe.getByRole("button", { name: /Make (my|a new) address/ }).click();
+  const address = subscribe.getByLabel("Your calendar address");
+  await expect(address).toHaveValue(/\.ics$/);
+  const feed = await request.get(await address.inputValue());
+  expect(feed.headers()["content-type"]).toContain("text/calendar");
+  const text = await feed.text();
+  expect(text).toContain(`Town hall ${stamp}`);
+  expect(text).not.toContain(`Board meeting ${stamp}`);
+});
