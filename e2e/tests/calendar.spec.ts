@@ -1,5 +1,14 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { adminToken, companyToday, openSignedIn, plusDays, us, weekday } from "./support.js";
+import {
+  adminToken,
+  companyToday,
+  navigateInApp,
+  openSignedIn,
+  plusDays,
+  seriousViolations,
+  us,
+  weekday,
+} from "./support.js";
 
 /*
  * The company calendar (/calendar1): events made in its dialog, seen by whom they are for in
@@ -106,6 +115,7 @@ test("an occurrence changed alone moves alone; changed with those after it, the 
   await agendaRows(page, title).nth(2).click();
   await form.getByLabel("Title").fill(`${title} (new route)`);
   await form.getByRole("button", { name: "Update" }).click();
+  await expect(scope).toContainText("No occurrence from this one on was changed on its own.");
   await scope.getByRole("radio", { name: "This and following events" }).check();
   await scope.getByRole("button", { name: "Change" }).click();
   await expect(agendaRows(page, `${title} (new route)`)).toHaveCount(2);
@@ -151,4 +161,23 @@ test("staff does not see an event for its attendees they are not among", async (
   const text = await feed.text();
   expect(text).toContain(`Town hall ${stamp}`);
   expect(text).not.toContain(`Board meeting ${stamp}`);
+});
+
+test("the week, the day and the agenda pass axe in light and in dark, with this week's demo events", async ({
+  page,
+  request,
+}) => {
+  const today = await companyToday(request);
+  await openSignedIn(page, "admin", "/webapp/settings");
+  const found: string[] = [];
+  for (const view of ["week", "day", "agenda"]) {
+    await navigateInApp(page, `/webapp/calendar1?view=${view}&date=${today}`);
+    await expect(page.locator('.office-calendar[aria-busy="false"]')).toBeVisible();
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect.poll(() => page.locator("html").getAttribute("data-mantine-color-scheme")).toBe(colorScheme);
+      found.push(...(await seriousViolations(page)).map((v) => `${view} (${colorScheme}): ${v}`));
+    }
+  }
+  expect(found).toEqual([]);
 });

@@ -183,9 +183,18 @@ describe.each(ENGINES)("events written through the calendar's calls on $name", (
       eventRecurrenceCount: 4,
       eventRecurrenceUntil: null,
       attendees: [staffID],
+      exceptions: [],
       mayChange: true,
       mayDelete: true,
     });
+    await admin.operation(OPERATIONS.removeEvent, {
+      eventID: id,
+      scope: EDIT_SCOPE.code.thisEvent,
+      original: "2026-03-16T09:00",
+    });
+    expect((await admin.operation(OPERATIONS.calendarEvent, { eventID: id })).json().exceptions).toEqual([
+      "2026-03-16T09:00",
+    ]);
     // Staff attends it, and has view on the calendar only.
     expect((await staff.operation(OPERATIONS.calendarEvent, { eventID: id })).json()).toMatchObject({
       mayChange: false,

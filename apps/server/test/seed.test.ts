@@ -125,10 +125,17 @@ describe("the demo calendar", () => {
     // 15 June 2026: from 16 March to 14 September, Memorial Day to Labor Day and Juneteenth.
     expect(
       calendar.events
-        .filter((e) => e.eventAllDay === 1 && e.eventVisibleFor === 2 && e.eventTitle !== "Out of office")
+        .filter((e) => e.eventAllDay === 1 && e.eventVisibleFor === 2 && !String(e.eventTitle).startsWith("Out of office"))
         .map((e) => e.eventTitle),
     ).toEqual(["Memorial Day", "Juneteenth", "Independence Day", "Labor Day"]);
-    expect(titled("Out of office")).toHaveLength(40);
+    const out = calendar.events.filter((event) => String(event.eventTitle).startsWith("Out of office: "));
+    expect(out).toHaveLength(40);
+    // Each names the one person attending it.
+    for (const event of out) {
+      const [person] = calendar.attendees.filter((a) => a.eventID === event.eventID).map((a) => a.empID);
+      const employee = company.employees.find((e) => e.empID === person);
+      expect(event.eventTitle).toBe(`Out of office: ${employee?.empFirstName} ${employee?.empLastName}`);
+    }
     expect(demoEvents(2, ANCHOR, employees, "America/New_York").events.length).toBeGreaterThan(
       calendar.events.length + 300,
     );

@@ -233,6 +233,8 @@ export const calendarEventSchema = z.object({
   eventRecurrenceCount: z.number().int().nullable(),
   eventDescription: z.string().nullable(),
   attendees: z.array(z.number().int()),
+  /** The occurrences changed or removed on their own, by their start as the series makes it. */
+  exceptions: z.array(z.string()),
   /** Who made it: they may always change or delete it. */
   empID: z.number().int().nullable(),
   mayChange: z.boolean(),

@@ -1,16 +1,10 @@
-import {
-  type CalendarEventInput,
-  RECURRENCE,
-  SCHEDULE_CATEGORY,
-  type SeriesRule,
-  tblEvent,
-  wallText,
-} from "@office/core";
+import { type CalendarEventInput, RECURRENCE, SCHEDULE_CATEGORY, tblEvent, wallText } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import type { Actor } from "../data/actor.js";
 import { readableRows } from "../data/row-scope.js";
 import type { DB } from "../db/schema.js";
-import { type Occurrence, occurrencesBetween, type SeriesTimes, seriesSpan } from "./occurrences.js";
+import { occurrencesBetween, seriesSpan } from "./occurrences.js";
+import { exceptionsOf, occurrencesNow, seriesOf } from "./read.js";
 import { checkSeries, seriesAsked } from "./write.js";
 
 interface BlockingRow {
@@ -28,25 +22,12 @@ interface BlockingRow {
   who: string | null;
 }
 
-const timesOf = (row: BlockingRow): SeriesTimes => ({
-  start: row.eventStart,
-  minutes: row.eventMinutes,
-  allDay: row.eventAllDay === 1,
-  zone: row.eventZone,
-  rule: {
-    recurrence: row.eventRecurrence as SeriesRule["recurrence"],
-    weekdays: row.eventRecurrenceDays ? row.eventRecurrenceDays.split("|").filter(Boolean).map(Number) : null,
-    until: row.eventRecurrenceUntil,
-    count: row.eventRecurrenceCount,
-  },
-});
-
 /**
  * POST /API/Calendar/Events/DaysOff: the occurrences of a series as asked that fall on a company
  * holiday (an event of that schedule category the caller may see) or while one of its attendees
  * is out of office (their out-of-office events, said only by their name, as the colleagues'
  * availability says it), each with why, for the dialog to offer skipping them. Once, nothing.
- * Occurrences of those events removed on their own do not block.
+ * Occurrences of those events are taken as they are now (moved or removed on their own).
  */
 export async function daysOffOf(
   db: Kysely<DB>,
@@ -74,14 +55,15 @@ export async function daysOffOf(
             and a."empID" in (${sql.join(attendees)})`.execute(db);
   const blocking = [...holidays, ...away];
   if (blocking.length === 0) return { data: [] };
-  const { rows: removed } = await sql<{ eventID: number; exceptionOriginal: string }>`
-    select "eventID", "exceptionOriginal" from "tblEventException"
-    where "exceptionCancelled" = 1 and "eventID" in (${sql.join(blocking.map((row) => row.eventID))})`.execute(db);
-  const gone = new Set(removed.map((row) => `${row.eventID}@${row.exceptionOriginal}`));
-  const blocks: { occurrence: Occurrence; reason: string }[] = blocking.flatMap((row) =>
-    occurrencesBetween(timesOf(row), from, to)
-      .filter((occurrence) => !gone.has(`${row.eventID}@${wallText(occurrence.original)}`))
-      .map((occurrence) => ({ occurrence, reason: row.who ? `${row.who} is out of office` : row.eventTitle })),
+  const exceptions = await exceptionsOf(
+    db,
+    blocking.map((row) => row.eventID),
+  );
+  const blocks = blocking.flatMap((row) =>
+    occurrencesNow(seriesOf(row), exceptions.get(row.eventID) ?? [], from, to).map((occurrence) => ({
+      occurrence,
+      reason: row.who ? `${row.who} is out of office` : row.eventTitle,
+    })),
   );
   const data: { original: string; reason: string }[] = [];
   for (const occurrence of occurrencesBetween(series, from, to)) {

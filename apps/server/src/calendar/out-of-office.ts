@@ -1,12 +1,11 @@
-import { type ColleagueAbsence, SCHEDULE_CATEGORY, wallMs, wallText, zonedIso } from "@office/core";
+import { type ColleagueAbsence, SCHEDULE_CATEGORY, zonedIso } from "@office/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema.js";
 import { served } from "../http/operations.js";
-import { occurrenceAt, occurrencesBetween } from "./occurrences.js";
-import { seriesOf } from "./read.js";
+import { type ExceptionRow, exceptionsOf, occurrencesNow, seriesOf } from "./read.js";
 
 /*
  * Out of office (issue 35, beyond the spec): an event of the category "Out of office" holds its
@@ -28,15 +27,7 @@ const FOLLOWED_DAYS = 31;
  */
 const SOON_MS = 2 * DAY_MS;
 
-type EventRow = Parameters<typeof seriesOf>[0];
-
-interface ExceptionRow {
-  eventID: number;
-  exceptionOriginal: string;
-  exceptionCancelled: number;
-  exceptionStart: string | null;
-  exceptionMinutes: number | null;
-}
+type EventRow = Parameters<typeof seriesOf>[0] & { eventID: number };
 
 interface Piece {
   start: number;
@@ -44,24 +35,14 @@ interface Piece {
   allDay: boolean;
 }
 
-/** An event's occurrences from `from` to `to`, each changed or removed on its own as it is now. */
+/** An event's occurrences from `from` to `to` as they are now (read.ts's `occurrencesNow`). */
 function piecesOf(event: EventRow, exceptions: readonly ExceptionRow[], from: Date, to: Date): Piece[] {
   const series = seriesOf(event);
-  const allDay = series.allDay === true;
-  const changed = new Set(exceptions.map((exception) => exception.exceptionOriginal));
-  const pieces: Piece[] = [];
-  for (const { original, start, end } of occurrencesBetween(series, from, to))
-    if (!changed.has(wallText(original))) pieces.push({ start, end, allDay });
-  for (const exception of exceptions) {
-    if (exception.exceptionCancelled === 1) continue;
-    const minutes = exception.exceptionMinutes ?? series.minutes;
-    const { start, end } = occurrenceAt(
-      { ...series, minutes },
-      wallMs(exception.exceptionStart ?? exception.exceptionOriginal),
-    );
-    if (start < to.getTime() && end > from.getTime()) pieces.push({ start, end, allDay });
-  }
-  return pieces;
+  return occurrencesNow(series, exceptions, from, to).map(({ start, end }) => ({
+    start,
+    end,
+    allDay: series.allDay === true,
+  }));
 }
 
 /** One person's pieces end to end: one that begins when or before another ends continues it. */
@@ -99,16 +80,13 @@ export async function absencesOf(
   );
   if (rows.length === 0) return [];
   const eventIDs = [...new Set(rows.map((row) => row.eventID))];
-  const { rows: exceptions } = await sql<ExceptionRow>`select "eventID", "exceptionOriginal", "exceptionCancelled",
-      "exceptionStart", "exceptionMinutes"
-    from "tblEventException" where "eventID" in (${sql.join(eventIDs)})`.execute(db);
+  const exceptions = await exceptionsOf(db, eventIDs);
   const piecesOfEvent = new Map<number, Piece[]>();
   const piecesOfPerson = new Map<number, Piece[]>();
   for (const row of rows) {
     let pieces = piecesOfEvent.get(row.eventID);
     if (!pieces) {
-      const own = exceptions.filter((exception) => exception.eventID === row.eventID);
-      pieces = piecesOf(row, own, now, to);
+      pieces = piecesOf(row, exceptions.get(row.eventID) ?? [], now, to);
       piecesOfEvent.set(row.eventID, pieces);
     }
     piecesOfPerson.set(row.attendee, [...(piecesOfPerson.get(row.attendee) ?? []), ...pieces]);

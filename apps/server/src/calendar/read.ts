@@ -33,17 +33,74 @@ interface EventRow {
   eventRecurrenceCount: number | null;
 }
 
-interface ExceptionRow {
+export interface ExceptionRow {
   eventID: number;
   exceptionOriginal: string;
   exceptionCancelled: number;
   exceptionStart: string | null;
   exceptionMinutes: number | null;
-  exceptionTitle: string | null;
+  exceptionTitle?: string | null;
+}
+
+/** An occurrence as it is now: its key (its start as the series makes it), its instants, its own title if changed. */
+export interface OccurrenceNow {
+  original: string;
+  start: number;
+  end: number;
+  title: string | null;
+  changed: boolean;
+}
+
+/** The occurrences changed or removed on their own of some events, by event. */
+export async function exceptionsOf(db: Kysely<DB>, eventIDs: readonly number[]): Promise<Map<number, ExceptionRow[]>> {
+  const byEvent = new Map<number, ExceptionRow[]>();
+  if (eventIDs.length === 0) return byEvent;
+  const { rows } = await sql<ExceptionRow>`select * from "tblEventException"
+    where "eventID" in (${sql.join([...eventIDs])})`.execute(db);
+  for (const exception of rows) {
+    const own = byEvent.get(exception.eventID);
+    if (own) own.push(exception);
+    else byEvent.set(exception.eventID, [exception]);
+  }
+  return byEvent;
+}
+
+/**
+ * A series' occurrences that overlap `from` to `to` as they are now: each changed on its own
+ * ("This event") where it is now, with its own length and title; each removed on its own gone.
+ */
+export function occurrencesNow(
+  series: SeriesTimes,
+  exceptions: readonly ExceptionRow[],
+  from: Date,
+  to: Date,
+): OccurrenceNow[] {
+  const changed = new Set(exceptions.map((exception) => exception.exceptionOriginal));
+  const now: OccurrenceNow[] = [];
+  for (const occurrence of occurrencesBetween(series, from, to)) {
+    const original = wallText(occurrence.original);
+    if (!changed.has(original)) now.push({ ...occurrence, original, title: null, changed: false });
+  }
+  for (const exception of exceptions) {
+    if (exception.exceptionCancelled === 1) continue;
+    const minutes = exception.exceptionMinutes ?? series.minutes;
+    const moved = occurrenceAt({ ...series, minutes }, wallMs(exception.exceptionStart ?? exception.exceptionOriginal));
+    if (moved.start < to.getTime() && moved.end > from.getTime())
+      now.push({
+        original: exception.exceptionOriginal,
+        start: moved.start,
+        end: moved.end,
+        title: exception.exceptionTitle ?? null,
+        changed: true,
+      });
+  }
+  return now;
 }
 
 /** A stored event as the expander takes it: its wall-clock start, length, rule and zone. */
-export function seriesOf(row: EventRow): SeriesTimes {
+export function seriesOf(
+  row: Omit<EventRow, "eventID" | "eventTitle" | "eventCategory" | "eventLocation">,
+): SeriesTimes {
   const rule: SeriesRule = {
     recurrence: row.eventRecurrence as SeriesRule["recurrence"],
     weekdays: row.eventRecurrenceDays ? row.eventRecurrenceDays.split("|").filter(Boolean).map(Number) : null,
@@ -83,48 +140,27 @@ export async function occurrencesIn(
     from "tblEvent"
     where "eventTo" > ${from} and "eventFrom" < ${to} and ${readableRows(tblEvent, null, actor)}`.execute(db);
   if (events.length === 0) return { data: [] };
-  const { rows: exceptions } = await sql<ExceptionRow>`select * from "tblEventException"
-    where "eventID" in (${sql.join(events.map((event) => event.eventID))})`.execute(db);
-  const exceptionsOf = new Map<number, ExceptionRow[]>();
-  for (const exception of exceptions) {
-    const own = exceptionsOf.get(exception.eventID);
-    if (own) own.push(exception);
-    else exceptionsOf.set(exception.eventID, [exception]);
-  }
+  const exceptions = await exceptionsOf(
+    db,
+    events.map((event) => event.eventID),
+  );
   const data: CalendarOccurrence[] = [];
   for (const event of events) {
     const series = seriesOf(event);
     const recurring = event.eventRecurrence !== RECURRENCE.code.once;
-    const own = exceptionsOf.get(event.eventID) ?? [];
-    const changed = new Set(own.map((exception) => exception.exceptionOriginal));
-    const add = (original: string, { start, end }: { start: number; end: number }, title: string, isChanged: boolean) =>
+    for (const occurrence of occurrencesNow(series, exceptions.get(event.eventID) ?? [], from, to))
       data.push({
         eventID: event.eventID,
-        original,
-        start: zonedIso(new Date(start), timeZone),
-        end: zonedIso(new Date(end), timeZone),
+        original: occurrence.original,
+        start: zonedIso(new Date(occurrence.start), timeZone),
+        end: zonedIso(new Date(occurrence.end), timeZone),
         allDay: series.allDay === true,
-        title,
+        title: occurrence.title ?? event.eventTitle,
         eventCategory: event.eventCategory,
         eventLocation: event.eventLocation,
         recurring,
-        changed: isChanged,
+        changed: occurrence.changed,
       });
-    for (const occurrence of occurrencesBetween(series, from, to)) {
-      const original = wallText(occurrence.original);
-      if (!changed.has(original)) add(original, occurrence, event.eventTitle, false);
-    }
-    // Each exception of the event: where it is now, if that falls in the range.
-    for (const exception of own) {
-      if (exception.exceptionCancelled === 1) continue;
-      const minutes = exception.exceptionMinutes ?? series.minutes;
-      const moved = occurrenceAt(
-        { ...series, minutes },
-        wallMs(exception.exceptionStart ?? exception.exceptionOriginal),
-      );
-      if (moved.start < to.getTime() && moved.end > from.getTime())
-        add(exception.exceptionOriginal, moved, exception.exceptionTitle ?? event.eventTitle, true);
-    }
   }
   data.sort((a, b) => a.start.localeCompare(b.start) || a.eventID - b.eventID);
   return { data };
@@ -132,7 +168,8 @@ export async function occurrencesIn(
 
 /**
  * GET /API/Calendar/Events/{eventID}: an event as its dialog shows it, if the caller may see
- * it (the same rows as every read), with its attendees and what the caller may do to it.
+ * it (the same rows as every read), with its attendees, its occurrences changed on their own
+ * (for the dialog to say what This and following drops) and what the caller may do to it.
  */
 export async function eventOf(db: Kysely<DB>, eventID: number, actor: Actor): Promise<CalendarEventRecord> {
   const { rows } = await sql<Record<string, unknown>>`select * from "tblEvent"
@@ -144,6 +181,12 @@ export async function eventOf(db: Kysely<DB>, eventID: number, actor: Actor): Pr
     .select("empID")
     .where("eventID", "=", eventID)
     .orderBy("empID")
+    .execute();
+  const exceptions = await db
+    .selectFrom("tblEventException")
+    .select("exceptionOriginal")
+    .where("eventID", "=", eventID)
+    .orderBy("exceptionOriginal")
     .execute();
   const mine = actor.kind === "employee" && row.empID === actor.empID;
   const days = row.eventRecurrenceDays as string | null;
@@ -165,6 +208,7 @@ export async function eventOf(db: Kysely<DB>, eventID: number, actor: Actor): Pr
     eventRecurrenceCount: row.eventRecurrenceCount as number | null,
     eventDescription: row.eventDescription as string | null,
     attendees: attendees.map((attendee) => attendee.empID),
+    exceptions: exceptions.map((exception) => exception.exceptionOriginal),
     empID: row.empID as number | null,
     mayChange: mine || may(actor, tblEvent.access.change, "change"),
     mayDelete: mine || may(actor, tblEvent.access.del, "del"),

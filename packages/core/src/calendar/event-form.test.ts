@@ -22,6 +22,7 @@ const STAND_UP: CalendarEventRecord = {
   eventRecurrenceCount: 8,
   eventDescription: null,
   attendees: [4],
+  exceptions: [],
   empID: 1,
   mayChange: true,
   mayDelete: true,

@@ -23,8 +23,12 @@ export interface SeriesRule {
 export const SERIES_YEARS = 10;
 /** The most occurrences one series may have in any year (a guard on what expansion costs). */
 export const OCCURRENCES_A_YEAR = 1_000;
-/** The longest range one call of the calendar's occurrences reads: a year's agenda. */
-export const CALENDAR_RANGE_DAYS = 366;
+/**
+ * The longest range one call of the calendar's occurrences reads: a month view's six weeks, with
+ * room. The views ask for no more (an agenda is a week), so what one call costs stays a month's
+ * however large the company's calendar grows (a year at scale 20 was some 10,000 occurrences).
+ */
+export const CALENDAR_RANGE_DAYS = 62;
 /** The most attendees one event may have (a company meeting; everybody is Visible for Everybody). */
 export const EVENT_ATTENDEES = 200;
 /**

@@ -31,6 +31,8 @@ const PLACES = ["Conference Room A", "Conference Room B", "Site trailer", "Video
 
 interface Employee {
   empID: number;
+  empFirstName: string;
+  empLastName: string;
   empDepartment: number | null;
   empActive: number;
 }
@@ -199,10 +201,11 @@ export function demoEvents(scale: number, anchor: Date, employees: readonly Empl
     );
   }
   for (let i = 0; i < Math.round(DAYS_OUT_AT_SCALE_1 * scale); i++) {
-    const person = random.pick(active).empID;
+    const { empID: person, empFirstName, empLastName } = random.pick(active);
     add(
       {
-        title: "Out of office",
+        // Whose: the calendar shows everybody's days out side by side.
+        title: `Out of office: ${empFirstName} ${empLastName}`,
         category: OUT_OF_OFFICE,
         start: `${addDays(first, random.int(0, 2 * WINDOW_DAYS))}T00:00`,
         minutes: 1_440 * random.int(1, 5),

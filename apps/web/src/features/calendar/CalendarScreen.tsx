@@ -39,6 +39,7 @@ import { PageFrame } from "../../widgets/PageFrame";
 import { calendarPlace, FULLCALENDAR_VIEWS, viewOf } from "./calendar-address";
 import { categoryColour } from "./category-colour";
 import { EventDialog, type EventTarget } from "./EventDialog";
+import { hoursShown } from "./hours-shown";
 import { type EditScope, ScopeQuestion } from "./ScopeQuestion";
 import { SubscribeDialog } from "./SubscribeDialog";
 
@@ -228,8 +229,10 @@ export function CalendarScreen({ calendar }: { calendar: CalendarPage }) {
           initialDate={place.date}
           timeZone={config.timeZone}
           headerToolbar={false}
-          // A day's hours scroll inside the page, opened at 8:00; a month and a list are as tall as they are.
-          height={place.view === "week" || place.view === "day" ? "max(480px, calc(100dvh - 230px))" : "auto"}
+          // As tall as it is (no scroller inside the page): a week's or a day's hours are the
+          // working day's, widened to what happens in them, so no event is outside them.
+          height="auto"
+          {...hoursShown(occurrences.data?.data ?? [])}
           events={events}
           nowIndicator
           dayMaxEvents
@@ -238,7 +241,6 @@ export function CalendarScreen({ calendar }: { calendar: CalendarPage }) {
           selectable={rights.add}
           selectMirror
           longPressDelay={400}
-          scrollTime="08:00:00"
           noEventsText={`No ${calendar.noun}s in this week`}
           datesSet={(info) => {
             const view = viewOf(info.view.type);

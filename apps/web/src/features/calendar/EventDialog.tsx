@@ -357,6 +357,9 @@ export function EventDialog({ calendar, target, onClose }: EventDialogProps) {
         opened={asking !== null}
         thisEventAllowed={asking === "delete" || (start && form ? changesOnlyOccurrence(start, form) : false)}
         busy={busy}
+        drops={
+          stored && record ? record.exceptions.filter((original) => original >= stored.original).length : undefined
+        }
         onCancel={() => setAsking(null)}
         onChoose={(scope) => (asking === "delete" ? removeIt(scope) : save(scope))}
       />

@@ -12,15 +12,32 @@ interface ScopeQuestionProps {
   /** "This event" is not offered where the edit changed more than an occurrence may have of its own. */
   thisEventAllowed: boolean;
   busy?: boolean;
+  /** How many occurrences changed on their own This and following would drop, where known. */
+  drops?: number | undefined;
   onCancel: () => void;
   onChoose: (scope: EditScope) => void;
+}
+
+/** What This and following does to the occurrences changed on their own from this one on. */
+function droppedText(drops: number | undefined): string {
+  if (drops === undefined) return "Occurrences from this one on changed on their own are dropped.";
+  if (drops === 0) return "No occurrence from this one on was changed on its own.";
+  return `${drops} occurrence${drops === 1 ? "" : "s"} from this one on changed on ${drops === 1 ? "its" : "their"} own will be dropped.`;
 }
 
 /**
  * Spec 3's recurring edit scope, asked as Google and Outlook ask it: This event, This and
  * following events, All events; what each does said under it.
  */
-export function ScopeQuestion({ action, opened, thisEventAllowed, busy, onCancel, onChoose }: ScopeQuestionProps) {
+export function ScopeQuestion({
+  action,
+  opened,
+  thisEventAllowed,
+  busy,
+  drops,
+  onCancel,
+  onChoose,
+}: ScopeQuestionProps) {
   const first = thisEventAllowed ? EDIT_SCOPE.code.thisEvent : EDIT_SCOPE.code.thisAndFollowing;
   const [scope, setScope] = useState<EditScope>(first);
   useEffect(() => {
@@ -32,7 +49,7 @@ export function ScopeQuestion({ action, opened, thisEventAllowed, busy, onCancel
       ? "Only this occurrence; the others stay as they are."
       : "Only an occurrence's time and title can change on their own.",
     [EDIT_SCOPE.code.thisAndFollowing]:
-      "This occurrence and every later one: the series ends before it. Later occurrences changed on their own are dropped.",
+      `This occurrence and every later one: the series ends before it. ${droppedText(drops)}`,
     [EDIT_SCOPE.code.allEvents]:
       action === "delete"
         ? "The whole series, past occurrences too."
