@@ -125,7 +125,9 @@ describe("the demo calendar", () => {
     // 15 June 2026: from 16 March to 14 September, Memorial Day to Labor Day and Juneteenth.
     expect(
       calendar.events
-        .filter((e) => e.eventAllDay === 1 && e.eventVisibleFor === 2 && !String(e.eventTitle).startsWith("Out of office"))
+        .filter(
+          (e) => e.eventAllDay === 1 && e.eventVisibleFor === 2 && !String(e.eventTitle).startsWith("Out of office"),
+        )
         .map((e) => e.eventTitle),
     ).toEqual(["Memorial Day", "Juneteenth", "Independence Day", "Labor Day"]);
     const out = calendar.events.filter((event) => String(event.eventTitle).startsWith("Out of office: "));
