@@ -16,6 +16,7 @@ import { launchChromium, signIn, startApp, tokenOf } from "./app.js";
 import { api, median, percentile, root } from "./processes.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 2_000);
 const AIM_MS = 300;
 const MONTH = "2027-06";
 const progress = (line: string) => process.stderr.write(`${line}\n`);
@@ -23,11 +24,11 @@ const progress = (line: string) => process.stderr.write(`${line}\n`);
 const app = await startApp("calendar-view", 3193);
 try {
   const token = await tokenOf(app.base, "admin");
-  progress("making 2,000 events …");
-  for (let i = 0; i < 2_000; i++) {
+  progress(`making ${EVENTS} events …`);
+  const make = async (i: number) => {
     const day = String(1 + (i % 28)).padStart(2, "0");
     const hour = String(7 + (i % 11)).padStart(2, "0");
-    const series = i < 500;
+    const series = i < EVENTS / 4;
     await api(app.base, token, "POST", "/API/Calendar/Events", {
       eventTitle: `${series ? "Weekly" : "Meeting"} ${i}`,
       // A series starts in the first week, so each of its four or five Mondays… falls in the month.
@@ -36,28 +37,56 @@ try {
       eventVisibleFor: 2,
       ...(series ? { eventRecurrence: 3, eventRecurrenceUntil: `${MONTH}-30` } : {}),
     });
-  }
+  };
+  // Four at a time: what the server takes from one account without making it wait its turn.
+  for (let i = 0; i < EVENTS; i += 4) await Promise.all([i, i + 1, i + 2, i + 3].filter((n) => n < EVENTS).map(make));
 
   const browser = await launchChromium();
-  const painted = async (page: Page, title: string) => {
-    await page.evaluate(`window.painted = new Promise((resolve) => {
-      let start = 0;
-      document.addEventListener("click", () => { start = performance.now(); }, { capture: true, once: true });
-      const done = () => document.querySelector("h2")?.textContent === ${JSON.stringify(title)}
-        && document.querySelector('.office-calendar[aria-busy="false"]')
-        && document.querySelector(".office-calendar [data-event-id], .office-calendar a, .office-calendar [role=button]");
-      const observer = new MutationObserver(() => {
-        if (!start || !done()) return;
-        observer.disconnect();
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - start)));
+  /** From the click on Next to the month (or week) `title` painted with its events: two frames after. */
+  const nextPainted = async (page: Page, title: string): Promise<number> => {
+    await page.evaluate(() => {
+      (window as unknown as { clicked: number }).clicked = 0;
+      document.addEventListener(
+        "click",
+        () => {
+          (window as unknown as { clicked: number }).clicked = performance.now();
+        },
+        { capture: true, once: true },
+      );
+    });
+    await page.click('button[aria-label="Next"]');
+    await page
+      .waitForFunction(
+        (wanted) =>
+          document.querySelector("#content h2")?.textContent === wanted &&
+          document.querySelector('.office-calendar[aria-busy="false"]') !== null &&
+          document.querySelector(".office-calendar [role=button], .office-calendar a") !== null,
+        { polling: "mutation", timeout: 60_000 },
+        title,
+      )
+      .catch(async (error) => {
+        const state = await page.evaluate(() => ({
+          url: location.href,
+          h2: Array.from(document.querySelectorAll("#content h2"), (h) => h.textContent),
+          busy: document.querySelector(".office-calendar")?.getAttribute("aria-busy"),
+        }));
+        throw new Error(`${title} not painted: ${JSON.stringify(state)}`, { cause: error });
       });
-      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    }); undefined;`);
+    return page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve(performance.now() - (window as unknown as { clicked: number }).clicked),
+            ),
+          ),
+        ),
+    );
   };
   const rows: string[] = [];
   for (const screen of [
     { name: "desktop month (1440×900)", width: 1440, height: 900, view: "month", title: "June 2027" },
-    { name: "phone agenda week (390×844)", width: 390, height: 844, view: "agenda", title: "Jun 6 – 12, 2027" },
+    { name: "phone agenda week (390×844)", width: 390, height: 844, view: "agenda", title: "June 6 – 12, 2027" },
   ]) {
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) {
@@ -70,14 +99,12 @@ try {
       await page.goto(`${app.base}/webapp/calendar1?view=${screen.view}&date=${before}`);
       await page.waitForFunction(
         () =>
-          document.querySelector("h2")?.textContent &&
+          document.querySelector("#content h2")?.textContent &&
           document.querySelector('.office-calendar[aria-busy="false"]') &&
           document.querySelector(".office-calendar [role=button], .office-calendar a"),
         { timeout: 60_000 },
       );
-      await painted(page, screen.title);
-      await page.click('button[aria-label="Next"]');
-      times.push(Number(await page.evaluate("window.painted")));
+      times.push(await nextPainted(page, screen.title));
       await context.close();
     }
     const runs = times.slice(1);

@@ -157,6 +157,8 @@ export function CalendarScreen({ calendar }: { calendar: CalendarPage }) {
     }
   };
   const changed = (info: EventChangeInfo) => {
+    // A timed event dropped among the all-day ones (or the other way) has no length to keep: the dialog changes that.
+    if (info.event.allDay !== info.oldEvent.allDay) return info.revert();
     const occurrence = info.event.extendedProps.occurrence as CalendarOccurrence;
     const pending = { info, occurrence };
     if (occurrence.recurring) setMoving(pending);
