@@ -25,7 +25,7 @@ import { type Actor, may, permissionMap } from "../data/actor.js";
 import { readableRows } from "../data/row-scope.js";
 import type { DB } from "../db/schema.js";
 import type { SeriesTimes } from "./occurrences.js";
-import { seriesOf } from "./read.js";
+import { type EventRow, exceptionsOf, seriesOf } from "./read.js";
 
 /*
  * The calendar's subscription feed (issue 35, "Subscribe"; core's operations/calendar-feed.ts):
@@ -116,32 +116,11 @@ export async function feedOwner(db: Kysely<DB>, empID: number, token: string): P
 
 // --- what it holds ---------------------------------------------------------------------------
 
-interface FeedEventRow {
-  eventID: number;
-  eventTitle: string;
-  eventCategory: number | null;
-  eventStart: string;
-  eventMinutes: number;
-  eventAllDay: number;
-  eventZone: string;
-  eventLocation: string | null;
+interface FeedEventRow extends EventRow {
   eventLink: string | null;
-  eventRecurrence: number;
-  eventRecurrenceDays: string | null;
-  eventRecurrenceUntil: string | null;
-  eventRecurrenceCount: number | null;
   eventDescription: string | null;
   createdTS: Date | string;
   categoryName: string | null;
-}
-
-interface FeedExceptionRow {
-  eventID: number;
-  exceptionOriginal: string;
-  exceptionCancelled: number;
-  exceptionStart: string | null;
-  exceptionMinutes: number | null;
-  exceptionTitle: string | null;
 }
 
 /** Attendees named in an event's description; past these, how many more. */
@@ -321,23 +300,10 @@ export async function feedText(db: Kysely<DB>, actor: Actor, options: FeedOption
   if (found.length > events.length) options.onTruncated?.(events.length);
   const ids = events.map((event) => event.eventID);
   const recurring = events.filter((event) => event.eventRecurrence !== RECURRENCE.code.once).map((e) => e.eventID);
-  const [exceptions, attendees] = await Promise.all([
-    recurring.length === 0
-      ? []
-      : sql<FeedExceptionRow>`select "eventID", "exceptionOriginal", "exceptionCancelled", "exceptionStart",
-            "exceptionMinutes", "exceptionTitle" from "tblEventException"
-          where "eventID" in (${sql.join(recurring)})
-          order by "eventID", "exceptionOriginal" limit ${CALENDAR_FEED_EXCEPTIONS}`
-          .execute(db)
-          .then((result) => result.rows),
+  const [exceptionsOfEvent, attendees] = await Promise.all([
+    exceptionsOf(db, recurring, CALENDAR_FEED_EXCEPTIONS),
     ids.length === 0 ? new Map<number, string>() : attendeesOf(db, ids),
   ]);
-  const exceptionsOf = new Map<number, FeedExceptionRow[]>();
-  for (const exception of exceptions) {
-    const own = exceptionsOf.get(exception.eventID);
-    if (own) own.push(exception);
-    else exceptionsOf.set(exception.eventID, [exception]);
-  }
 
   // Events only: the calendar around them is written below. Each timed event names its own zone,
   // whose VTIMEZONE comes once; all-day events are days, of no zone.
@@ -359,7 +325,7 @@ export async function feedText(db: Kysely<DB>, actor: Actor, options: FeedOption
       categories: event.categoryName ? [{ name: event.categoryName }] : [],
       created: new Date(event.createdTS),
     };
-    const own = event.eventRecurrence === RECURRENCE.code.once ? [] : (exceptionsOf.get(event.eventID) ?? []);
+    const own = event.eventRecurrence === RECURRENCE.code.once ? [] : (exceptionsOfEvent.get(event.eventID) ?? []);
     const removed = own.filter((exception) => exception.exceptionCancelled === 1).map((e) => e.exceptionOriginal);
     calendar.createEvent({
       ...common,

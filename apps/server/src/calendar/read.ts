@@ -18,7 +18,8 @@ import { occurrenceAt, occurrencesBetween, type SeriesTimes } from "./occurrence
 
 const DAY_MS = 86_400_000;
 
-interface EventRow {
+/** An event's row as the expander and the views read it. */
+export interface EventRow {
   eventID: number;
   eventTitle: string;
   eventCategory: number | null;
@@ -51,12 +52,17 @@ export interface OccurrenceNow {
   changed: boolean;
 }
 
-/** The occurrences changed or removed on their own of some events, by event. */
-export async function exceptionsOf(db: Kysely<DB>, eventIDs: readonly number[]): Promise<Map<number, ExceptionRow[]>> {
-  const byEvent = new Map<number, ExceptionRow[]>();
+/** The occurrences changed or removed on their own of some events (the first `limit` of them), by event. */
+export async function exceptionsOf(
+  db: Kysely<DB>,
+  eventIDs: readonly number[],
+  limit?: number,
+): Promise<Map<number, Required<ExceptionRow>[]>> {
+  const byEvent = new Map<number, Required<ExceptionRow>[]>();
   if (eventIDs.length === 0) return byEvent;
-  const { rows } = await sql<ExceptionRow>`select * from "tblEventException"
-    where "eventID" in (${sql.join([...eventIDs])})`.execute(db);
+  const { rows } = await sql<Required<ExceptionRow>>`select * from "tblEventException"
+    where "eventID" in (${sql.join([...eventIDs])})
+    ${limit === undefined ? sql`` : sql`order by "eventID", "exceptionOriginal" limit ${limit}`}`.execute(db);
   for (const exception of rows) {
     const own = byEvent.get(exception.eventID);
     if (own) own.push(exception);

@@ -40,7 +40,7 @@ import { calendarPlace, FULLCALENDAR_VIEWS, viewOf } from "./calendar-address";
 import { categoryColour } from "./category-colour";
 import { EventDialog, type EventTarget } from "./EventDialog";
 import { hoursShown } from "./hours-shown";
-import { type EditScope, ScopeQuestion } from "./ScopeQuestion";
+import { changedToast, type EditScope, ScopeQuestion } from "./ScopeQuestion";
 import { SubscribeDialog } from "./SubscribeDialog";
 
 /** An occurrence as FullCalendar places it; its own ids kept for the dialog and the writes. */
@@ -138,7 +138,7 @@ export function CalendarScreen({ calendar }: { calendar: CalendarPage }) {
   };
 
   const move = useOperation(OPERATIONS.changeEvent, {
-    done: (answer, input) => (input.scope === 2 ? TOASTS.followingChanged(answer.dropped) : TOASTS.updated),
+    done: changedToast,
     failed: () => TOASTS.updateFailed,
   });
   /** A drag or a resize, saved: the event as it is stored, at the occurrence's new time. */
@@ -183,7 +183,7 @@ export function CalendarScreen({ calendar }: { calendar: CalendarPage }) {
           {rights.add ? (
             <Button
               leftSection={<IconPlus size={16} aria-hidden="true" />}
-              onClick={() => setTarget({ kind: "new", form: newEventForm(place.date === today ? today : place.date) })}
+              onClick={() => setTarget({ kind: "new", form: newEventForm(place.date) })}
             >
               New {calendar.noun}
             </Button>

@@ -14,7 +14,6 @@ import {
 import {
   type CalendarPage,
   changesOnlyOccurrence,
-  EDIT_SCOPE,
   type EventForm,
   type EventFormField,
   eventFormOf,
@@ -40,7 +39,7 @@ import { FieldInput } from "../../widgets/form/FieldInput";
 import { RecordDialog } from "../../widgets/record/RecordDialog";
 import { AttendeesField } from "./AttendeesField";
 import { type DayOff, DaysOffQuestion } from "./DaysOffQuestion";
-import { type EditScope, ScopeQuestion } from "./ScopeQuestion";
+import { changedToast, type EditScope, ScopeQuestion } from "./ScopeQuestion";
 
 /** What the dialog opens on: a new event's times, or an occurrence of a stored one. */
 export type EventTarget =
@@ -104,8 +103,7 @@ export function EventDialog({ calendar, target, onClose }: EventDialogProps) {
     onFailed: failed,
   });
   const change = useOperation(OPERATIONS.changeEvent, {
-    done: (answer, input) =>
-      input.scope === EDIT_SCOPE.code.thisAndFollowing ? TOASTS.followingChanged(answer.dropped) : TOASTS.updated,
+    done: changedToast,
     failed: () => TOASTS.updateFailed,
     onDone: onClose,
     onFailed: failed,

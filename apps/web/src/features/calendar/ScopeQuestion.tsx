@@ -1,9 +1,13 @@
 import { Radio, Stack, Text } from "@mantine/core";
-import { EDIT_SCOPE, RECURRING_EDIT_SCOPES } from "@office/core";
+import { EDIT_SCOPE, RECURRING_EDIT_SCOPES, TOASTS } from "@office/core";
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../../widgets/ConfirmDialog";
 
 export type EditScope = (typeof EDIT_SCOPE.code)[keyof typeof EDIT_SCOPE.code];
+
+/** The toast of a change saved: This and following says how many changed occurrences it dropped. */
+export const changedToast = (answer: { dropped: number }, input: { scope?: number }) =>
+  input.scope === EDIT_SCOPE.code.thisAndFollowing ? TOASTS.followingChanged(answer.dropped) : TOASTS.updated;
 
 interface ScopeQuestionProps {
   /** What is asked about: a change of the series, or its removal. */
