@@ -28,7 +28,7 @@ import {
   tblEvent,
 } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { ApiError } from "../../api/client";
 import { call } from "../../api/operations";
 import { useAccess } from "../../services/access";
@@ -45,6 +45,12 @@ import { changedToast, type EditScope, ScopeQuestion } from "./ScopeQuestion";
 export type EventTarget =
   | { kind: "new"; form: EventForm }
   | { kind: "occurrence"; eventID: number; original: string; start: string; end: string; recurring: boolean };
+
+/** The event's two ends in the dialog: a date, and a time unless it lasts all day; where the server names an error on them. */
+const ENDS = [
+  { label: "Start", date: "startDate", time: "startTime", server: "eventStart" },
+  { label: "End", date: "endDate", time: "endTime", server: "eventMinutes" },
+] as const;
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const columns = tblEvent.columns;
@@ -217,40 +223,27 @@ export function EventDialog({ calendar, target, onClose }: EventDialogProps) {
                   onChange={(event) => set("allDay", event.currentTarget.checked)}
                 />
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-                  <DateField
-                    label="Start date"
-                    value={form.startDate}
-                    required
-                    error={errorOf("startDate", "eventStart")}
-                    onChange={(value) => set("startDate", value)}
-                  />
-                  {form.allDay ? null : (
-                    <TextInput
-                      label="Start time"
-                      placeholder="hh:mm AM"
-                      withAsterisk
-                      value={form.startTime}
-                      error={errorOf("startTime")}
-                      onChange={(event) => set("startTime", event.currentTarget.value)}
-                    />
-                  )}
-                  <DateField
-                    label="End date"
-                    value={form.endDate}
-                    required
-                    error={errorOf("endDate", "eventMinutes")}
-                    onChange={(value) => set("endDate", value)}
-                  />
-                  {form.allDay ? null : (
-                    <TextInput
-                      label="End time"
-                      placeholder="hh:mm AM"
-                      withAsterisk
-                      value={form.endTime}
-                      error={errorOf("endTime")}
-                      onChange={(event) => set("endTime", event.currentTarget.value)}
-                    />
-                  )}
+                  {ENDS.map((end) => (
+                    <Fragment key={end.label}>
+                      <DateField
+                        label={`${end.label} date`}
+                        value={form[end.date]}
+                        required
+                        error={errorOf(end.date, end.server)}
+                        onChange={(value) => set(end.date, value)}
+                      />
+                      {form.allDay ? null : (
+                        <TextInput
+                          label={`${end.label} time`}
+                          placeholder="hh:mm AM"
+                          withAsterisk
+                          value={form[end.time]}
+                          error={errorOf(end.time)}
+                          onChange={(event) => set(end.time, event.currentTarget.value)}
+                        />
+                      )}
+                    </Fragment>
+                  ))}
                 </SimpleGrid>
                 <NativeSelect
                   label="Recurrence"
