@@ -4,8 +4,11 @@
  * series that fall in it), Everybody's, made through the API; then, BENCH_RUNS times (default
  * 11), from the click on Next in the month before to the month painted with its occurrences
  * (the server's expansion, the answer and FullCalendar's layout: two frames after nothing
- * loads), at 1440×900 and at a phone's 390×844 on the agenda's week. Also the calendar route's
- * own chunk, gzipped, as served. Prints Markdown for bench/RESULTS.md.
+ * loads), at 1440×900 and at a phone's 390×844 on the agenda's week: once the page has read the
+ * next range ahead (nothing in flight but the live stream, as when a person looks at a month
+ * before moving on), and clicked at once (the read ahead still under way: the server's time is
+ * in the figure). Also the calendar route's own chunk, gzipped, as served. Prints Markdown for
+ * bench/RESULTS.md.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -84,9 +87,13 @@ try {
     );
   };
   const rows: string[] = [];
+  const month = { width: 1440, height: 900, view: "month", title: "June 2027" };
+  const agenda = { width: 390, height: 844, view: "agenda", title: "June 6 – 12, 2027" };
   for (const screen of [
-    { name: "desktop month (1440×900)", width: 1440, height: 900, view: "month", title: "June 2027" },
-    { name: "phone agenda week (390×844)", width: 390, height: 844, view: "agenda", title: "June 6 – 12, 2027" },
+    { ...month, name: "desktop month (1440×900), Next once the month is shown", readAhead: true },
+    { ...agenda, name: "phone agenda week (390×844), Next once the week is shown", readAhead: true },
+    { ...month, name: "desktop month, Next at once (the month ahead still being read)", readAhead: false },
+    { ...agenda, name: "phone agenda week, Next at once", readAhead: false },
   ]) {
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) {
@@ -104,12 +111,13 @@ try {
           document.querySelector(".office-calendar [role=button], .office-calendar a"),
         { timeout: 60_000 },
       );
+      if (screen.readAhead) await page.waitForNetworkIdle({ idleTime: 300, concurrency: 1, timeout: 60_000 });
       times.push(await nextPainted(page, screen.title));
       await context.close();
     }
     const runs = times.slice(1);
     rows.push(
-      `| ${screen.name} | ${median(runs).toFixed(0)} ms | ${percentile(runs, 0.95).toFixed(0)} ms | < ${AIM_MS} ms |`,
+      `| ${screen.name} | ${median(runs).toFixed(0)} ms | ${percentile(runs, 0.95).toFixed(0)} ms | ${screen.view === "month" && screen.readAhead ? `< ${AIM_MS} ms` : "—"} |`,
     );
   }
   await browser.close();

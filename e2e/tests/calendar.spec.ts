@@ -108,8 +108,8 @@ test("an occurrence changed alone moves alone; changed with those after it, the 
   await expect(scope.getByRole("radio", { name: "This event" })).toBeChecked();
   await scope.getByRole("button", { name: "Change" }).click();
   await expect(page.getByText("Record updated successfully!")).toBeVisible();
-  await expect(agendaRows(page, title).nth(1)).toContainText("11:00");
-  for (const other of [0, 2, 3]) await expect(agendaRows(page, title).nth(other)).toContainText("9:00");
+  await expect(agendaRows(page, title).nth(1)).toContainText("11am – 12pm");
+  for (const other of [0, 2, 3]) await expect(agendaRows(page, title).nth(other)).toContainText("9 – 10am");
 
   // This and following, from the third: the first two keep the old title.
   await agendaRows(page, title).nth(2).click();
@@ -180,4 +180,21 @@ test("the week, the day and the agenda pass axe in light and in dark, with this 
     }
   }
   expect(found).toEqual([]);
+});
+
+test.describe("in a browser on Tokyo's clock", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  test("the calendar keeps the company's days and hours", async ({ page, request }) => {
+    const monday = await aMonday(request);
+    const title = `Late review ${Date.now()}`;
+    // 23:30 at the company is the next afternoon in Tokyo: it must stay on Monday, at 11:30pm.
+    await createThroughApi(request, { eventTitle: title, eventStart: `${monday}T23:30`, eventMinutes: 30 });
+    await openSignedIn(page, "admin", `/webapp/calendar1?view=week&date=${monday}`);
+    const event = page.locator(`.office-calendar [data-date="${monday}"][role="cell"]`).getByRole("button", {
+      name: new RegExp(title),
+    });
+    await expect(event).toContainText("11:30pm – 12am");
+    await expect(page.locator(`.office-calendar [data-date="${plusDays(monday, 1)}"]`).getByText(title)).toHaveCount(0);
+  });
 });

@@ -25,10 +25,11 @@ import {
   newEventForm,
   OPERATIONS,
   TOASTS,
+  zonedIso,
 } from "@office/core";
 import { IconChevronLeft, IconChevronRight, IconPlus, IconRss } from "@tabler/icons-react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useAccess } from "../../services/access";
 import { useCompanyDay } from "../../services/company-day";
@@ -36,19 +37,24 @@ import { useLayout } from "../../services/device";
 import { operationQuery, useOperation } from "../../services/operations";
 import { appConfigQuery } from "../../services/session";
 import { PageFrame } from "../../widgets/PageFrame";
-import { calendarPlace, FULLCALENDAR_VIEWS, viewOf } from "./calendar-address";
+import { calendarPlace, daysRange, FULLCALENDAR_VIEWS, neighbourDays, viewOf, viewRange } from "./calendar-address";
 import { categoryColour } from "./category-colour";
 import { EventDialog, type EventTarget } from "./EventDialog";
+import { eventTime } from "./event-time";
 import { hoursShown } from "./hours-shown";
 import { changedToast, type EditScope, ScopeQuestion } from "./ScopeQuestion";
 import { SubscribeDialog } from "./SubscribeDialog";
 
-/** An occurrence as FullCalendar places it; its own ids kept for the dialog and the writes. */
+/**
+ * An occurrence as FullCalendar places it; its own ids kept for the dialog and the writes. Its
+ * times go as the company's clock shows them (the offset left off): FullCalendar works on
+ * wall-clock times (below), and takes them as they are.
+ */
 const eventOf = (occurrence: CalendarOccurrence, editable: boolean): EventInput => ({
   id: `${occurrence.eventID}@${occurrence.original}`,
   title: occurrence.title,
-  start: occurrence.allDay ? occurrence.start.slice(0, 10) : occurrence.start,
-  end: occurrence.allDay ? occurrence.end.slice(0, 10) : occurrence.end,
+  start: occurrence.start.slice(0, occurrence.allDay ? 10 : 19),
+  end: occurrence.end.slice(0, occurrence.allDay ? 10 : 19),
   allDay: occurrence.allDay,
   editable,
   color: categoryColour(occurrence.eventCategory),
@@ -88,21 +94,47 @@ export function CalendarScreen({ calendar }: { calendar: CalendarPage }) {
   const place = calendarPlace(params, { view: opensOn, date: today ?? "" });
   const rights = useAccess().rights(calendar.resource);
   const ref = useRef<CalendarRef>(null);
-  const [range, setRange] = useState<{ from: string; to: string; title: string } | null>(null);
+  // The range read is known from the address; what FullCalendar drew (its datesSet) is the
+  // heading, and the range itself wherever the two ever differ.
+  const [drawn, setDrawn] = useState<{ days: [string, string]; title: string; at: string } | null>(null);
+  const timeZone = config?.timeZone;
+  const range = useMemo(() => {
+    if (!timeZone || !place.date) return null;
+    if (drawn?.at === `${place.view} ${place.date}`) return daysRange(drawn.days, timeZone);
+    return viewRange(place.view, place.date, timeZone);
+  }, [drawn, place.view, place.date, timeZone]);
+  // The company's clock now, as FullCalendar's wall-clock "UTC" reads it: today's mark and the now line.
+  const zone = useRef(timeZone);
+  zone.current = timeZone;
+  const companyNow = useCallback(() => zonedIso(new Date(), zone.current ?? "UTC").slice(0, 19), []);
+  // By value: the heading arriving changes nothing drawn (a new array would have FullCalendar draw every event again).
+  const [from, to] = [range?.from ?? "", range?.to ?? ""];
   const [target, setTarget] = useState<EventTarget | null>(null);
   const [moving, setMoving] = useState<PendingMove | null>(null);
   const [subscribing, setSubscribing] = useState(false);
   const client = useQueryClient();
 
   const occurrences = useQuery({
-    ...operationQuery(OPERATIONS.calendarOccurrences, { from: range?.from ?? "", to: range?.to ?? "" }),
-    enabled: range !== null,
+    ...operationQuery(OPERATIONS.calendarOccurrences, { from, to }),
+    enabled: from !== "",
     placeholderData: keepPreviousData,
   });
-  const events = useMemo(
-    () => (occurrences.data?.data ?? []).map((occurrence) => eventOf(occurrence, rights.change)),
-    [occurrences.data, rights.change],
-  );
+  // Once a range is shown, the one before and the one after are read ahead: Previous and Next draw at once.
+  const loaded = occurrences.isSuccess && !occurrences.isPlaceholderData;
+  useEffect(() => {
+    if (!loaded || !timeZone || !place.date) return;
+    for (const day of neighbourDays(place.view, place.date))
+      void client.prefetchQuery(operationQuery(OPERATIONS.calendarOccurrences, viewRange(place.view, day, timeZone)));
+  }, [loaded, client, place.view, place.date, timeZone]);
+
+  // While a new range loads, the last one's occurrences that fall in it stay (none of the rest is drawn).
+  const shown = useMemo(() => {
+    const all = occurrences.data?.data ?? [];
+    if (!occurrences.isPlaceholderData) return all;
+    const [after, before] = [Date.parse(from), Date.parse(to)];
+    return all.filter((occurrence) => Date.parse(occurrence.end) > after && Date.parse(occurrence.start) < before);
+  }, [occurrences.data, occurrences.isPlaceholderData, from, to]);
+  const events = useMemo(() => shown.map((occurrence) => eventOf(occurrence, rights.change)), [shown, rights.change]);
 
   // The address is where the calendar is: a change of it (a link, Back) moves the calendar there.
   const api = (): CalendarApi | undefined => ref.current?.getApi();
@@ -135,6 +167,13 @@ export function CalendarScreen({ calendar }: { calendar: CalendarPage }) {
     next.set("view", view);
     next.set("date", date);
     setParams(next, { replace: true });
+  };
+  /** Previous or Next: FullCalendar moves, and the address with it in the same render. */
+  const step = (direction: "prev" | "next") => {
+    const calendarApi = api();
+    if (!calendarApi) return;
+    calendarApi[direction]();
+    go(place.view, calendarApi.formatIso(calendarApi.getDate(), true));
   };
 
   const move = useOperation(OPERATIONS.changeEvent, {
@@ -192,18 +231,18 @@ export function CalendarScreen({ calendar }: { calendar: CalendarPage }) {
       </Group>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="default" size="lg" aria-label="Previous" onClick={() => api()?.prev()}>
+          <ActionIcon variant="default" size="lg" aria-label="Previous" onClick={() => step("prev")}>
             <IconChevronLeft size={18} aria-hidden="true" />
           </ActionIcon>
           <Button variant="default" style={{ flexShrink: 0 }} onClick={() => go(place.view, today)}>
             Today
           </Button>
-          <ActionIcon variant="default" size="lg" aria-label="Next" onClick={() => api()?.next()}>
+          <ActionIcon variant="default" size="lg" aria-label="Next" onClick={() => step("next")}>
             <IconChevronRight size={18} aria-hidden="true" />
           </ActionIcon>
         </Group>
         <Text component="h2" fw={600} size="lg" aria-live="polite" style={{ flexGrow: 1 }}>
-          {range?.title ?? ""}
+          {drawn?.title ?? ""}
         </Text>
         <SegmentedControl
           aria-label="View"
@@ -229,12 +268,17 @@ export function CalendarScreen({ calendar }: { calendar: CalendarPage }) {
           plugins={[classicTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
           initialView={FULLCALENDAR_VIEWS[place.view]}
           initialDate={place.date}
-          timeZone={config.timeZone}
+          // Wall-clock time: the company's days and hours are the calendar's whatever the
+          // browser's zone (the server sends wall-clock times of the company's zone). Told it is
+          // UTC, where every wall-clock time exists once, FullCalendar converts nothing (its
+          // conversions through a named zone were most of a busy view's drawing).
+          timeZone="UTC"
+          now={companyNow}
           headerToolbar={false}
           // As tall as it is (no scroller inside the page): a week's or a day's hours are the
           // working day's, widened to what happens in them, so no event is outside them.
           height="auto"
-          {...hoursShown(occurrences.data?.data ?? [])}
+          {...hoursShown(shown)}
           events={events}
           nowIndicator
           dayMaxEvents
@@ -243,11 +287,14 @@ export function CalendarScreen({ calendar }: { calendar: CalendarPage }) {
           selectable={rights.add}
           selectMirror
           longPressDelay={400}
+          listItemEventClass="office-calendar-item"
+          eventTimeFormat={eventTime}
           noEventsText={`No ${calendar.noun}s in this week`}
           datesSet={(info) => {
             const view = viewOf(info.view.type);
-            setRange({ from: info.startStr, to: info.endStr, title: info.view.title });
             const day = info.view.calendar.formatIso(info.view.calendar.getDate(), true);
+            const days: [string, string] = [info.startStr.slice(0, 10), info.endStr.slice(0, 10)];
+            setDrawn({ days, title: info.view.title, at: `${view} ${day}` });
             if (view && (view !== place.view || day !== place.date)) go(view, day);
           }}
           eventClick={(info) => {
