@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import {
   CALENDAR_FEED_EVENTS,
+  CALENDAR_FEED_READS_PER_MINUTE,
   type CalendarOccurrence,
   EDIT_SCOPE,
   OPERATIONS,
@@ -441,6 +442,24 @@ describe.each(ENGINES)("the calendar's subscription feed on $name", (engine) => 
       { page: 39, view: 1 },
     ]);
     expect((await read(url)).statusCode).toBe(200);
+  });
+
+  it(`is made at most ${CALENDAR_FEED_READS_PER_MINUTE} times a minute for one owner, then answered 429 with Retry-After; another owner's is not held back`, async () => {
+    const looperID = await employeeWithLogin(t.db, "Looper", null);
+    await setPermissions(t.db, looperID, [
+      { page: 1, view: 1 },
+      { page: 39, view: 1 },
+    ]);
+    const url = await newAddress(t.as("looper"));
+    for (let n = 0; n < CALENDAR_FEED_READS_PER_MINUTE; n++) expect((await read(url)).statusCode).toBe(200);
+    const refused = await read(url);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/read it again in \d+ seconds/);
+    // A wrong secret for the same owner is still the same 404, not a hint that the owner is busy.
+    expect((await read(url.replace(/[A-Za-z0-9_-]{43}\.ics$/, `${"A".repeat(43)}.ics`))).statusCode).toBe(404);
+    const others = await newAddress(staff);
+    expect((await read(others)).statusCode).toBe(200);
   });
 
   it("stops working for good when its owner is made inactive", async () => {

@@ -1,5 +1,6 @@
 import {
   CALENDAR_FEED_PATH,
+  CALENDAR_FEED_READS_PER_MINUTE,
   type CalendarFeedAddress,
   calendarFeedPath,
   ERROR_MESSAGES,
@@ -17,6 +18,7 @@ import { employeeCaller } from "../db/caller.js";
 import type { DB } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { served } from "../http/operations.js";
+import { createRateWindow, type RateWindow } from "../http/rate-window.js";
 import { feedOwner, feedSeal, feedText, feedTokenHash, newFeedToken } from "./feed.js";
 
 /** The feeds' table as the audit trail names it: a row per employee, no secret in it (calendar/feed.ts). */
@@ -35,7 +37,12 @@ const NO_FEED = "There is no calendar feed at this address.";
  */
 export async function calendarFeedRoutes(
   instance: FastifyInstance,
-  { db, timeZone, jwtSecret }: { db: Kysely<DB>; timeZone: string; jwtSecret: string | undefined },
+  {
+    db,
+    timeZone,
+    jwtSecret,
+    reads = createRateWindow({ limit: CALENDAR_FEED_READS_PER_MINUTE, windowMs: 60_000 }),
+  }: { db: Kysely<DB>; timeZone: string; jwtSecret: string | undefined; reads?: RateWindow },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const seal = feedSeal(await resolveJwtSecret(db, jwtSecret));
@@ -135,8 +142,7 @@ export async function calendarFeedRoutes(
     config: { access: "public" },
     logLevel: "warn",
     schema: {
-      summary:
-        "A private iCalendar feed, read by calendar apps without signing in: the events its owner may see now (view on the calendar; an Attendees event its attendees' and creator's). The same 404 for an address that is wrong, revoked or another's, or whose owner is inactive or may no longer view the calendar.",
+      summary: `A private iCalendar feed, read by calendar apps without signing in: the events its owner may see now (view on the calendar; an Attendees event its attendees' and creator's). The same 404 for an address that is wrong, revoked or another's, or whose owner is inactive or may no longer view the calendar. At most ${CALENDAR_FEED_READS_PER_MINUTE} reads of one owner's feed a minute; past that, 429 with Retry-After.`,
       tags: ["Calendar"],
       params: idPath("empID").extend({
         token: z
@@ -156,6 +162,16 @@ export async function calendarFeedRoutes(
       const { empID, token } = request.params;
       const owner = await feedOwner(db, empID, token);
       if (!owner) throw new AppError(404, NO_FEED);
+      // Making it is the owner's allowance, whoever asks (CALENDAR_FEED_READS_PER_MINUTE).
+      const taken = reads.take(empID, 1);
+      if (!taken.ok) {
+        const seconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
+        throw new AppError(
+          429,
+          `This calendar feed was read ${CALENDAR_FEED_READS_PER_MINUTE} times in the last minute; read it again in ${seconds} seconds.`,
+          { retryAfterSeconds: seconds },
+        );
+      }
       // From here its work is its owner's turn (db/fair-queue.ts).
       request.caller.key = employeeCaller(empID);
       const text = await feedText(db, owner, {

@@ -26,6 +26,13 @@ export const CALENDAR_FEED_EVENTS = 5_000;
 /** The most occurrences changed or removed on their own that one feed carries. */
 export const CALENDAR_FEED_EXCEPTIONS = 50_000;
 
+/**
+ * How often one owner's feed is made in a minute (calendar apps read every few minutes to every
+ * few hours): a feed of thousands of events is a second of the server's work, so an address
+ * read in a loop is answered 429 with Retry-After past this, not with the server's time.
+ */
+export const CALENDAR_FEED_READS_PER_MINUTE = 6;
+
 /** The caller's feed address as the calendar page shows it: none until one is made. */
 export interface CalendarFeedAddress {
   /** The address to paste into a calendar app (https://…/API/Calendar/Feed/12/….ics), or null. */
