@@ -149,6 +149,11 @@ async function main() {
         ],
       },
       {
+        // Home reads it on every load: the colleagues out of office now (the seed's 800 spells).
+        name: "Home: colleagues out of office now",
+        urls: () => [`${base}/API/Availability/OutOfOffice`],
+      },
+      {
         name: "dashboard: my recent projects, 10",
         urls: () => [api("Query", { table: "vwMyRecentProjects", order: "lastActivityTS DESC", rowLimit: "10" })],
       },
