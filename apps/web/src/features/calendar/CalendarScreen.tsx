@@ -289,6 +289,7 @@ export function CalendarScreen({ calendar }: { calendar: CalendarPage }) {
           longPressDelay={400}
           listItemEventClass="office-calendar-item"
           eventTimeFormat={eventTime}
+          eventTimeClass="office-calendar-time"
           noEventsText={`No ${calendar.noun}s in this week`}
           datesSet={(info) => {
             const view = viewOf(info.view.type);
