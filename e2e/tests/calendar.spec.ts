@@ -163,14 +163,14 @@ test("staff does not see an event for its attendees they are not among", async (
   expect(text).not.toContain(`Board meeting ${stamp}`);
 });
 
-test("the week, the day and the agenda pass axe in light and in dark, with this week's demo events", async ({
+test("the month, the week, the day and the agenda pass axe in light and in dark, with this week's demo events", async ({
   page,
   request,
 }) => {
   const today = await companyToday(request);
   await openSignedIn(page, "admin", "/webapp/settings");
   const found: string[] = [];
-  for (const view of ["week", "day", "agenda"]) {
+  for (const view of ["month", "week", "day", "agenda"]) {
     await navigateInApp(page, `/webapp/calendar1?view=${view}&date=${today}`);
     await expect(page.locator('.office-calendar[aria-busy="false"]')).toBeVisible();
     for (const colorScheme of ["light", "dark"] as const) {
@@ -222,7 +222,7 @@ test("a drag moves an event and a pull on its end lengthens it; a series' drag a
   const event = calendar.getByRole("button", { name: new RegExp(`Walkthrough ${stamp}`) });
   await expect(event).toContainText("9 – 10am");
   // An hour's height, from the hours' labels down the side.
-  const [nine, ten] = await Promise.all(
+  const [nine = 0, ten = 0] = await Promise.all(
     ["9am", "10am"].map(
       async (hour) => (await calendar.getByText(hour, { exact: true }).first().boundingBox())?.y ?? 0,
     ),
