@@ -7,12 +7,13 @@ describe("courier recognition from a tracking number", () => {
       expect(recognizeCourier(ups), ups).toBe("UPS");
   });
 
-  it("knows FedEx by 12 and 15 digits, 96 and 20 digits, and the 98 forms", () => {
+  it("knows FedEx by 12 and 15 digits, 96 and 20 digits or 20 digits from 96, and the 98 forms", () => {
     for (const fedex of [
       "123456789012",
       "1234 5678 9012",
       "449044304137821",
       `96${"1".repeat(20)}`,
+      `96${"1".repeat(18)}`,
       `98${"7".repeat(16)}`,
       `98${"7".repeat(17)}`,
       `98${"7".repeat(19)}`,

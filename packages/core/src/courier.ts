@@ -10,11 +10,14 @@ const PATTERNS: readonly (readonly [Courier, RegExp])[] = [
   // package number and a check digit (18 characters); freight waybills: T and ten digits.
   ["UPS", /^1Z[0-9A-Z]{16}$/],
   ["UPS", /^T\d{10}$/],
-  // FedEx Express (12 digits), FedEx Ground (15), Ground's 96 barcode (96 and 20 digits),
-  // and the 98-prefixed door-tag and SmartPost forms (18, 19, 21 or 22 digits).
+  // FedEx Express (12 digits), FedEx Ground (15), Ground's 96 barcode, and the 98-prefixed
+  // door-tag and SmartPost forms (18, 19, 21 or 22 digits). The spec's "a 96-prefixed 20-digit
+  // number" is read both ways it allows: 96 and 20 digits (the 22-digit barcode FedEx prints),
+  // and 20 digits that begin with 96.
   ["FEDEX", /^\d{12}$/],
   ["FEDEX", /^\d{15}$/],
   ["FEDEX", /^96\d{20}$/],
+  ["FEDEX", /^96\d{18}$/],
   ["FEDEX", /^98(?:\d{16}|\d{17}|\d{19}|\d{20})$/],
 ];
 
