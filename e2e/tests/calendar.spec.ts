@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import {
   adminToken,
   companyToday,
@@ -203,16 +203,18 @@ test("a drag moves an event and a pull on its end lengthens it; a series' drag a
   page,
   request,
 }) => {
+  // Friday afternoon and Wednesday evening of the week: hours the other tests of the week leave free.
   const monday = await aMonday(request);
+  const [wednesday, friday] = [plusDays(monday, 2), plusDays(monday, 4)];
   const stamp = Date.now();
   const once = await createThroughApi(request, {
     eventTitle: `Walkthrough ${stamp}`,
-    eventStart: `${monday}T09:00`,
+    eventStart: `${friday}T13:00`,
     eventMinutes: 60,
   });
   await createThroughApi(request, {
     eventTitle: `Check-in ${stamp}`,
-    eventStart: `${monday}T14:00`,
+    eventStart: `${wednesday}T17:00`,
     eventMinutes: 30,
     eventRecurrence: 2,
     eventRecurrenceCount: 3,
@@ -220,56 +222,47 @@ test("a drag moves an event and a pull on its end lengthens it; a series' drag a
   await openSignedIn(page, "admin", `/webapp/calendar1?view=week&date=${monday}`);
   const calendar = page.locator(".office-calendar");
   const event = calendar.getByRole("button", { name: new RegExp(`Walkthrough ${stamp}`) });
-  await expect(event).toContainText("9 – 10am");
-  // An hour's height, from the hours' labels down the side.
-  const [nine = 0, ten = 0] = await Promise.all(
-    ["9am", "10am"].map(
-      async (hour) => (await calendar.getByText(hour, { exact: true }).first().boundingBox())?.y ?? 0,
-    ),
-  );
-  const hour = ten - nine;
-  expect(hour).toBeGreaterThan(10);
+  await expect(event).toContainText("1 – 2pm");
   const recorded = async (eventID: number) =>
     (
       await request.get(`/API/Calendar/Events/${eventID}`, {
         headers: { authorization: `Bearer ${await adminToken(request)}` },
       })
     ).json();
-
-  const drag = async (x: number, y: number, dy: number) => {
+  /** A press on the element at a height of its box, moved down `dy` in steps, released. */
+  const drag = async (element: Locator, at: number, dy: number) => {
+    await element.evaluate((node) => node.scrollIntoView({ block: "center" }));
+    const box = await element.boundingBox();
+    if (!box) throw new Error("the event is not drawn");
+    const [x, y] = [box.x + box.width / 2, box.y + box.height * at];
     await page.mouse.move(x, y);
     await page.mouse.down();
     await page.mouse.move(x, y + dy / 2, { steps: 5 });
     await page.mouse.move(x, y + dy, { steps: 5 });
     await page.mouse.up();
+    return box;
   };
-  // Two hours later.
-  const box = await event.boundingBox();
-  if (!box) throw new Error("the event is not drawn");
-  await drag(box.x + box.width / 2, box.y + box.height / 3, 2 * hour);
-  await expect(page.getByText("Record updated successfully!")).toBeVisible();
-  await expect(event).toContainText("11am – 12pm");
-  await expect.poll(async () => (await recorded(once)).eventStart).toBe(`${monday}T11:00`);
+
+  // Two hours later: an hour is the height of the hour-long event.
+  const hour = (await event.boundingBox())?.height ?? 0;
+  expect(hour).toBeGreaterThan(10);
+  await drag(event, 1 / 3, 2 * hour);
+  await expect(event).toContainText("3 – 4pm");
+  await expect.poll(async () => (await recorded(once)).eventStart).toBe(`${friday}T15:00`);
 
   // Its end pulled an hour on: the handle shows on hover at the event's foot.
-  const moved = await event.boundingBox();
-  if (!moved) throw new Error("the event is not drawn");
-  await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height / 2);
-  await drag(moved.x + moved.width / 2, moved.y + moved.height - 2, hour);
-  await expect(event).toContainText("11am – 1pm");
+  await event.hover();
+  await drag(event, 1 - 2 / hour, hour);
+  await expect(event).toContainText("3 – 5pm");
   await expect.poll(async () => (await recorded(once)).eventMinutes).toBe(120);
 
   // A series' occurrence dragged: the question, then This event moves that one alone.
   const checkIns = calendar.getByRole("button", { name: new RegExp(`Check-in ${stamp}`) });
   await expect(checkIns).toHaveCount(3);
-  // In the middle of the screen, with room below it for the drag.
-  await checkIns.nth(1).evaluate((element) => element.scrollIntoView({ block: "center" }));
-  const second = await checkIns.nth(1).boundingBox();
-  if (!second) throw new Error("the occurrence is not drawn");
-  await drag(second.x + second.width / 2, second.y + second.height / 2, hour);
+  await drag(checkIns.nth(1), 1 / 2, hour);
   const scope = page.getByRole("dialog", { name: "Change recurring event" });
   await scope.getByRole("radio", { name: "This event" }).check();
   await scope.getByRole("button", { name: "Change" }).click();
-  await expect(checkIns.nth(1)).toContainText("3 – 3:30pm");
-  for (const other of [0, 2]) await expect(checkIns.nth(other)).toContainText("2 – 2:30pm");
+  await expect(checkIns.nth(1)).toContainText("6 – 6:30pm");
+  for (const other of [0, 2]) await expect(checkIns.nth(other)).toContainText("5 – 5:30pm");
 });

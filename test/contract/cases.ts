@@ -560,6 +560,7 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
   },
   myNotifications: { inputs: [] },
   colleaguesOutOfOffice: { inputs: [] },
+  clientAddress: { inputs: [] },
   markNotificationsRead: {
     inputs: [
       {

@@ -19,6 +19,7 @@ import { uploadRoutes } from "./data/uploads.js";
 import type { Database } from "./db/database.js";
 import { registerAccess } from "./http/access.js";
 import { appConfigRoutes } from "./http/app-config.js";
+import { clientAddressRoutes } from "./http/client-address.js";
 import { frameworkErrors, registerErrorHandler } from "./http/error-handler.js";
 import { healthRoutes } from "./http/health.js";
 import { Lifecycle } from "./http/lifecycle.js";
@@ -144,6 +145,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   await app.register(liveRoutes, { hub, sessions, recheckMs: live.recheckMs });
   await app.register(openApiRoutes, { authenticate });
   await app.register(appConfigRoutes, { timeClockUrl: config.timeClockUrl, timeZone: config.companyTimeZone });
+  await app.register(clientAddressRoutes);
   await app.register(webAppRoutes, { root: config.webDist });
   return { app, lifecycle };
 }

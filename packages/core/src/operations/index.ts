@@ -3,6 +3,7 @@ import { AVAILABILITY_OPERATIONS } from "./availability.js";
 import { CALENDAR_OPERATIONS } from "./calendar.js";
 import { CALENDAR_FEED_OPERATIONS } from "./calendar-feed.js";
 import { CREDIT_CARD_OPERATIONS } from "./credit-cards.js";
+import { NETWORK_OPERATIONS } from "./network.js";
 import { NOTIFICATION_OPERATIONS } from "./notifications.js";
 import type { Operation } from "./operation.js";
 import { RECORD_OPERATIONS } from "./records.js";
@@ -14,6 +15,7 @@ export * from "./calendar-feed.js";
 export * from "./credit-cards.js";
 export * from "./inputs.js";
 export * from "./named-queries.js";
+export * from "./network.js";
 export * from "./notifications.js";
 export * from "./operation.js";
 export * from "./records.js";
@@ -27,6 +29,7 @@ export const OPERATIONS = {
   ...CALENDAR_OPERATIONS,
   ...AVAILABILITY_OPERATIONS,
   ...CALENDAR_FEED_OPERATIONS,
+  ...NETWORK_OPERATIONS,
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;

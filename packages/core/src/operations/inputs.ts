@@ -123,6 +123,7 @@ export const OPERATION_INPUTS = {
   },
   myNotifications: {},
   colleaguesOutOfOffice: {},
+  clientAddress: {},
   markNotificationsRead: {
     body: z.strictObject({
       ids: z.array(z.number().int().min(1).max(INT4.max)).min(1).max(NOTIFICATIONS_MARKED_AT_ONCE).optional(),

@@ -7,12 +7,13 @@ import { setDevice, useLayout } from "../../services/device";
 import { userQuery } from "../../services/session";
 import { PageFrame } from "../../widgets/PageFrame";
 import { PageHeading } from "../../widgets/PageHeading";
+import { ClientAddress } from "./ClientAddress";
 import { ReceiptRuleSettings } from "./ReceiptRuleSettings";
 
 /**
  * Settings (page 37, always open): the layout of this browser, kept in the device cookie for 7
- * days, and the user's colour scheme (light, dark or the system's), kept for them; for
- * administrators, the company's rule for card receipts.
+ * days, and the user's colour scheme (light, dark or the system's), kept for them; their network
+ * address as the server sees it; for administrators, the company's rule for card receipts.
  */
 export function SettingsPage() {
   const layout = useLayout();
@@ -53,6 +54,7 @@ export function SettingsPage() {
           ]}
         />
       </Stack>
+      <ClientAddress />
       {administrator ? <ReceiptRuleSettings /> : null}
     </PageFrame>
   );
