@@ -7,8 +7,8 @@ import {
   VISIBILITY,
   wallText,
 } from "@office/core";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { adminToken, openSignedIn, query } from "./support.js";
+import { expect, type Page, test } from "@playwright/test";
+import { adminToken, openSignedIn, operationCall, query } from "./support.js";
 
 /*
  * Out of office (issue 35): an "Out of office" event for a colleague, made by Alex Morgan
@@ -19,16 +19,6 @@ import { adminToken, openSignedIn, query } from "./support.js";
  */
 
 const MINUTE_MS = 60_000;
-
-async function call(request: APIRequestContext, sent: ReturnType<typeof sentCall>) {
-  const answer = await request.fetch(sent.path, {
-    method: sent.method,
-    data: sent.body,
-    headers: { authorization: `Bearer ${await adminToken(request)}` },
-  });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  return answer.json();
-}
 
 const panelOf = (page: Page) => page.getByRole("dialog", { name: "Availability panel" });
 
@@ -53,7 +43,7 @@ test("an out-of-office event for a colleague shows in the availability panel as 
   // The event's start is to the minute: the first whole minute after Sam's last status, or an hour ago.
   const from = Math.ceil((Math.max(Date.now() - 60 * MINUTE_MS, set + 1_000) + 1) / MINUTE_MS) * MINUTE_MS;
   const start = wallText(instantToWall(from, timeZone));
-  const { id } = await call(
+  const { id } = await operationCall<{ id: number }>(
     request,
     sentCall(OPERATIONS.createEvent, {
       eventTitle: "Out of office",
@@ -85,6 +75,6 @@ test("an out-of-office event for a colleague shows in the availability panel as 
     );
   } finally {
     // Other tests count the colleagues' own statuses.
-    await call(request, sentCall(OPERATIONS.removeEvent, { eventID: id }));
+    await operationCall(request, sentCall(OPERATIONS.removeEvent, { eventID: id }));
   }
 });

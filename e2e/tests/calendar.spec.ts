@@ -1,9 +1,10 @@
+import { OPERATIONS, sentCall } from "@office/core";
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import {
-  adminToken,
   companyToday,
   navigateInApp,
   openSignedIn,
+  operationCall,
   plusDays,
   seriousViolations,
   us,
@@ -27,12 +28,7 @@ const agendaRows = (page: Page, title: string) =>
   page.locator(".office-calendar").getByRole("button").filter({ hasText: title });
 
 async function createThroughApi(request: APIRequestContext, body: Record<string, unknown>) {
-  const answer = await request.post("/API/Calendar/Events", {
-    data: body,
-    headers: { authorization: `Bearer ${await adminToken(request)}` },
-  });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  return (await answer.json()).id as number;
+  return (await operationCall<{ id: number }>(request, sentCall(OPERATIONS.createEvent, body))).id;
 }
 
 /** A signed-in phone: the device cookie set to the mobile layout, a phone's screen. */
@@ -223,12 +219,7 @@ test("a drag moves an event and a pull on its end lengthens it; a series' drag a
   const calendar = page.locator(".office-calendar");
   const event = calendar.getByRole("button", { name: new RegExp(`Walkthrough ${stamp}`) });
   await expect(event).toContainText("1 – 2pm");
-  const recorded = async (eventID: number) =>
-    (
-      await request.get(`/API/Calendar/Events/${eventID}`, {
-        headers: { authorization: `Bearer ${await adminToken(request)}` },
-      })
-    ).json();
+  const recorded = (eventID: number) => operationCall(request, sentCall(OPERATIONS.calendarEvent, { eventID }));
   /** A press on the element at a height of its box, moved down `dy` in steps, released. */
   const drag = async (element: Locator, at: number, dy: number) => {
     await element.evaluate((node) => node.scrollIntoView({ block: "center" }));

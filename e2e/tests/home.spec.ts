@@ -15,11 +15,20 @@ import {
   OPERATIONS,
   type PermissionRow,
   type SignedInUser,
+  sentCall,
   todaysEvents,
   withAbsences,
 } from "@office/core";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { companyToday, openSignedIn, pendingApprovalCount, pendingApprovalsText, query, tokenOf } from "./support.js";
+import {
+  companyToday,
+  openSignedIn,
+  operationCall,
+  pendingApprovalCount,
+  pendingApprovalsText,
+  query,
+  tokenOf,
+} from "./support.js";
 
 /*
  * Home as each demo account sees it: only the blocks its permissions allow, with figures that
@@ -98,8 +107,8 @@ for (const username of ["admin", "staff"] as const) {
       .poll(async () => {
         const people = await query<AvailabilitySource>(request, token, { table: "vwEmployeeAvailability" });
         // Those out of office count as Out: the list's rows with their absences, as the web app reads them.
-        const { path } = OPERATIONS.colleaguesOutOfOffice;
-        const absences = (await call<{ data: ColleagueAbsence[] }>(request, token, "GET", path)).data;
+        const sent = sentCall(OPERATIONS.colleaguesOutOfOffice, {});
+        const absences = (await operationCall<{ data: ColleagueAbsence[] }>(request, sent, token)).data;
         const listed = withAbsences(people, absences);
         const [own] = departmentCounts(departmentGroups(listed, me?.empDepartment));
         const cells = await colleagues.getByRole("row").nth(1).getByRole("cell").allTextContents();
@@ -115,12 +124,10 @@ for (const username of ["admin", "staff"] as const) {
       await expect
         .poll(async () => {
           const day = await companyToday(request);
-          const range = new URLSearchParams(dayWindow(day));
-          const { data } = await call<{ data: CalendarOccurrence[] }>(
+          const { data } = await operationCall<{ data: CalendarOccurrence[] }>(
             request,
+            sentCall(OPERATIONS.calendarOccurrences, dayWindow(day)),
             token,
-            "GET",
-            `/API/Calendar/Occurrences?${range}`,
           );
           const { entries } = todaysEvents(data, day);
           if (entries.length === 0) return (await today.textContent())?.includes("Nothing on your calendar today.");

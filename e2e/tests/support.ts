@@ -1,3 +1,4 @@
+import type { SentCall } from "@office/core";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import axeCore from "axe-core";
 
@@ -241,4 +242,20 @@ export async function companyToday(request: APIRequestContext): Promise<string> 
   const token = await adminToken(request);
   const config = await (await request.get("/API/AppConfig/", { headers: { authorization: `Bearer ${token}` } })).json();
   return new Intl.DateTimeFormat("en-CA", { timeZone: config.timeZone }).format(new Date());
+}
+
+/** An operation called as the web app calls it (core's sentCall), signed in as admin unless a token is given: its answer. */
+export async function operationCall<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  sent: SentCall,
+  token?: string,
+): Promise<T> {
+  const response = await request.fetch(sent.path, {
+    method: sent.method,
+    params: sent.params,
+    ...(sent.body === undefined ? {} : { data: sent.body }),
+    headers: { authorization: `Bearer ${token ?? (await adminToken(request))}` },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as T;
 }
