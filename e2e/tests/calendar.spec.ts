@@ -178,6 +178,25 @@ test("the month, the week, the day and the agenda pass axe in light and in dark,
   expect(found).toEqual([]);
 });
 
+test("a week shown reads the weeks before and after it ahead, so Previous and Next draw at once", async ({
+  page,
+  request,
+}) => {
+  const monday = await aMonday(request);
+  // The week of `monday` runs from the Sunday before it; its neighbours start 7 days either side.
+  const readOf = (sunday: string) =>
+    page.waitForRequest((sent) => {
+      const url = new URL(sent.url());
+      return (
+        url.pathname === OPERATIONS.calendarOccurrences.path && (url.searchParams.get("from") ?? "").startsWith(sunday)
+      );
+    });
+  const aheadRead = Promise.all([plusDays(monday, -8), plusDays(monday, 6)].map(readOf));
+  await openSignedIn(page, "admin", `/webapp/calendar1?view=week&date=${monday}`);
+  await expect(page.locator('.office-calendar[aria-busy="false"]')).toBeVisible();
+  await aheadRead;
+});
+
 test.describe("in a browser on Tokyo's clock", () => {
   test.use({ timezoneId: "Asia/Tokyo" });
 

@@ -1,4 +1,4 @@
-import { CALENDAR_VIEWS, type CalendarView, wallMs, wallToInstant, zonedIso } from "@office/core";
+import { addDays, CALENDAR_VIEWS, type CalendarView, wallMs, wallToInstant, weekdayOf, zonedIso } from "@office/core";
 
 /** FullCalendar's view of each of ours: the agenda is a week's list, the screen reader's path. */
 export const FULLCALENDAR_VIEWS: Record<CalendarView, string> = {
@@ -32,20 +32,18 @@ export function calendarPlace(
   };
 }
 
-const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The first of a date's month. */
+const firstOf = (date: string) => `${date.slice(0, 8)}01`;
 
 /**
  * The days a view shows around a day, as FullCalendar lays them out (weeks from Sunday, a
  * month's grid its six weeks): the first and the day after the last.
  */
 export function viewDays(view: CalendarView, date: string): [string, string] {
-  const day = Date.parse(`${date}T00:00:00Z`);
-  if (view === "day") return [date, dayOf(day + DAY_MS)];
-  const at = new Date(day);
-  const first = view === "month" ? Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1) : day;
-  const start = first - new Date(first).getUTCDay() * DAY_MS;
-  return [dayOf(start), dayOf(start + (view === "month" ? 42 : 7) * DAY_MS)];
+  if (view === "day") return [date, addDays(date, 1)];
+  const first = view === "month" ? firstOf(date) : date;
+  const start = addDays(first, -weekdayOf(first));
+  return [start, addDays(start, view === "month" ? 42 : 7)];
 }
 
 /**
@@ -65,14 +63,11 @@ export function daysRange([from, to]: [string, string], timeZone: string): { fro
 
 /** A day in the view before and in the view after the one of `date`. */
 export function neighbourDays(view: CalendarView, date: string): [string, string] {
-  const day = Date.parse(`${date}T00:00:00Z`);
   if (view === "month") {
-    const at = new Date(day);
-    return [
-      dayOf(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1)),
-      dayOf(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)),
-    ];
+    // The day before the 1st is in the month before; 31 days after it, in the month after.
+    const first = firstOf(date);
+    return [firstOf(addDays(first, -1)), firstOf(addDays(first, 31))];
   }
-  const step = (view === "day" ? 1 : 7) * DAY_MS;
-  return [dayOf(day - step), dayOf(day + step)];
+  const step = view === "day" ? 1 : 7;
+  return [addDays(date, -step), addDays(date, step)];
 }
