@@ -4,9 +4,15 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 const core = fileURLToPath(new URL("packages/core/src/index.ts", import.meta.url));
+const tracking = fileURLToPath(new URL("packages/core/src/shipping/tracking.ts", import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { "@office/core": core } },
+  resolve: {
+    alias: [
+      { find: /^@office\/core\/tracking$/, replacement: tracking },
+      { find: /^@office\/core$/, replacement: core },
+    ],
+  },
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,

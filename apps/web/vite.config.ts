@@ -10,7 +10,17 @@ export default defineConfig({
   base: "/webapp/",
   plugins: [react(), trimStyles(), compressAssets()],
   resolve: {
-    alias: { "@office/core": fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)) },
+    // Core's sources, and its entry of tracking numbers (a chunk of the pages that take them).
+    alias: [
+      {
+        find: /^@office\/core\/tracking$/,
+        replacement: fileURLToPath(new URL("../../packages/core/src/shipping/tracking.ts", import.meta.url)),
+      },
+      {
+        find: /^@office\/core$/,
+        replacement: fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)),
+      },
+    ],
   },
   server: {
     port: 5173,

@@ -561,6 +561,18 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
   myNotifications: { inputs: [] },
   colleaguesOutOfOffice: { inputs: [] },
   clientAddress: { inputs: [] },
+  trackShipments: { inputs: [] },
+  boardQuery: {
+    // View on projects, asked before the input is read.
+    before: { noperm: ERROR_MESSAGES.accessDenied },
+    inputs: [
+      {
+        input: { query: "", extra: 1 },
+        message: "The request body is not valid.",
+        fieldErrors: { query: "Too small: expected string to have >=1 characters", _: 'Unrecognized key: "extra"' },
+      },
+    ],
+  },
   markNotificationsRead: {
     inputs: [
       {

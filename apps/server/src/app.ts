@@ -8,6 +8,7 @@ import { resolveJwtSecret } from "./auth/secret.js";
 import { createSessions, type SessionOptions } from "./auth/session.js";
 import { createThrottle } from "./auth/throttle.js";
 import { createTokens } from "./auth/tokens.js";
+import { type BoardSettings, boardRoutes } from "./board/routes.js";
 import { calendarFeedRoutes } from "./calendar/feed-routes.js";
 import { outOfOfficeRoutes } from "./calendar/out-of-office.js";
 import { calendarRoutes } from "./calendar/routes.js";
@@ -27,10 +28,14 @@ import { openApiRoutes, registerApiDocs } from "./http/openapi.js";
 import { securityHeaders } from "./http/security.js";
 import { validatorCompiler } from "./http/validate.js";
 import { inlineScriptSources, webAppRoutes } from "./http/web-app.js";
+import { createJobs, JOB_DEFAULTS, type JobOptions, type Jobs } from "./jobs/runner.js";
 import { createLiveHub } from "./live/hub.js";
 import { LIVE_RECHECK_MS, liveRoutes } from "./live/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { projectRoutes } from "./projects/routes.js";
+import { type CarrierSettings, carriersOf } from "./shipping/carriers/index.js";
+import { shippingRoutes } from "./shipping/routes.js";
+import { trackingJob } from "./shipping/tracking-run.js";
 
 export type AppConfig = Pick<
   Config,
@@ -52,11 +57,22 @@ export type AppConfig = Pick<
     live?: { heartbeatMs: number; recheckMs: number; maxBurstMs?: number };
     /** The session checks kept in memory (tests shorten how often they ask for missed changes). */
     sessions?: SessionOptions;
+    /** The carriers' services (none by default: the tests name theirs). */
+    carriers?: CarrierSettings;
+    /** The jobs' runner: off by default (main.ts turns it on; tests start runs, and tick, themselves). */
+    jobs?: JobOptions;
+    /** How long the truck button's call waits for its run (50 s by default). */
+    trackingWaitMs?: number;
+    /** The nightly tracking run's time (none by default). */
+    trackingDailyAt?: string;
+    /** The board service (none by default). */
+    board?: BoardSettings | null;
   };
 
 export interface BuiltApp {
   app: FastifyInstance;
   lifecycle: Lifecycle;
+  jobs: Jobs;
 }
 
 /**
@@ -144,8 +160,25 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   await app.register(outOfOfficeRoutes, { db: database.db, timeZone: config.companyTimeZone });
   await app.register(liveRoutes, { hub, sessions, recheckMs: live.recheckMs });
   await app.register(openApiRoutes, { authenticate });
-  await app.register(appConfigRoutes, { timeClockUrl: config.timeClockUrl, timeZone: config.companyTimeZone });
+  await app.register(appConfigRoutes, {
+    timeClockUrl: config.timeClockUrl,
+    timeZone: config.companyTimeZone,
+    boardID: config.board?.boardID ?? null,
+  });
+  await app.register(boardRoutes, { settings: config.board ?? null });
   await app.register(clientAddressRoutes);
+  const carriers = carriersOf(config.carriers ?? { timeoutMs: 15_000, demo: false }, config.companyTimeZone);
+  const tracking = trackingJob(carriers, config.trackingDailyAt ? { dailyAt: config.trackingDailyAt } : {});
+  const jobs = createJobs(
+    database,
+    app.log,
+    config.companyTimeZone,
+    [tracking],
+    config.jobs ?? { ...JOB_DEFAULTS, runner: false },
+  );
+  // Runs in progress are let go before the database closes: another server (or the next start) takes them over.
+  app.addHook("preClose", () => jobs.stop());
+  await app.register(shippingRoutes, { jobs, waitMs: config.trackingWaitMs ?? 50_000 });
   await app.register(webAppRoutes, { root: config.webDist });
-  return { app, lifecycle };
+  return { app, lifecycle, jobs };
 }

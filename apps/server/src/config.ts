@@ -2,6 +2,9 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isTimeZone } from "@office/core";
 import { z } from "zod";
+import type { BoardSettings } from "./board/routes.js";
+import { JOB_DEFAULTS, type JobOptions } from "./jobs/runner.js";
+import type { CarrierSettings } from "./shipping/carriers/index.js";
 
 /**
  * Every setting comes from the environment (README lists them). Invalid values stop the
@@ -34,6 +37,30 @@ const envSchema = z.object({
     .string()
     .refine(isTimeZone, "COMPANY_TIME_ZONE must be an IANA time zone such as America/New_York")
     .default("America/New_York"),
+  // The carriers' tracking services (issue 36): each on when its client id and secret are set.
+  UPS_CLIENT_ID: z.string().min(1).optional(),
+  UPS_CLIENT_SECRET: z.string().min(1).optional(),
+  UPS_API_URL: z.url({ protocol: /^https?$/ }).default("https://onlinetools.ups.com"),
+  FEDEX_CLIENT_ID: z.string().min(1).optional(),
+  FEDEX_CLIENT_SECRET: z.string().min(1).optional(),
+  FEDEX_API_URL: z.url({ protocol: /^https?$/ }).default("https://apis.fedex.com"),
+  CARRIER_TIMEOUT_MS: int(1_000, 120_000).default(15_000),
+  TRACKING_DEMO: z.enum(["auto", "0", "1", "true", "false"]).default("auto"),
+  TRACKING_WAIT_MS: int(0, 600_000).default(50_000),
+  TRACKING_DAILY_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "TRACKING_DAILY_AT must be a time such as 05:30")
+    .default("05:30"),
+  // The project-management board service (spec 7): its GraphQL address, token and board.
+  BOARD_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  BOARD_API_TOKEN: z.string().min(1).optional(),
+  BOARD_ID: z
+    .string()
+    .regex(/^\d{1,19}$/, "BOARD_ID must be the board's number")
+    .optional(),
+  BOARD_TIMEOUT_MS: int(1_000, 60_000).default(10_000),
+  JOBS_RUNNER: flag.default(true),
+  JOBS_LEASE_MS: int(5_000, 3_600_000).default(60_000),
 });
 
 /** What reopening PGlite's data directory after a stopped read may take (docs/decisions.md). */
@@ -74,6 +101,15 @@ export interface Config {
   timeClockUrl: string;
   /** The company's days and times: the hours tables, today's office hours, times shown. */
   companyTimeZone: string;
+  /** The carriers' services; `demo` "auto" is on for the demo company (main.ts decides). */
+  carriers: Omit<CarrierSettings, "demo"> & { demo: boolean | "auto" };
+  /** How long the truck button's call waits for the run it started. */
+  trackingWaitMs: number;
+  /** The nightly tracking run's wall-clock time in the company's zone. */
+  trackingDailyAt: string;
+  jobs: JobOptions;
+  /** The board service, when BOARD_API_URL, BOARD_API_TOKEN and BOARD_ID are all set. */
+  board: BoardSettings | null;
 }
 
 /** The repository's root (this file is apps/server/src or apps/server/dist): the default data lives there. */
@@ -111,5 +147,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     timeClockUrl: e.TIME_CLOCK_URL,
     companyTimeZone: e.COMPANY_TIME_ZONE,
+    carriers: {
+      ...credentials("UPS", e.UPS_CLIENT_ID, e.UPS_CLIENT_SECRET, e.UPS_API_URL),
+      ...credentials("FEDEX", e.FEDEX_CLIENT_ID, e.FEDEX_CLIENT_SECRET, e.FEDEX_API_URL),
+      timeoutMs: e.CARRIER_TIMEOUT_MS,
+      demo: e.TRACKING_DEMO === "auto" ? "auto" : e.TRACKING_DEMO === "1" || e.TRACKING_DEMO === "true",
+    },
+    trackingWaitMs: e.TRACKING_WAIT_MS,
+    trackingDailyAt: e.TRACKING_DAILY_AT,
+    jobs: { ...JOB_DEFAULTS, runner: e.JOBS_RUNNER, leaseMs: e.JOBS_LEASE_MS },
+    board: boardOf(e.BOARD_API_URL, e.BOARD_API_TOKEN, e.BOARD_ID, e.BOARD_TIMEOUT_MS),
   };
+}
+
+/** The board service: on with its address, token and board together, refused with some alone. */
+function boardOf(url: string | undefined, token: string | undefined, boardID: string | undefined, timeoutMs: number) {
+  const set = [url, token, boardID].filter((value) => value !== undefined).length;
+  if (set === 0) return null;
+  if (set < 3)
+    throw new Error("Invalid configuration:\n  BOARD_API_URL, BOARD_API_TOKEN and BOARD_ID are set together");
+  return { url: url as string, token: token as string, boardID: boardID as string, timeoutMs };
+}
+
+/** A carrier's service: on with both its client id and secret, refused with one alone (a half-made setting). */
+function credentials(
+  carrier: "UPS" | "FEDEX",
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  baseUrl: string,
+) {
+  if (!clientId && !clientSecret) return {};
+  if (!clientId || !clientSecret) {
+    throw new Error(`Invalid configuration:\n  ${carrier}_CLIENT_ID and ${carrier}_CLIENT_SECRET are set together`);
+  }
+  return { [carrier === "UPS" ? "ups" : "fedex"]: { clientId, clientSecret, baseUrl: baseUrl.replace(/\/+$/, "") } };
 }

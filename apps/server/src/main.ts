@@ -2,7 +2,7 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { prepareDatabase } from "./db/migrate.js";
-import { hasCompanyData, seedDemo } from "./db/seed/index.js";
+import { hasCompanyData, isDemoCompany, seedDemo } from "./db/seed/index.js";
 import { handleSignals } from "./http/lifecycle.js";
 
 /** `npm start`: open the database, migrate (and seed an empty one), serve, drain on SIGTERM. */
@@ -17,7 +17,17 @@ async function main() {
       seeded = true;
     }
   });
-  const { app, lifecycle } = await buildApp(config, database);
+  const demoCarrier = config.carriers.demo === "auto" ? await isDemoCompany(database.db) : config.carriers.demo;
+  const { app, lifecycle } = await buildApp(
+    {
+      ...config,
+      carriers: { ...config.carriers, demo: demoCarrier },
+      trackingDailyAt: config.trackingDailyAt,
+      trackingWaitMs: config.trackingWaitMs,
+      jobs: config.jobs,
+    },
+    database,
+  );
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { engine: database.engine, seeded, startMs: Math.round(performance.now() - started) },

@@ -30,6 +30,8 @@ export interface AppConfigResponse {
   timeClockUrl: string;
   /** The company's time zone (COMPANY_TIME_ZONE): its days count the hours tables. */
   timeZone: string;
+  /** The board service's board (BOARD_ID), when the service is configured: a project's page shows its item. */
+  boardID?: string | null;
 }
 
 export interface EmployeeInfoResponse {

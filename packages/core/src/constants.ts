@@ -39,6 +39,8 @@ export const TOAST_MS = {
   copy: 1_000,
   /** Ours: a success that offers Undo stays long enough to be pressed. */
   undo: 8_000,
+  /** Ours: the tracking run's words (spec 8 gives none) are read while the run goes on: long enough to read twice. */
+  tracking: 6_000,
 } as const;
 
 /** Ours: how long after a delete its author may put the records back (Undo). */

@@ -18,6 +18,10 @@ export type LiveEvent =
   | { type: "resync" }
   /** What waits in inboxes changed (a card request made or decided): the tab reads its count again. */
   | { type: "approvals" }
+  /** Parcels changed (added, corrected, or tracked): the tab reads its shipments again. */
+  | { type: "shipments" }
+  /** A tracking run started or ended: the tab reads the runs again (the truck's "Process Completed"). */
+  | { type: "trackingRuns" }
   /** The stream's own person has a new notification: the tab reads its list again. */
   | { type: "notifications" };
 
@@ -27,7 +31,15 @@ export function printLiveEvent(event: LiveEvent): string {
   return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-const TYPES = new Set<LiveEvent["type"]>(["hello", "availability", "resync", "approvals", "notifications"]);
+const TYPES = new Set<LiveEvent["type"]>([
+  "hello",
+  "availability",
+  "resync",
+  "approvals",
+  "shipments",
+  "trackingRuns",
+  "notifications",
+]);
 
 /** An event's type and data as a stream carried them, or null for one this client does not know. */
 export function readLiveEvent(type: string, data: string): LiveEvent | null {

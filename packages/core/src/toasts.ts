@@ -68,6 +68,16 @@ export const TOASTS = {
   fileAttached: (name: string) => success("File Attached", `${name} was attached.`),
   fileRemoved: (name: string) => success("File Removed", `${name} was removed.`),
   fileFailed: (why: string) => failure("Failed File", why),
+  /** The truck button (spec 4, 8): the run asked for, one already under way, the run done; or ours, refused. */
+  trackingStarted: {
+    kind: "info",
+    message:
+      "Tracking Shipping Projects is running and may take a couple of minutes. You can either wait or navigate to other pages.",
+    ms: TOAST_MS.tracking,
+  } as Toast,
+  trackingRunning: { kind: "info", message: "The process is running!", ms: TOAST_MS.tracking } as Toast,
+  trackingCompleted: { kind: "success", message: "Process Completed", ms: TOAST_MS.tracking } as Toast,
+  trackingFailed: (why: string) => failure("Tracking Failed", why),
   /** An API answer of 500: an error with code 500 shows as a toast, not the error page. */
   applicationError: (message: string) => failure("Application Error", message),
 } as const;

@@ -383,6 +383,56 @@ export interface TblReleaseNote {
   createdTS: Generated<Date>;
 }
 
+/** Dates (date columns) are written as ISO text and read back as ISO text. */
+type Day = ColumnType<string, string, string>;
+
+export interface TblShipment {
+  shipmentID: Generated<number>;
+  projectID: number;
+  trackingNumber: string;
+  carrier: string | null;
+  shippingCompanyID: number | null;
+  deliveryType: number | null;
+  shippedDate: Day | null;
+  promisedDate: Day | null;
+  shipmentNotes: string | null;
+  trackingStatus: string | null;
+  trackingStatusText: string | null;
+  trackingStatusTS: Timestamp | null;
+  trackingLocation: string | null;
+  trackingCheckedTS: Timestamp | null;
+  trackingProblem: string | null;
+  stuckReason: string | null;
+  empID: number | null;
+  createdTS: GeneratedTimestamp;
+}
+
+export interface TblShipmentScan {
+  scanID: Generated<number>;
+  shipmentID: number;
+  scanTS: Timestamp;
+  scanStatus: string;
+  scanCode: string;
+  scanDescription: string;
+  scanLocation: string | null;
+}
+
+/** A run of a declared job (jobs/): at most one running per job, held by its process's lease. */
+export interface JobRun {
+  runID: Generated<number>;
+  job: string;
+  runState: Generated<"running" | "done" | "failed">;
+  slot: Timestamp | null;
+  requestedBy: number | null;
+  startedTS: GeneratedTimestamp;
+  leaseUntil: Timestamp;
+  holder: string;
+  attempts: Generated<number>;
+  finishedTS: Timestamp | null;
+  result: ColumnType<unknown, string | null, string | null> | null;
+  error: string | null;
+}
+
 export interface DB {
   tblAppLookup: TblAppLookup;
   tblEmployee: TblEmployee;
@@ -403,6 +453,9 @@ export interface DB {
   tblClientContact: TblClientContact;
   tblVendor: TblVendor;
   tblShippingCompany: TblShippingCompany;
+  tblShipment: TblShipment;
+  tblShipmentScan: TblShipmentScan;
+  jobRun: JobRun;
   tblEvent: TblEvent;
   tblEventAttendee: TblEventAttendee;
   tblEventException: TblEventException;

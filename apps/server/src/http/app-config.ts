@@ -6,6 +6,7 @@ import { z } from "zod";
 const appConfigAnswer = z.object({
   timeClockUrl: z.url(),
   timeZone: z.string(),
+  boardID: z.string().nullable().optional(),
 }) satisfies z.ZodType<AppConfigResponse>;
 
 /** GET /API/AppConfig/: what the web app reads of the server's configuration (the /update-config route reloads it). */
@@ -23,6 +24,7 @@ export async function appConfigRoutes(instance: FastifyInstance, config: AppConf
     async (): Promise<AppConfigResponse> => ({
       timeClockUrl: config.timeClockUrl,
       timeZone: config.timeZone,
+      boardID: config.boardID ?? null,
     }),
   );
 }

@@ -28,14 +28,22 @@ export interface LiveSink {
   end(): void;
 }
 
-type Change = { empID: number } | { departments: true } | { approvals: true } | { notify: number };
+/**
+ * What changed for everyone, said once a burst whatever its size (each tab reads its own again):
+ * requests waiting in inboxes, parcels, tracking runs (migrations 0010 and 0021).
+ */
+const TOPICS = ["approvals", "shipments", "trackingRuns"] as const;
+type Topic = (typeof TOPICS)[number];
+
+type Change = { empID: number } | { departments: true } | { topic: Topic } | { notify: number };
 
 function readChange(payload: string): Change | null {
   try {
     const change: unknown = JSON.parse(payload);
     if (typeof change !== "object" || change === null) return null;
     if ("departments" in change && change.departments === true) return { departments: true };
-    if ("approvals" in change && change.approvals === true) return { approvals: true };
+    const topic = TOPICS.find((name) => (change as Record<string, unknown>)[name] === true);
+    if (topic) return { topic };
     if ("empID" in change && Number.isSafeInteger(change.empID)) return { empID: change.empID as number };
     if ("notify" in change && Number.isSafeInteger(change.notify)) return { notify: change.notify as number };
   } catch {}
@@ -59,7 +67,7 @@ export function createLiveHub(
   const sinks = new Set<LiveSink>();
   const changed = new Set<number>();
   let resync = false;
-  let approvals = false;
+  const topics = new Set<Topic>();
   /** Employees with a new notification: their own streams are told. */
   const told = new Set<number>();
   let timer: NodeJS.Timeout | undefined;
@@ -75,7 +83,7 @@ export function createLiveHub(
 
   let burstStart = 0;
   function schedule() {
-    if (flushing || !(resync || approvals || told.size > 0 || changed.size > 0)) return;
+    if (flushing || !(resync || topics.size > 0 || told.size > 0 || changed.size > 0)) return;
     const now = Date.now();
     if (!timer) burstStart = now;
     else if (now - burstStart >= maxBurstMs) return;
@@ -90,9 +98,9 @@ export function createLiveHub(
     changed.clear();
     const all = resync || ids.length > MAX_ROWS_PER_FLUSH;
     resync = false;
-    // One word for a burst of request changes, whatever its size: each tab reads its own count.
-    if (approvals) broadcast(printLiveEvent({ type: "approvals" }));
-    approvals = false;
+    // One word for a burst of changes, whatever its size: each tab reads its own again.
+    for (const topic of topics) broadcast(printLiveEvent({ type: topic }));
+    topics.clear();
     if (told.size > 0) {
       const notifications = printLiveEvent({ type: "notifications" });
       for (const sink of sinks) if (told.has(sink.empID)) sink.write(notifications);
@@ -147,7 +155,7 @@ export function createLiveHub(
           const change = readChange(payload);
           if (!change) return;
           if ("departments" in change) resync = true;
-          else if ("approvals" in change) approvals = true;
+          else if ("topic" in change) topics.add(change.topic);
           else if ("notify" in change) told.add(change.notify);
           else changed.add(change.empID);
           schedule();

@@ -49,6 +49,8 @@ export function testConfig(): AppConfig {
     // asks whether anything changed (one statement), where a server hears it by notification.
     // session-cache.test.ts checks the server's own way, with the default.
     sessions: { versionCheckMs: 0 },
+    // The demo carrier tracks every carrier's parcels (shipping-tracking.test.ts names fakes of UPS's and FedEx's).
+    carriers: { timeoutMs: 2_000, demo: true },
   };
 }
 

@@ -1,7 +1,7 @@
 import { Button, Group } from "@mantine/core";
 import { type Area, findRoute, recordAddress, searchableColumns } from "@office/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useCallback, useMemo } from "react";
+import { type ComponentType, useCallback, useMemo } from "react";
 import { Link } from "react-router";
 import { useAccess } from "../services/access";
 import { PageFrame } from "../widgets/PageFrame";
@@ -33,7 +33,16 @@ function RelatedPages({ area }: { area: Area }) {
  * page, and "New …" its empty form for those who may add. An area without a record page
  * edits its records in a dialog over the list, with its children and what else the area adds.
  */
-export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: RecordPanel | undefined }) {
+export function AreaListPage({
+  area,
+  panel: Panel,
+  aboveList: AboveList,
+}: {
+  area: Area;
+  panel?: RecordPanel | undefined;
+  /** What the area shows above its list (the shipments' last tracking run). */
+  aboveList?: ComponentType | undefined;
+}) {
   const rights = useAccess().rights(area.resource);
   const columns = useMemo(() => tableColumns(area.list, area.listColumns), [area]);
   const search = useMemo(() => searchableColumns(area.list), [area]);
@@ -65,6 +74,7 @@ export function AreaListPage({ area, panel: Panel }: { area: Area; panel?: Recor
         <PageHeading path={area.listPath}>
           <DeletedRecords area={area} />
         </PageHeading>
+        {AboveList ? <AboveList /> : null}
         <ResourceRecords
           resource={area.resource}
           list={area.list}

@@ -394,7 +394,11 @@ describe.each(byTitle(RECORD_AREAS.filter((a) => a.children.some((c) => "fields"
           const box = within(edit).getByRole("textbox", { name: column.label ?? name });
           expect((box as HTMLInputElement).value, name).toBe(text);
         }
-        const changed = child.edit.fields[1] as string;
+        // The first text field after the first (a shipment's second is its carrier, a select).
+        const changed = child.edit.fields.find((name, i) => {
+          const kind = child.resource.columns[name]?.field?.kind;
+          return i > 0 && child.resource.columns[name]?.type === "text" && (kind === undefined || kind === "textarea");
+        }) as string;
         const changedLabel = child.resource.columns[changed]?.label ?? changed;
         await fill(within(edit).getByRole("textbox", { name: changedLabel }), "Owner");
         await user.click(within(edit).getByRole("button", { name: "Update" }));

@@ -105,6 +105,14 @@ export function ChildRecords({
           recordTitle={edit.recordTitle}
           noun={edit.recordTitle.toLowerCase()}
           scope={{ where, fields: { [child.foreignKey]: parentKey } }}
+          {...(child.children
+            ? {
+                underRecord: (key: number) =>
+                  child.children?.map((grandchild) => (
+                    <ChildRecords key={grandchild.title} child={grandchild} parentKey={key} headingOrder={3} />
+                  )),
+              }
+            : {})}
         />
       )}
       {"files" in edit ? (

@@ -7,6 +7,6 @@ describe("the panels areas add under a record", () => {
     const nouns = new Set(AREAS.map((area) => area.noun.replaceAll(" ", "-")));
     const named = PANEL_FILES.map((file) => file.split("/").pop()?.replace(".panel.ts", ""));
     expect(named.filter((noun) => !nouns.has(noun ?? ""))).toEqual([]);
-    expect(named.sort()).toEqual(["employee", "portal-order", "project"]);
+    expect(named.sort()).toEqual(["employee", "portal-order", "project", "shipment"]);
   });
 });

@@ -10,13 +10,14 @@ import type { RecordTab } from "./RecordTabs";
  * The panels areas add under a record, found by file name rather than listed: an area whose
  * feature folder holds `<noun>.panel.ts` (its noun with dashes, default-exporting the panel
  * shown under the record's fields, and exporting as `tabs` the tabs it adds to its record
- * page, and as `bulk` the actions on the rows chosen in its search) shows them. Each is a
- * chunk of its own, loaded with its area's page.
+ * page, as `bulk` the actions on the rows chosen in its search, and as `aboveList` what its list
+ * page shows above the list) shows them. Each is a chunk of its own, loaded with its area's page.
  */
 interface PanelFile {
   default?: RecordPanel;
   tabs?: readonly RecordTab[];
   bulk?: readonly BulkAction[];
+  aboveList?: ComponentType;
 }
 
 const PANELS = import.meta.glob<PanelFile>("../features/*/*.panel.ts");
@@ -32,10 +33,10 @@ async function panelOf(area: Area): Promise<PanelFile> {
 export async function areaPage(path: string): Promise<ComponentType> {
   const area = areaOf(path);
   if (!area) throw new Error(`no area has the route ${path}`);
-  const { default: panel, tabs = [], bulk = [] } = await panelOf(area);
+  const { default: panel, tabs = [], bulk = [], aboveList } = await panelOf(area);
   if (path === area.searchPath) return () => <AreaSearchPage area={area} bulk={bulk} />;
   if (path === area.recordPath) return () => <AreaRecordPage area={area} panel={panel} tabs={tabs} />;
-  return () => <AreaListPage area={area} panel={panel} />;
+  return () => <AreaListPage area={area} panel={panel} aboveList={aboveList} />;
 }
 
 /** The panel files, for the test that each names an area. */

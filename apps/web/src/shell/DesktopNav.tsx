@@ -3,6 +3,7 @@ import { type MenuNode, menuHolds } from "@office/core";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
+import { TruckButton } from "../features/shipping/TruckButton";
 import { RouteIcon } from "./icons";
 
 export function MenuEntries({ nodes }: { nodes: MenuNode[] }) {
@@ -98,6 +99,9 @@ export function DesktopNav({ tree, path }: { tree: MenuNode[]; path: string }) {
           </NavMenu>
         );
       })}
+      <Group ml="auto" gap={2}>
+        <TruckButton />
+      </Group>
     </Group>
   );
 }

@@ -3,6 +3,7 @@ import { type MenuNode, menuHolds } from "@office/core";
 import { IconInbox, IconLogout } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { TruckButton } from "../features/shipping/TruckButton";
 import { pendingApprovalsLabel } from "../services/session";
 import { DeferredProjectSearch, useMayOpenProjects } from "./DeferredProjectSearch";
 import { RouteIcon } from "./icons";
@@ -61,7 +62,7 @@ interface MobileNavProps {
   onLogout: () => void;
 }
 
-/** The mobile menu: the same tree, project search, Quick Launch, the inbox count, Log out. */
+/** The mobile menu: the same tree, project search, Quick Launch, the inbox count, the truck (spec 2.5), Log out. */
 export function MobileNav({ opened, tree, path, pendingApprovals, onGo, onLogout }: MobileNavProps) {
   const mayOpenProjects = useMayOpenProjects();
   // Rendered only while open, so a closed menu is out of the page for keyboard and screen reader.
@@ -93,6 +94,7 @@ export function MobileNav({ opened, tree, path, pendingApprovals, onGo, onLogout
         }
         onClick={onGo}
       />
+      <TruckButton wide />
       <Button variant="default" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={onLogout}>
         Log out
       </Button>

@@ -533,6 +533,12 @@ export class FakeApi {
       row[key] = id;
     }
     rows.push(row);
+    // A list view of the table that a test made holds the new row too, as the database's does.
+    for (const view of RESOURCES.values()) {
+      if (view.kind === "view" && view.key === key && view.reads?.[0] === table && this.#tables.has(view.name)) {
+        this.table(view.name).push({ ...row });
+      }
+    }
     return { id };
   }
 

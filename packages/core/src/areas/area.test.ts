@@ -10,6 +10,7 @@ import { PORTAL_ORDERS, PROJECTS } from "./projects.js";
 import { AREAS, areaOf } from "./registry.js";
 import { criteriaWhere, type SearchCriterion } from "./search.js";
 import { NOTES_SEARCH } from "./searches.js";
+import { SHIPMENTS } from "./shipments.js";
 
 const w = whereBuilder();
 const clients = (values: Record<string, string | undefined>) =>
@@ -181,16 +182,17 @@ describe("area(): a directory area's declaration, checked", () => {
 });
 
 describe("the areas", () => {
-  it("show a status beside the record's name where a record has one: projects, clients and cards", () => {
+  it("show a status beside the record's name where a record has one: projects, clients, cards and parcels", () => {
     const withStatus = Object.fromEntries(AREAS.filter((a) => a.status).map((a) => [a.noun, a.status]));
     expect(withStatus).toEqual({
       project: "latestStatusName",
       client: "clientStatus",
       "credit card": "ccStatus",
+      shipment: "trackingStatus",
     });
   });
 
-  it("are the directory's five, the projects' two and the cards, each found by each of its routes", () => {
+  it("are the directory's five, the projects' two, the cards and the shipments, each found by each of its routes", () => {
     expect(AREAS).toEqual([
       EMPLOYEES,
       CLIENTS,
@@ -200,6 +202,7 @@ describe("the areas", () => {
       PROJECTS,
       PORTAL_ORDERS,
       CREDIT_CARDS,
+      SHIPMENTS,
     ]);
     for (const a of AREAS) {
       for (const path of [a.allPath, a.searchPath, a.recordPath].filter(Boolean))

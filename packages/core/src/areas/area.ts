@@ -67,6 +67,8 @@ export interface ChildList {
   search?: SearchLink;
   /** What its tab says beside its title: how many (the default), or their hours (time notes, by the list's totals). */
   tally?: "count" | "hours";
+  /** Records that belong to each of these, shown under one in its dialog (a parcel's scans). */
+  children?: readonly ChildList[];
 }
 
 /** One of an area's routes: its path under /webapp/, its page title, and its menu label where that differs. */
@@ -148,7 +150,7 @@ export function area(def: AreaDeclaration): Area {
   checkColumns(def.list, def.listColumns);
   checkColumns(def.list, def.detail ?? []);
   checkCriteria(def.list, def.criteria);
-  for (const child of def.children) {
+  for (const child of [...def.children, ...def.children.flatMap((c) => c.children ?? [])]) {
     checkColumns(child.resource, [child.foreignKey, ...("fields" in child.edit ? child.edit.fields : [])]);
     checkColumns(child.list ?? child.resource, [child.foreignKey, ...child.columns]);
     if ("key" in child.edit && child.edit.key) checkColumns(child.list ?? child.resource, [child.edit.key]);

@@ -5,3 +5,4 @@ export * from "./projects.js";
 export * from "./registry.js";
 export * from "./search.js";
 export * from "./searches.js";
+export * from "./shipments.js";

@@ -6,6 +6,7 @@ import { tblPortalOrder } from "../resources/tblPortalOrder.js";
 import { tblPortalOrderItem } from "../resources/tblPortalOrderItem.js";
 import { tblProject } from "../resources/tblProject.js";
 import { type Area, area } from "./area.js";
+import { PROJECT_SHIPMENTS } from "./shipments.js";
 
 /** A project status, picked from list 190 in its order (the columns searched hold it as a number). */
 export const STATUS_FIELD: FieldKind = {
@@ -80,7 +81,7 @@ export const PROJECTS = area({
       otherwise: "untilToday",
     },
   ],
-  children: [],
+  children: [PROJECT_SHIPMENTS],
 });
 
 /**

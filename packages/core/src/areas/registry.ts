@@ -3,9 +3,10 @@ import type { Area } from "./area.js";
 import { CREDIT_CARD_AREAS } from "./credit-cards.js";
 import { DIRECTORY_AREAS } from "./directory.js";
 import { PROJECT_AREAS } from "./projects.js";
+import { SHIPMENT_AREAS } from "./shipments.js";
 
 /** Every area built from a declaration. */
-export const AREAS: readonly Area[] = [...DIRECTORY_AREAS, ...PROJECT_AREAS, ...CREDIT_CARD_AREAS];
+export const AREAS: readonly Area[] = [...DIRECTORY_AREAS, ...PROJECT_AREAS, ...CREDIT_CARD_AREAS, ...SHIPMENT_AREAS];
 
 /** The area a route belongs to, by any of its routes. */
 export function areaOf(path: string): Area | undefined {

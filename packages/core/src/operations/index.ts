@@ -1,5 +1,6 @@
 import { ADMINISTRATION_OPERATIONS } from "./administration.js";
 import { AVAILABILITY_OPERATIONS } from "./availability.js";
+import { BOARD_OPERATIONS } from "./board.js";
 import { CALENDAR_OPERATIONS } from "./calendar.js";
 import { CALENDAR_FEED_OPERATIONS } from "./calendar-feed.js";
 import { CREDIT_CARD_OPERATIONS } from "./credit-cards.js";
@@ -7,9 +8,11 @@ import { NETWORK_OPERATIONS } from "./network.js";
 import { NOTIFICATION_OPERATIONS } from "./notifications.js";
 import type { Operation } from "./operation.js";
 import { RECORD_OPERATIONS } from "./records.js";
+import { SHIPPING_OPERATIONS } from "./shipping.js";
 
 export * from "./administration.js";
 export * from "./availability.js";
+export * from "./board.js";
 export * from "./calendar.js";
 export * from "./calendar-feed.js";
 export * from "./credit-cards.js";
@@ -19,6 +22,7 @@ export * from "./network.js";
 export * from "./notifications.js";
 export * from "./operation.js";
 export * from "./records.js";
+export * from "./shipping.js";
 
 /** Every operation, by name: the calls of the server's own beside the data service. */
 export const OPERATIONS = {
@@ -30,6 +34,8 @@ export const OPERATIONS = {
   ...AVAILABILITY_OPERATIONS,
   ...CALENDAR_FEED_OPERATIONS,
   ...NETWORK_OPERATIONS,
+  ...SHIPPING_OPERATIONS,
+  ...BOARD_OPERATIONS,
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;

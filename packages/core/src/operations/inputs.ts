@@ -124,6 +124,8 @@ export const OPERATION_INPUTS = {
   myNotifications: {},
   colleaguesOutOfOffice: {},
   clientAddress: {},
+  trackShipments: {},
+  boardQuery: { body: z.strictObject({ query: z.string().min(1).max(2_000) }) },
   markNotificationsRead: {
     body: z.strictObject({
       ids: z.array(z.number().int().min(1).max(INT4.max)).min(1).max(NOTIFICATIONS_MARKED_AT_ONCE).optional(),

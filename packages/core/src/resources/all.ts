@@ -12,6 +12,7 @@ export {
   vwProjectStatusHistory,
   vwProjectsByStatus,
 } from "./project-views.js";
+export { vwMyStuckShipments, vwShipmentList, vwTrackingRuns } from "./shipment-views.js";
 export { tblAppLookup } from "./tblAppLookup.js";
 export { tblCC } from "./tblCC.js";
 export { tblCCCharge, tblCCStatement } from "./tblCCCharge.js";
@@ -28,6 +29,7 @@ export { tblProject } from "./tblProject.js";
 export { tblProjectNotes } from "./tblProjectNotes.js";
 export { tblProjectStatus } from "./tblProjectStatus.js";
 export { tblReleaseNote } from "./tblReleaseNote.js";
+export { tblShipment, tblShipmentScan } from "./tblShipment.js";
 export { tblShippingCompany } from "./tblShippingCompany.js";
 export { tblVendor } from "./tblVendor.js";
 export { vwCCApprovals } from "./vwCCApprovals.js";

@@ -42,7 +42,13 @@ export type FieldKind =
    * The key of a row of another table or view, picked from its rows: `value` is its key
    * column, `label` the column shown. A `group` narrows tblAppLookup to one list.
    */
-  | { kind: "reference"; reference: Reference };
+  | { kind: "reference"; reference: Reference }
+  /**
+   * A parcel's tracking number: its carrier recognised as it is typed (and set in the form's
+   * `carrier` field), a wrong check digit said, and several numbers pasted at once offered as
+   * rows of `table` of their own (issue 36).
+   */
+  | { kind: "trackingNumber"; carrier: string; table: string };
 
 export interface Reference {
   table: string;
@@ -384,6 +390,15 @@ export const col = {
       generated: true,
       optional: true,
     }) as Typed<T, true>,
+  /**
+   * Kept by the server's own work (the tracking run's status of a parcel): read like any
+   * column, never written by a client.
+   */
+  kept: <C extends Column>(column: C): C & { generated: true; optional: true } => ({
+    ...column,
+    generated: true,
+    optional: true,
+  }),
   /**
    * Owned by the server: the signed-in employee who wrote the row. `nullable` where rows older
    * than the column, or written by the system, name nobody.

@@ -26,6 +26,7 @@ describe("the resource registry", () => {
       "tblProjectNotes",
       "vwMyRecentProjects",
       "vwProjectNoteSearch",
+      "vwMyStuckShipments",
       "vwMyProjectNotes",
     ]);
     expect(changedByWriteTo("tblEmployee")).toEqual([
@@ -39,6 +40,7 @@ describe("the resource registry", () => {
       "vwProjectNoteSearch",
       "vwProjectStatusAudit",
       "vwProjectStatusHistory",
+      "vwTrackingRuns",
       "vwCCApprovals",
       "vwEmployeeAvailability",
     ]);
@@ -70,6 +72,8 @@ describe("the resource registry", () => {
       "vwNonProjectExpenses",
       "vwPortalOrderList",
       "vwProjectNoteSearch",
+      "vwMyStuckShipments",
+      "vwShipmentList",
       "vwCCApprovals",
       "vwMyProjectNotes",
     ]);
@@ -87,11 +91,14 @@ describe("the resource registry", () => {
       "vwProjectStatusAudit",
       "vwProjectStatusHistory",
       "vwProjectsByStatus",
+      "vwMyStuckShipments",
+      "vwShipmentList",
       "vwCCApprovals",
       "vwMyProjectNotes",
       "vwProjectSearch",
       "tblProjectStatus",
       "tblPortalOrder",
+      "tblShipment",
     ]);
   });
 

@@ -18,7 +18,7 @@ export const RESOURCES: ReadonlyMap<string, Resource> = new Map(
  * Tables of the server's own that no resource serves but views read: the files attached to
  * records, the company's settings and each person's notifications. A change through their calls changes those views too.
  */
-export const SERVER_TABLES = ["upload", "appSetting", "notification"] as const;
+export const SERVER_TABLES = ["upload", "appSetting", "notification", "jobRun"] as const;
 
 const readersOf = (table: string) =>
   [...RESOURCES.values()].filter((def) => def.reads?.includes(table)).map((def) => def.name);

@@ -18,6 +18,8 @@ export const tblProject = resource({
     { table: "tblProjectStatus", column: "projectID" },
     // The order that became the project is unlinked (and may become a project again).
     { table: "tblPortalOrder", column: "projectID", setNull: true },
+    // Its parcels go with it (their scans with them, by the database: the carrier has them too).
+    { table: "tblShipment", column: "projectID" },
   ],
   columns: {
     projectID: col.id({ label: "ID" }),

@@ -10,6 +10,8 @@ export const tblShippingCompany = resource({
   key: "shippingCompanyID",
   access: pageAccess(PAGES.shippingCompanies),
   order: ["shippingCompanyName"],
+  // A removed company's parcels stay, shipped with nobody named.
+  cascades: [{ table: "tblShipment", column: "shippingCompanyID", setNull: true }],
   columns: {
     shippingCompanyID: col.id({ label: "ID" }),
     shippingCompanyName: col.text(100, { searchable: true, label: "Name", rules: ["required"] }),

@@ -9,20 +9,9 @@
  */
 import { allCouriers, getTracking, type TrackingCourier } from "ts-tracking-number";
 import { type Courier, recognizeCourier } from "../courier.js";
+import { CARRIER_NAMES, CARRIERS, type Carrier } from "./carriers.js";
 
-/** The carriers a number may be of: the spec's two, then those the formats know. */
-export const CARRIERS = ["UPS", "FEDEX", "USPS", "DHL", "ONTRAC", "AMAZON", "UPU"] as const;
-export type Carrier = (typeof CARRIERS)[number];
-
-export const CARRIER_NAMES: Readonly<Record<Carrier, string>> = {
-  UPS: "UPS",
-  FEDEX: "FedEx",
-  USPS: "USPS",
-  DHL: "DHL",
-  ONTRAC: "OnTrac",
-  AMAZON: "Amazon",
-  UPU: "International post (S10)",
-};
+export { CARRIER_NAMES, CARRIERS, type Carrier };
 
 /** The formats' courier codes, as ours. */
 const OURS: Readonly<Record<string, Carrier>> = {

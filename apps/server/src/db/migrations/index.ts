@@ -19,6 +19,7 @@ import * as deletedRecords from "./0017_deleted_records.js";
 import * as calendar from "./0018_calendar.js";
 import * as outOfOfficeLive from "./0019_out_of_office_live.js";
 import * as calendarFeed from "./0020_calendar_feed.js";
+import * as shipments from "./0021_shipments.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "0018_calendar": calendar,
   "0019_out_of_office_live": outOfOfficeLive,
   "0020_calendar_feed": calendarFeed,
+  "0021_shipments": shipments,
 };

@@ -8,6 +8,7 @@ import { RECEIPT_PDF } from "./demo-cards.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoCompany, demoCompany } from "./demo-company.js";
 import { demoEvents } from "./demo-events.js";
 import { demoProjects } from "./demo-projects.js";
+import { demoShipments } from "./demo-shipments.js";
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-company.js";
 
@@ -34,6 +35,12 @@ export async function hasCompanyData(db: Kysely<DB>): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Whether the database holds the demo company (its carrier then tracks the demo's parcels). */
+export async function isDemoCompany(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom("appSetting").select("key").where("key", "=", MARKER).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Fills an empty database with the demo company, in one transaction. */
 export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<void> {
   const anchor = options.anchor ?? startOfTodayUtc();
@@ -46,6 +53,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<vo
     company.employees as unknown as Parameters<typeof demoEvents>[2],
     options.timeZone ?? "America/New_York",
   );
+  const parcels = demoShipments(projects.projects, options.scale, anchor, options.timeZone ?? "America/New_York");
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (tx) => {
     // In the order of the foreign keys; managers are rows of the same statement as their
@@ -71,6 +79,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<vo
     }
     await bulkInsert(tx, "tblVendor", directory.vendors);
     await bulkInsert(tx, "tblShippingCompany", directory.shippingCompanies);
+    await bulkInsert(tx, "tblShipment", parcels.shipments);
+    await bulkInsert(tx, "tblShipmentScan", parcels.scans);
     await bulkInsert(tx, "tblEvent", calendar.events);
     await bulkInsert(tx, "tblEventAttendee", calendar.attendees);
     await tx

@@ -7,7 +7,7 @@ import { setServerClock } from "./clock";
 
 /** Tabs told to read the list again spread their reads over this long. */
 const RESYNC_SPREAD_MS = 1_000;
-/** Every tab reads its inbox count when a request changes: spread over this long, not all at once. */
+/** Every tab reads what changed for everyone (an inbox count, parcels) spread over this long, not all at once. */
 const APPROVALS_SPREAD_MS = 500;
 /** How long a stream opened ahead of the shell waits for it before closing. */
 const EARLY_WAIT_MS = 10_000;
@@ -70,6 +70,7 @@ export function startLiveAvailability(
   const readAgain = () => void client.invalidateQueries({ queryKey: AVAILABILITY_KEY, exact: true });
   // A card request was made or decided: the inbox count (and an open inbox) read again.
   const approvalsChanged = () => void invalidateTables(client, ["tblCCPermission"]);
+  const shipmentsChanged = () => void invalidateTables(client, ["tblShipment", "tblShipmentScan"]);
 
   /**
    * A change while the list is being read may or may not be in what the read brings: read it
@@ -113,6 +114,9 @@ export function startLiveAvailability(
       else if (event?.type === "availability") patch(event.empID, event.row);
       else if (event?.type === "resync") setTimeout(readAgain, Math.random() * RESYNC_SPREAD_MS);
       else if (event?.type === "approvals") setTimeout(approvalsChanged, Math.random() * APPROVALS_SPREAD_MS);
+      // Parcels tracked or corrected, a tracking run begun or ended: the pages showing them read again.
+      else if (event?.type === "shipments") setTimeout(shipmentsChanged, Math.random() * APPROVALS_SPREAD_MS);
+      else if (event?.type === "trackingRuns") void invalidateTables(client, ["jobRun"]);
       // Told to this person's tabs alone: read at once.
       else if (event?.type === "notifications") void invalidateTables(client, ["notification"]);
     },

@@ -126,6 +126,18 @@ function homeApi(pending = 3, events: CalendarOccurrence[] = TODAY_EVENTS) {
   api.table("vwEmployeeAvailability", PEOPLE);
   api.table("tblReleaseNote", NOTES_OF_RELEASE);
   api.table("vwMyRecentProjects", RECENT);
+  api.table("vwMyStuckShipments", [
+    {
+      shipmentID: 7,
+      empID: 5,
+      projectID: 41,
+      projectName: "Oak Hill Hotel Millwork",
+      trackingNumber: "1Z999AA10123456784",
+      trackingStatus: "transit",
+      stuckReason: "No new scan for 4 business days (Ground allows 3)",
+      promisedDate: "2026-11-20",
+    },
+  ]);
   api.named("myOfficeHours", () => [HOURS]);
   api.named("pendingApprovalCount", () => [{ TotalCount: pending }]);
   api.operation(OPERATIONS.missingReceipts, () => ({ data: [], meta: { TotalRecords: 2 } }));
@@ -202,6 +214,14 @@ describe("Home", () => {
     expect(await within(waiting).findByText("3 pending approvals in your inbox.")).toBeTruthy();
     expect(within(waiting).getByText("2 card receipts are missing.")).toBeTruthy();
     expect(within(waiting).getByRole("link", { name: "Open inbox" }).getAttribute("href")).toBe("/inbox");
+    // A parcel of a project of theirs that has stopped moving, with the way to the project.
+    expect(await within(waiting).findByText("A parcel of your projects is stuck.")).toBeTruthy();
+    expect(within(waiting).getByRole("link", { name: "Oak Hill Hotel Millwork" }).getAttribute("href")).toBe(
+      "/project/de?id=41",
+    );
+    expect(
+      within(waiting).getByText(/1Z999AA10123456784, No new scan for 4 business days \(Ground allows 3\)/),
+    ).toBeTruthy();
 
     const colleagues = await block("Colleagues");
     const design = await within(colleagues).findByRole("row", { name: /^Design/ });

@@ -16,6 +16,7 @@ import { availabilityQuery } from "../availability/availability-query";
 import { missingReceiptCountQuery } from "../credit-cards/queries";
 import { myRecentProjectsQuery } from "../projects/recent-projects-query";
 import { newestReleaseNotesQuery } from "../release-notes/read-notes";
+import { myStuckShipmentsQuery } from "../shipping/stuck-query";
 import { loggedNotesQuery, myOfficeHoursQuery } from "../time-notes/queries";
 import { dayOccurrencesQuery } from "./today-query";
 
@@ -39,7 +40,11 @@ export const HOME_BLOCKS = [
     needs: vwMyProjectNotes.access.view,
     reads: (day: string) => [loggedNotesQuery(hoursRangesOf(day).week), myOfficeHoursQuery],
   },
-  { name: "waiting", needs: undefined, reads: () => [pendingApprovalCountQuery, missingReceiptCountQuery] },
+  {
+    name: "waiting",
+    needs: undefined,
+    reads: () => [pendingApprovalCountQuery, missingReceiptCountQuery, myStuckShipmentsQuery],
+  },
   // As long as two of the others: it takes two rows of the grid, so the shorter blocks beside it
   // follow one another without a gap under the shortest of its row.
   { name: "colleagues", needs: vwEmployeeAvailability.access.view, reads: () => [availabilityQuery], rows: 2 },

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { DateField } from "./DateField";
 import { ReferenceSelect } from "./ReferenceSelect";
 import { useRecordLink } from "./record-link";
+import { TrackingNumberField } from "./TrackingNumberField";
 
 export interface FieldInputProps {
   column: Column;
@@ -18,6 +19,14 @@ export interface FieldInputProps {
   withinLabel?: string | undefined;
   /** The field a dialog focuses when it opens (its first empty one): text, choice and textarea fields. */
   autoFocus?: boolean;
+  /** The whole form, for a field that fills another or writes rows of its own (a tracking number). */
+  form?: FormAccess | undefined;
+}
+
+export interface FormAccess {
+  values: Record<string, string>;
+  set: (name: string, value: string) => void;
+  fields: () => Record<string, unknown>;
 }
 
 const CONTACT_ICONS = { tel: IconPhone, mailto: IconMail, web: IconExternalLink };
@@ -88,6 +97,7 @@ export function FieldInput({
   within,
   withinLabel,
   autoFocus,
+  form,
 }: FieldInputProps) {
   const required = column.rules?.includes("required") ?? false;
   const common = {
@@ -184,6 +194,23 @@ export function FieldInput({
             ))}
           </Group>
         </Checkbox.Group>
+      );
+    }
+    case "trackingNumber": {
+      const field = column.field;
+      return (
+        <TrackingNumberField
+          label={label}
+          value={value}
+          onChange={onChange}
+          error={error}
+          readOnly={readOnly}
+          required={required}
+          carrier={form?.values[field.carrier] ?? ""}
+          setCarrier={(carrier) => form?.set(field.carrier, carrier)}
+          table={field.table}
+          fields={() => form?.fields() ?? {}}
+        />
       );
     }
     default:

@@ -28,6 +28,7 @@ export function RecordFields<K extends string>({ form, state, readOnly, columns 
     }
   };
   const shown = names ?? form.names;
+  const access = { values, set: (name: string, value: string) => set(name as K, value), fields: state.fields };
   // A reader gets values, not inputs: a list of terms and their definitions.
   if (readOnly)
     return (
@@ -57,6 +58,7 @@ export function RecordFields<K extends string>({ form, state, readOnly, columns 
             within={within === undefined ? undefined : (values[within] ?? "")}
             withinLabel={withinField === undefined ? undefined : form.rules[withinField].label}
             onChange={(value) => set(name, value)}
+            form={access}
           />
         );
       })}

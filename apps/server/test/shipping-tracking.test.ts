@@ -1,0 +1,259 @@
+import { OPERATIONS } from "@office/core";
+import { sql } from "kysely";
+import pino from "pino";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
+import { createJobs, JOB_DEFAULTS } from "../src/jobs/runner.js";
+import { claimRun } from "../src/jobs/runs.js";
+import { carriersOf } from "../src/shipping/carriers/index.js";
+import { RUNNING_ELSEWHERE } from "../src/shipping/routes.js";
+import { TRACK_SHIPMENTS, trackingJob } from "../src/shipping/tracking-run.js";
+import { testConfig } from "./support/app.js";
+import { employeeWithLogin } from "./support/cards.js";
+import { type TestContext, useTestApp } from "./support/context.js";
+import { dataClient } from "./support/data.js";
+import { countOf, setPermissions } from "./support/db.js";
+import { ENGINES, SERVER_ENGINES, type TestEngine } from "./support/engines.js";
+import { type FakeCarriers, fakeCarriers } from "./support/fake-carriers.js";
+
+/*
+ * The tracking run (spec 2.4, 4, 7; issue 36): the truck's call, once across every server, its
+ * carriers side by side (one failing never stops the others), a dead server's run taken over.
+ * The carriers are local fakes of UPS's and FedEx's APIs (support/fake-carriers.ts).
+ */
+
+const UPS_DELIVERED = "1Z999AA10123456784";
+const FEDEX_OUT = "123456789012";
+const FEDEX_UNKNOWN = "794600000000";
+const track = OPERATIONS.trackShipments;
+
+// Started before the apps are declared: their configuration names its address.
+const fake: FakeCarriers = await fakeCarriers();
+afterAll(() => fake.close());
+
+/** The parcels every test starts from: UPS, FedEx (one FedEx does not know) and a local courier's, long overdue. */
+async function parcels(t: TestContext) {
+  await sql`delete from "tblShipment"`.execute(t.db);
+  await sql`update "jobRun" set "runState" = 'done' where "runState" = 'running'`.execute(t.db);
+  const rows = [
+    { trackingNumber: UPS_DELIVERED, carrier: "UPS" },
+    { trackingNumber: FEDEX_OUT, carrier: "FEDEX" },
+    { trackingNumber: FEDEX_UNKNOWN, carrier: "FEDEX" },
+    { trackingNumber: "MC-100001", carrier: null, promisedDate: "2026-01-05" },
+  ];
+  await t.db
+    .insertInto("tblShipment")
+    .values(rows.map((row) => ({ projectID: 1, shippedDate: "2026-01-02", ...row })))
+    .execute();
+}
+
+const shipment = (t: TestContext, number: string) =>
+  t.db.selectFrom("tblShipment").selectAll().where("trackingNumber", "=", number).executeTakeFirstOrThrow();
+const scans = (t: TestContext, number: string) =>
+  countOf(
+    t.db,
+    "tblShipmentScan",
+    sql`"shipmentID" = (select "shipmentID" from "tblShipment" where "trackingNumber" = ${number})`,
+  );
+
+/** The carriers answer only once the test lets them (a run in flight on demand). */
+function gated() {
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  fake.answer(async (call) => {
+    if (call.kind === "track") await gate;
+    return undefined;
+  });
+  return open;
+}
+
+describe.each(ENGINES)("the tracking run on $name", (engine) => {
+  const t = useTestApp(engine, {
+    config: { carriers: { ...fakeSettings(), demo: false }, trackingWaitMs: 20_000 },
+  });
+  beforeEach(async () => {
+    fake.answer(() => undefined);
+    await parcels(t);
+  });
+
+  it("runs once for the truck's call, answers what it did, keeps each scan once and audits the changes as the system's", async () => {
+    const before = await countOf(t.db, "auditLog", sql`"tableName" = 'tblShipment'`);
+    const answer = await t.admin.operation(track);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ asked: 3, failed: 0, failures: null });
+    expect(answer.json()).not.toHaveProperty("message");
+
+    expect(await shipment(t, UPS_DELIVERED)).toMatchObject({
+      trackingStatus: "delivered",
+      trackingStatusText: "DELIVERED",
+      trackingLocation: "ATLANTA, GA, US",
+      trackingProblem: null,
+      stuckReason: null,
+    });
+    expect(await shipment(t, FEDEX_OUT)).toMatchObject({ trackingStatus: "out", trackingLocation: "MEMPHIS, TN, US" });
+    expect(await shipment(t, FEDEX_UNKNOWN)).toMatchObject({
+      trackingStatus: null,
+      trackingProblem: "Tracking number cannot be found.",
+    });
+    // No carrier tracks the courier's parcel; it is still found stuck.
+    expect((await shipment(t, "MC-100001")).stuckReason).toBe("Not delivered by its promised date, 01/05/2026");
+    expect(await scans(t, UPS_DELIVERED)).toBe(2);
+
+    const audited = await t.db
+      .selectFrom("auditLog")
+      .select(["empID", "action"])
+      .where("tableName", "=", "tblShipment")
+      .orderBy("auditID", "desc")
+      .limit(4)
+      .execute();
+    expect(audited).toHaveLength(4);
+    expect(audited.every((row) => row.empID === null && row.action === "update")).toBe(true);
+    expect(await countOf(t.db, "auditLog", sql`"tableName" = 'tblShipment'`)).toBe(before + 4);
+
+    const runs = await t.admin.query({ table: "vwTrackingRuns", where: `runID = ${answer.json().runID}` });
+    expect(runs.statusCode, runs.body).toBe(200);
+    expect(runs.json().data[0]).toMatchObject({ runState: "done", asked: 3, failed: 0, requestedBy: 1 });
+
+    // Again: the delivered parcel is not asked; the others' scans are not added twice.
+    const again = await t.admin.operation(track);
+    expect(again.json()).toMatchObject({ asked: 2 });
+    expect(await scans(t, FEDEX_OUT)).toBe(2);
+    expect(await scans(t, UPS_DELIVERED)).toBe(2);
+  });
+
+  it("carries on with the other carriers when one fails every time, and says which failed and why", async () => {
+    fake.answer((call) =>
+      call.carrier === "UPS" && call.kind === "track"
+        ? { status: 500, headers: { "retry-after": "0" }, json: { response: { errors: [{ message: "down" }] } } }
+        : undefined,
+    );
+    fake.calls.length = 0;
+    const answer = await t.admin.operation(track);
+    expect(answer.json()).toMatchObject({
+      asked: 3,
+      failed: 1,
+      failures: "UPS: 1 not tracked (UPS failed (500): down)",
+    });
+    // Asked four times (honouring Retry-After), then left for the next run.
+    expect(fake.calls.filter((call) => call.carrier === "UPS" && call.kind === "track")).toHaveLength(4);
+    expect((await shipment(t, UPS_DELIVERED)).trackingStatus).toBeNull();
+    expect((await shipment(t, FEDEX_OUT)).trackingStatus).toBe("out");
+  });
+
+  it("starts one run for 50 presses of the truck by 10 people at once; the other 49 hear it is under way", async () => {
+    const people: ReturnType<TestContext["as"]>[] = [];
+    for (let i = 0; i < 10; i++) {
+      const empID = await employeeWithLogin(t.db, `Shipper${engine.name}${i}`, null);
+      await setPermissions(t.db, empID, [{ page: 33, view: 1 }]);
+      people.push(t.as(`shipper${engine.name}${i}`));
+    }
+    const runsBefore = await countOf(t.db, "jobRun");
+    const open = gated();
+    let answered = 0;
+    const presses = Array.from({ length: 50 }, (_, i) =>
+      (people[i % 10] as ReturnType<TestContext["as"]>).operation(track).then((answer) => {
+        answered++;
+        return answer;
+      }),
+    );
+    await t.until(() => answered === 49);
+    open();
+    const answers = await Promise.all(presses);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(200));
+    const started = answers.filter((answer) => !("message" in answer.json()));
+    expect(started).toHaveLength(1);
+    const told = answers.filter((answer) => answer.json().message === RUNNING_ELSEWHERE);
+    expect(told).toHaveLength(49);
+    expect(new Set(answers.map((answer) => answer.json().runID))).toEqual(new Set([started[0]?.json().runID]));
+    expect(await countOf(t.db, "jobRun")).toBe(runsBefore + 1);
+  });
+
+  it("is taken over once the lease of a run whose server died runs out, and finishes there", async () => {
+    const dead = await claimRun(t.db, TRACK_SHIPMENTS, "dead-server:1", 60_000);
+    expect(dead).not.toBeNull();
+    // Its server is gone: the lease is not renewed, and runs out.
+    await sql`update "jobRun" set "leaseUntil" = now() - interval '1 second' where "runID" = ${dead?.runID}`.execute(
+      t.db,
+    );
+    const pressed = await t.admin.operation(track);
+    expect(pressed.json()).toEqual({ runID: dead?.runID, started: false, message: RUNNING_ELSEWHERE });
+
+    const other = anotherServer(t);
+    await other.tick();
+    const run = await t.until(() =>
+      t.db
+        .selectFrom("jobRun")
+        .selectAll()
+        .where("runID", "=", dead?.runID as number)
+        .where("runState", "!=", "running")
+        .executeTakeFirst(),
+    );
+    expect(run).toMatchObject({ runState: "done", holder: other.holder, attempts: 2 });
+    expect(run.result).toMatchObject({ asked: 3 });
+    await other.stop();
+  });
+
+  it("gives up a run whose servers died again and again, saying so", async () => {
+    const dead = await claimRun(t.db, TRACK_SHIPMENTS, "dead-server:2", 60_000);
+    await sql`update "jobRun" set "leaseUntil" = now() - interval '1 second', "attempts" = 3
+      where "runID" = ${dead?.runID}`.execute(t.db);
+    const other = anotherServer(t);
+    await other.tick();
+    const run = await t.db
+      .selectFrom("jobRun")
+      .selectAll()
+      .where("runID", "=", dead?.runID as number)
+      .executeTakeFirst();
+    expect(run).toMatchObject({ runState: "failed", error: "Stopped: its server stopped 3 times while it ran" });
+    await other.stop();
+  });
+
+  it("is the shipping page's: refused to whoever may not view it", async () => {
+    expect((await t.staff.operation(track)).statusCode).toBe(403);
+    expect((await t.noperm.operation(track)).statusCode).toBe(403);
+    expect(await countOf(t.db, "jobRun", sql`"runState" = 'running'`)).toBe(0);
+  });
+});
+
+/** The jobs of another server process on the same database (its runner ticked by the test). */
+const anotherServer = (t: TestContext) =>
+  createJobs(
+    t.database,
+    pino({ level: "silent" }),
+    "America/New_York",
+    [trackingJob(carriersOf({ ...fakeSettings(), demo: false }, "America/New_York"))],
+    { ...JOB_DEFAULTS, runner: false },
+  );
+
+function fakeSettings() {
+  const { ups, fedex, timeoutMs } = fake.settings();
+  return { ups, fedex, timeoutMs };
+}
+
+describe.each(SERVER_ENGINES as TestEngine[])("two servers on one $name", (engine) => {
+  const t = useTestApp(engine, { config: { carriers: { ...fakeSettings(), demo: false } } });
+  beforeEach(() => parcels(t));
+
+  it("start one run when the truck is pressed on both at once; the other hears 'already under way'", async () => {
+    const second = await t.testDb.reopen();
+    const { app } = await buildApp({ ...testConfig(), carriers: { ...fakeSettings(), demo: false } }, second);
+    try {
+      const elsewhere = dataClient(app, await t.admin.token());
+      const open = gated();
+      const first = t.admin.operation(track);
+      const other = elsewhere.operation(track);
+      const settled = await Promise.race([first.then(() => "first"), other.then(() => "other")]);
+      open();
+      const answers = [await first, await other];
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      const told = answers.filter((answer) => answer.json().message === RUNNING_ELSEWHERE);
+      expect(told).toHaveLength(1);
+      // The one told is the one that answered first: the other was running the run.
+      expect(settled === "first" ? answers[0] : answers[1]).toBe(told[0]);
+    } finally {
+      await app.close();
+    }
+  });
+});
