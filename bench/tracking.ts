@@ -171,7 +171,7 @@ async function addParcels(base: string, token: string): Promise<number> {
       const fields = {
         projectID: i < ON_ONE_PROJECT ? 1 : 1 + (i % 2_900),
         trackingNumber: ups
-          ? upsNumber(`999BB1${String(10_000_000 + i).slice(0, 9)}`)
+          ? upsNumber(`999BB1${String(100_000_000 + i)}`)
           : fedexNumber(String(80_000_000_000 + i * 7)),
         carrier: ups ? "UPS" : "FEDEX",
         deliveryType: 1,
@@ -186,14 +186,18 @@ async function addParcels(base: string, token: string): Promise<number> {
   return added;
 }
 
-/** Reading pasted text in the browser's place: 10,000 lines with 500 numbers, and 10,000 numbers refused. */
+/**
+ * Reading pasted text in the browser's place: a packing slip of 10,000 lines with 500 numbers
+ * among them (the most added at once; the text within the 200,000 characters taken), and
+ * 10,000 numbers refused.
+ */
 function recognition() {
   const lines: string[] = [];
   for (let i = 0; i < 10_000; i++) {
     lines.push(
       i % 20 === 0
-        ? `Package ${i / 20}: ${i % 40 === 0 ? upsNumber(`999AA1${String(10_000_000 + i).slice(0, 9)}`) : fedexNumber(String(70_000_000_000 + i))}`
-        : `Line ${i} of the packing slip: 3 boxes, 12 lb, dock B`,
+        ? `Package ${i / 20}: ${i % 40 === 0 ? upsNumber(`999AA1${String(100_000_000 + i)}`) : fedexNumber(String(70_000_000_000 + i))}`
+        : "Handle with care",
     );
   }
   const text = lines.join("\n");

@@ -21,6 +21,8 @@ const RECORDS = [
   "/project/de?id=5&tab=history",
   // The inbox's notifications, as a phone reaches them.
   "/inbox?tab=notifications",
+  // A parcel's dialog with its scans.
+  "/shippingcompany/shipments?id=1",
 ];
 const PAGES = [...ROUTES.filter((r) => !r.disabled && !SPECIAL.includes(r.path)).map((r) => r.path), ...RECORDS];
 const CHUNKS = 4;

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CarrierError } from "../src/shipping/carriers/carrier.js";
 import { fedexCarrier } from "../src/shipping/carriers/fedex.js";
 import { retryAfterMs } from "../src/shipping/carriers/http.js";
 import { upsCarrier } from "../src/shipping/carriers/ups.js";
+import { rateLimit } from "../src/shipping/rate-limit.js";
 import { type FakeCarriers, fakeCarriers, UNKNOWN_NUMBER } from "./support/fake-carriers.js";
 
 /*
@@ -174,5 +175,34 @@ describe("Retry-After", () => {
     expect(retryAfterMs("Sun, 29 Nov 2026 12:00:30 GMT", now)).toBe(30_000);
     expect(retryAfterMs("soon", now)).toBeNull();
     expect(retryAfterMs(null, now)).toBeNull();
+  });
+});
+
+describe("a carrier's allowance", () => {
+  it("lets as many calls through as the window allows, and the next when the first leaves it", async () => {
+    vi.useFakeTimers();
+    try {
+      const take = rateLimit(3, 1_000);
+      let passed = 0;
+      const calls = Array.from({ length: 5 }, () => take(signal).then(() => passed++));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(passed).toBe(3);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(passed).toBe(3);
+      await vi.advanceTimersByTimeAsync(1);
+      await Promise.all(calls);
+      expect(passed).toBe(5);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("stops waiting when the run stops", async () => {
+    const take = rateLimit(1, 60_000);
+    const stopping = new AbortController();
+    await take(stopping.signal);
+    const waiting = take(stopping.signal);
+    stopping.abort(new Error("the server is stopping"));
+    await expect(waiting).rejects.toThrow("the server is stopping");
   });
 });

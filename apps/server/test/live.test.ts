@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, LIVE_PATH } from "@office/core";
+import { ERROR_MESSAGES, LIVE_PATH, OPERATIONS } from "@office/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppConfig, buildApp } from "../src/app.js";
@@ -73,6 +73,17 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
       expect(stamped).toMatch(ZONED);
       expect(Date.parse(stamped)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 2_000);
     }
+  });
+
+  it("tells every stream when parcels change, and when a tracking run starts or ends (issue 36)", async () => {
+    const stream = await open(await staff.token());
+    await stream.next("hello");
+    const added = await admin.insert("tblShipment", { projectID: 1, trackingNumber: "1Z999AA10123456784" });
+    expect(added.statusCode, added.body).toBe(200);
+    await stream.next("shipments");
+    const run = await admin.operation(OPERATIONS.trackShipments);
+    expect(run.statusCode, run.body).toBe(200);
+    await stream.next("trackingRuns");
   });
 
   it("sends the row as the availability view has it, and null when someone leaves the list", async () => {

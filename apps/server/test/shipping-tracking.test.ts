@@ -15,6 +15,7 @@ import { dataClient } from "./support/data.js";
 import { countOf, setPermissions } from "./support/db.js";
 import { ENGINES, SERVER_ENGINES, type TestEngine } from "./support/engines.js";
 import { type FakeCarriers, fakeCarriers } from "./support/fake-carriers.js";
+import { lineMatching, spawnFixture } from "./support/spawn.js";
 
 /*
  * The tracking run (spec 2.4, 4, 7; issue 36): the truck's call, once across every server, its
@@ -210,6 +211,20 @@ describe.each(ENGINES)("the tracking run on $name", (engine) => {
     await other.stop();
   });
 
+  it("refuses a tracking number with commas with the spec's words, and a parcel twice on one project, adding nothing", async () => {
+    const before = await countOf(t.db, "tblShipment");
+    const commas = await t.admin.insert("tblShipment", {
+      projectID: 1,
+      trackingNumber: `${UPS_DELIVERED}, ${FEDEX_OUT}`,
+    });
+    expect(commas.statusCode).toBe(400);
+    expect(commas.json().fieldErrors.trackingNumber).toMatch(/use space as separator/);
+    const twice = await t.admin.insert("tblShipment", { projectID: 1, trackingNumber: UPS_DELIVERED });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().fieldErrors).toEqual({ trackingNumber: "Tracking Number is already on this project" });
+    expect(await countOf(t.db, "tblShipment")).toBe(before);
+  });
+
   it("is the shipping page's: refused to whoever may not view it", async () => {
     expect((await t.staff.operation(track)).statusCode).toBe(403);
     expect((await t.noperm.operation(track)).statusCode).toBe(403);
@@ -256,4 +271,62 @@ describe.each(SERVER_ENGINES as TestEngine[])("two servers on one $name", (engin
       await app.close();
     }
   });
+
+  it("takes over a run whose server was killed (kill -9) once its lease runs out, and finishes it", async () => {
+    const open = gated();
+    fake.calls.length = 0;
+    const { ups, fedex } = fakeSettings();
+    const server = spawnFixture("tracking-server.ts", {
+      DATABASE_URL: t.testDb.url,
+      UPS_API_URL: ups.baseUrl,
+      FEDEX_API_URL: fedex.baseUrl,
+      JOBS_LEASE_MS: "5000",
+    });
+    try {
+      const port = Number((await lineMatching(server, /^listening \d+/)).split(" ")[1]);
+      const base = `http://127.0.0.1:${port}`;
+      const signedIn = await fetch(`${base}/API/Authenticate/`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: "admin", password: "demo" }),
+      });
+      const { token } = (await signedIn.json()) as { token: string };
+      // The run starts there and waits on the carriers; then its server dies.
+      void fetch(`${base}${track.path}`, { headers: { authorization: `Bearer ${token}` } }).catch(() => {});
+      await t.until(() => fake.calls.some((call) => call.kind === "track"));
+      const running = await t.db
+        .selectFrom("jobRun")
+        .selectAll()
+        .where("runState", "=", "running")
+        .executeTakeFirstOrThrow();
+      server.kill("SIGKILL");
+      await new Promise((resolve) => server.once("exit", resolve));
+      open();
+
+      // Another server's runner finds it held until the lease runs out, then takes it over.
+      const other = anotherServer(t);
+      await other.tick();
+      expect(
+        (await t.db.selectFrom("jobRun").select("holder").where("runID", "=", running.runID).executeTakeFirst())
+          ?.holder,
+      ).toBe(running.holder);
+      const taken = await t.until(
+        async () => {
+          await other.tick();
+          return t.db
+            .selectFrom("jobRun")
+            .selectAll()
+            .where("runID", "=", running.runID)
+            .where("runState", "=", "done")
+            .executeTakeFirst();
+        },
+        { timeout: 20_000 },
+      );
+      expect(taken).toMatchObject({ holder: other.holder, attempts: 2 });
+      expect((await shipment(t, UPS_DELIVERED)).trackingStatus).toBe("delivered");
+      await other.stop();
+    } finally {
+      if (server.exitCode === null) server.kill("SIGKILL");
+    }
+  }, 40_000);
 });

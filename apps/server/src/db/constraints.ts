@@ -54,6 +54,13 @@ export const CONSTRAINT_MESSAGES: Readonly<Record<string, ConstraintMessage>> = 
     field: "empManagerID",
     message: "Manager reports to this employee: a manager chain cannot loop",
   },
+  // Migration 0021: a parcel is on a project once (a second paste of the same numbers adds nothing).
+  tblShipment_project_number: {
+    table: "tblShipment",
+    status: 409,
+    field: "trackingNumber",
+    message: "Tracking Number is already on this project",
+  },
 };
 
 /** A record another refers to was deleted, or its key changed, while the other still refers to it. */
