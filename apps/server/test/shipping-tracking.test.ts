@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
+import { declareJob } from "../src/jobs/job.js";
 import { createJobs, JOB_DEFAULTS } from "../src/jobs/runner.js";
 import { claimRun } from "../src/jobs/runs.js";
 import { carriersOf } from "../src/shipping/carriers/index.js";
@@ -223,6 +224,33 @@ describe.each(ENGINES)("the tracking run on $name", (engine) => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().fieldErrors).toEqual({ trackingNumber: "Tracking Number is already on this project" });
     expect(await countOf(t.db, "tblShipment")).toBe(before);
+  });
+
+  it("starts a daily slot once when two servers' runners wake together, and not again for the same slot", async () => {
+    let runs = 0;
+    const daily = declareJob({
+      name: "testDaily",
+      // The slot of a minute ago, on the company's clock: due now.
+      dailyAt: new Date(Date.now() - 60_000).toLocaleTimeString("en-GB", {
+        timeZone: "America/New_York",
+        hour: "2-digit",
+        minute: "2-digit",
+      }),
+      handler: async () => ({ run: ++runs }),
+    });
+    const servers = [0, 1].map(() =>
+      createJobs(t.database, pino({ level: "silent" }), "America/New_York", [daily], {
+        ...JOB_DEFAULTS,
+        runner: false,
+      }),
+    );
+    await Promise.all(servers.map((server) => server.tick()));
+    await t.until(() => runs === 1);
+    await Promise.all(servers.map((server) => server.tick()));
+    const slots = await t.db.selectFrom("jobRun").select(["runState", "slot"]).where("job", "=", "testDaily").execute();
+    expect(slots).toHaveLength(1);
+    expect(runs).toBe(1);
+    await Promise.all(servers.map((server) => server.stop()));
   });
 
   it("is the shipping page's: refused to whoever may not view it", async () => {

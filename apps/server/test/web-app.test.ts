@@ -161,9 +161,9 @@ describe("serving the web app", () => {
     expect((await t.app.inject({ method: "GET", url: "/webapp/assets/app.js" })).statusCode).toBe(200);
   });
 
-  it("tells a signed-in user the configured time-clock address and time zone, and nobody else", async () => {
+  it("tells a signed-in user the configured time-clock address, time zone and board, and nobody else", async () => {
     const config = await staff.call("GET", "/API/AppConfig/");
-    expect(config.json()).toEqual({ timeClockUrl: "https://clock.test/", timeZone: "America/New_York" });
+    expect(config.json()).toEqual({ timeClockUrl: "https://clock.test/", timeZone: "America/New_York", boardID: null });
     expect((await t.app.inject({ method: "GET", url: "/API/AppConfig/" })).statusCode).toBe(401);
   });
 

@@ -13,10 +13,20 @@ export const TONE_COLORS: Record<Tone, string> = {
   neutral: "gray.7",
 };
 
+/** A pill's words are never cut ("Out for de…"): a table's column is as wide as its widest status. */
+const WHOLE_WORDS = { label: { overflow: "visible", textOverflow: "clip" } } as const;
+
 /** A status in words, coloured by what it means: the same pill in a list, a card and a record's heading. */
 export function StatusPill({ tone, children, ...props }: { tone: Tone | undefined; children: string } & BadgeProps) {
   return (
-    <Badge color={TONE_COLORS[tone ?? "neutral"]} autoContrast radius="sm" style={{ textTransform: "none" }} {...props}>
+    <Badge
+      color={TONE_COLORS[tone ?? "neutral"]}
+      autoContrast
+      radius="sm"
+      style={{ textTransform: "none" }}
+      styles={WHOLE_WORDS}
+      {...props}
+    >
       {children}
     </Badge>
   );

@@ -220,7 +220,7 @@ describe("Home", () => {
       "/project/de?id=41",
     );
     expect(
-      within(waiting).getByText(/1Z999AA10123456784, No new scan for 4 business days \(Ground allows 3\)/),
+      within(waiting).getByText("1Z999AA10123456784 · No new scan for 4 business days (Ground allows 3)"),
     ).toBeTruthy();
 
     const colleagues = await block("Colleagues");

@@ -49,16 +49,18 @@ export function WaitingBlock() {
                 : `${parcels.length} parcels of your projects are stuck.`}
             </Text>
             {parcels.slice(0, STUCK_SHOWN).map((parcel) => (
-              <Text key={parcel.shipmentID} size="sm">
-                {mayOpenProjects ? (
-                  <Anchor component={Link} to={recordAddress(PROJECTS.recordPath ?? "", parcel.projectID)}>
-                    {parcel.projectName}
-                  </Anchor>
-                ) : (
-                  parcel.projectName
-                )}
-                {`: ${parcel.trackingNumber}, ${parcel.stuckReason}`}
-              </Text>
+              <div key={parcel.shipmentID}>
+                <Text size="sm" truncate>
+                  {mayOpenProjects ? (
+                    <Anchor component={Link} to={recordAddress(PROJECTS.recordPath ?? "", parcel.projectID)}>
+                      {parcel.projectName}
+                    </Anchor>
+                  ) : (
+                    parcel.projectName
+                  )}
+                </Text>
+                <Text size="xs">{`${parcel.trackingNumber} · ${parcel.stuckReason}`}</Text>
+              </div>
             ))}
           </Stack>
         </Group>

@@ -3,6 +3,7 @@ import { BOARD_NO_ITEM, boardQueryText, type BoardItem as Item, OPERATIONS } fro
 import { useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../api/client";
 import { call } from "../../api/operations";
+import { readKey } from "../../services/query-keys";
 import { appConfigQuery } from "../../services/session";
 
 type Found = { item: Item } | { missing: string } | { failed: string };
@@ -16,7 +17,7 @@ export function BoardItem({ projectID }: { projectID: number }) {
   const { data: config } = useQuery(appConfigQuery);
   const boardID = config?.boardID ?? null;
   const found = useQuery({
-    queryKey: ["board", boardID, projectID],
+    queryKey: readKey(OPERATIONS.boardQuery.reads, OPERATIONS.boardQuery.path, boardID, projectID),
     enabled: boardID !== null,
     staleTime: 60_000,
     queryFn: async (): Promise<Found> => {

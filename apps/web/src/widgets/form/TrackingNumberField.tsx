@@ -57,7 +57,7 @@ function recognition(number: RecognisedNumber, f: Formats): { text: string; warn
   const problem = f.trackingNumberProblem(number.number);
   if (problem) return { text: problem, warning: true };
   if (number.carriers.length === 0) return { text: "No carrier recognised: choose it", warning: false };
-  const service = number.service ? ` (${number.service})` : "";
+  const service = number.service && number.service !== named(number.carriers) ? ` (${number.service})` : "";
   if (number.carriers.length === 1) return { text: `${named(number.carriers)}${service}`, warning: false };
   return { text: `Could be ${named(number.carriers)}: choose the carrier`, warning: false };
 }
