@@ -45,6 +45,8 @@ const ITEM = {
   updated_at: "2026-11-20T15:00:00Z",
   column_values: [{ id: "status", text: "Fabrication" }],
 };
+/** The item as the service answers it: with its board, which the server checks and does not pass on. */
+const ANSWERED = { ...ITEM, board: { id: "4242" } };
 const find = (name: string, boardID = "4242") => ({ query: boardQueryText({ kind: "find", boardID, name }) });
 
 describe.each(ONE_ENGINE)("the board service on $name", (engine) => {
@@ -54,7 +56,7 @@ describe.each(ONE_ENGINE)("the board service on $name", (engine) => {
   const ask = (body: Record<string, unknown>) => t.staff.operation(OPERATIONS.boardQuery, body);
   beforeEach(() => {
     sent.length = 0;
-    answer = () => ({ json: { data: { items_page_by_column_values: { items: [ITEM] } } } });
+    answer = () => ({ json: { data: { items_page_by_column_values: { items: [ANSWERED] } } } });
   });
 
   it("finds a project's item on the company's board with the server's token, which no answer holds", async () => {
@@ -88,6 +90,22 @@ describe.each(ONE_ENGINE)("the board service on $name", (engine) => {
     expect((await ask(find("1234"))).json()).toMatchObject({
       statusCode: 503,
       message: "The board service did not answer in 1 s",
+    });
+  });
+
+  it("reads an item by its id only when it is of the company's board", async () => {
+    const read = { query: boardQueryText({ kind: "read", itemID: "5551212" }) };
+    answer = () => ({ json: { data: { items: [ANSWERED] } } });
+    expect((await ask(read)).json()).toEqual({ data: { items: [ITEM] } });
+    answer = () => ({ json: { data: { items: [{ ...ANSWERED, board: { id: "777" } }] } } });
+    expect((await ask(read)).json()).toMatchObject({ statusCode: 404, message: BOARD_NO_ITEM });
+  });
+
+  it("says the service failed, not 'no item', when it refuses without GraphQL's errors", async () => {
+    answer = () => ({ status: 401, json: { error_message: "Not Authenticated" } });
+    expect((await ask(find("1234"))).json()).toMatchObject({
+      statusCode: 502,
+      message: "The board service failed (401)",
     });
   });
 

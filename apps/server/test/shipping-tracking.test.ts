@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
+import { upsNumber } from "../src/db/seed/demo-shipments.js";
 import { declareJob } from "../src/jobs/job.js";
 import { createJobs, JOB_DEFAULTS } from "../src/jobs/runner.js";
 import { claimRun } from "../src/jobs/runs.js";
@@ -141,6 +142,77 @@ describe.each(ENGINES)("the tracking run on $name", (engine) => {
     // Asked four times (honouring Retry-After), then left for the next run.
     expect(fake.calls.filter((call) => call.carrier === "UPS" && call.kind === "track")).toHaveLength(4);
     expect((await shipment(t, UPS_DELIVERED)).trackingStatus).toBeNull();
+    expect((await shipment(t, FEDEX_OUT)).trackingStatus).toBe("out");
+  });
+
+  it("leaves a parcel deleted or corrected during a run as the user left it, and carries on", async () => {
+    const open = gated();
+    const run = t.admin.operation(track);
+    await t.until(() => fake.calls.some((call) => call.kind === "track"));
+    const fedexID = (await shipment(t, FEDEX_OUT)).shipmentID;
+    expect((await t.admin.remove("tblShipment", `shipmentID = ${fedexID}`)).statusCode).toBe(200);
+    const ups = (await shipment(t, UPS_DELIVERED)).shipmentID;
+    expect(
+      (await t.admin.update("tblShipment", `shipmentID = ${ups}`, { trackingNumber: "1Z999AA10000000012" })).statusCode,
+    ).toBe(200);
+    open();
+    const answer = await run;
+    expect(answer.statusCode, answer.body).toBe(200);
+    // The corrected parcel kept none of the old number's answer; the next run asks the new one.
+    expect((await shipment(t, "1Z999AA10000000012")).trackingStatus).toBeNull();
+    expect(await scans(t, "1Z999AA10000000012")).toBe(0);
+    expect(await countOf(t.db, "tblShipment", sql`"shipmentID" = ${fedexID}`)).toBe(0);
+  });
+
+  it("drops a scan whose date no database takes, and gives up a carrier down after three calls in a row", async () => {
+    fake.answer((call) =>
+      call.carrier === "UPS" && call.kind === "track"
+        ? {
+            json: {
+              trackResponse: {
+                shipment: [
+                  {
+                    package: [
+                      {
+                        activity: [
+                          { status: { type: "I", description: "Nonsense" }, gmtDate: "00001231", gmtTime: "10:00:00" },
+                          { status: { type: "D", description: "DELIVERED" }, gmtDate: "20261120", gmtTime: "10:00:00" },
+                        ],
+                      },
+                    ],
+                  },
+                ],
+              },
+            },
+          }
+        : undefined,
+    );
+    const first = await t.admin.operation(track);
+    expect(first.json()).toMatchObject({ failed: 0 });
+    expect(await scans(t, UPS_DELIVERED)).toBe(1);
+
+    // Twelve more UPS parcels, and UPS failing every call: a few calls, then the rest left for the next run.
+    await t.db
+      .insertInto("tblShipment")
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          projectID: 2,
+          trackingNumber: upsNumber(`999AA1${100_000_000 + i}`),
+          carrier: "UPS",
+        })),
+      )
+      .execute();
+    fake.answer((call) =>
+      call.carrier === "UPS" && call.kind === "track"
+        ? { status: 503, headers: { "retry-after": "0" }, json: {} }
+        : undefined,
+    );
+    fake.calls.length = 0;
+    const down = await t.admin.operation(track);
+    expect(down.json().failures).toMatch(
+      /^UPS: 12 not tracked \(UPS failed \(503\); given up after 3 calls in a row\)/,
+    );
+    expect(fake.calls.filter((call) => call.carrier === "UPS" && call.kind === "track").length).toBeLessThan(12 * 4);
     expect((await shipment(t, FEDEX_OUT)).trackingStatus).toBe("out");
   });
 

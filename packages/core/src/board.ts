@@ -13,8 +13,8 @@ const DIGITS = /^\d{1,19}$/;
 
 export type BoardQuery = { kind: "find"; boardID: string; name: string } | { kind: "read"; itemID: string };
 
-/** What a board item is read with: its name, address, last change and each column's text. */
-const ITEM_FIELDS = "id name url updated_at column_values { id text }";
+/** What a board item is read with: its board (an item of another board is not the company's), name, address, last change and each column's text. */
+const ITEM_FIELDS = "id name url updated_at board { id } column_values { id text }";
 
 /** The query's text: the same for the browser that sends it and the server that forwards it. */
 export function boardQueryText(query: BoardQuery): string {

@@ -12,6 +12,10 @@ import { z } from "zod";
 import { AppError } from "../http/app-error.js";
 import { beyondTheSchemas } from "../http/openapi.js";
 import { served } from "../http/operations.js";
+import { textAtMost } from "../http/outbound.js";
+
+/** An item's answer is a few kilobytes: more is not one. */
+const MOST_ANSWER_BYTES = 1_048_576;
 
 /** The board service as configured (BOARD_API_URL, BOARD_API_TOKEN, BOARD_ID); none when unset. */
 export interface BoardSettings {
@@ -35,8 +39,9 @@ const answer = z.object({
   }),
 }) satisfies z.ZodType<BoardAnswer>;
 
-/** An item as the service wrote it, with only what the product reads (nothing else passes through). */
-const itemOf = (raw: unknown): BoardItem | null => {
+/** An item as the service wrote it, with only what the product reads (nothing else passes through); none of another board. */
+const itemOf = (raw: unknown, boardID: string): BoardItem | null => {
+  if (String((raw as { board?: { id?: unknown } } | null)?.board?.id ?? "") !== boardID) return null;
   const parsed = item.safeParse({
     ...(raw as object),
     id: String((raw as { id?: unknown } | null)?.id ?? ""),
@@ -68,15 +73,19 @@ export async function boardRoutes(instance: FastifyInstance, options: { settings
       if (query.kind === "find" && query.boardID !== settings.boardID) {
         throw AppError.badRequest("The request body is not valid.", { query: "asks another board than the company's" });
       }
-      const body = await ask(settings, boardQueryText(query));
+      const { status, body } = await ask(settings, boardQueryText(query));
       const said = boardErrorMessage(body);
       if (said) throw new AppError(502, said);
+      // A refusal without GraphQL's errors (an expired token's 401, a proxy's 500) is the service's failure, not "no item".
+      if (status < 200 || status >= 300) throw new AppError(502, `The board service failed (${status})`);
       const data = (body as { data?: Record<string, unknown> } | null)?.data;
       const raw =
         query.kind === "find"
           ? (data?.items_page_by_column_values as { items?: unknown } | undefined)?.items
           : data?.items;
-      const items = Array.isArray(raw) ? raw.map(itemOf).filter((one): one is BoardItem => one !== null) : [];
+      const items = Array.isArray(raw)
+        ? raw.map((one) => itemOf(one, settings.boardID)).filter((one): one is BoardItem => one !== null)
+        : [];
       if (items.length === 0) throw new AppError(404, BOARD_NO_ITEM);
       return { data: query.kind === "find" ? { items_page_by_column_values: { items } } : { items } };
     },
@@ -84,7 +93,7 @@ export async function boardRoutes(instance: FastifyInstance, options: { settings
 }
 
 /** The service's answer parsed; unreachable, slow, or not JSON is a clear failure of our own. */
-async function ask(settings: BoardSettings, query: string): Promise<unknown> {
+async function ask(settings: BoardSettings, query: string): Promise<{ status: number; body: unknown }> {
   let response: Response;
   try {
     response = await fetch(settings.url, {
@@ -101,9 +110,10 @@ async function ask(settings: BoardSettings, query: string): Promise<unknown> {
         : "The board service could not be reached",
     );
   }
-  const text = await response.text().catch(() => "");
+  const text = await textAtMost(response, MOST_ANSWER_BYTES).catch(() => "");
+  if (text === null) throw new AppError(502, "The board service answered more than 1 MB");
   try {
-    return JSON.parse(text);
+    return { status: response.status, body: JSON.parse(text) };
   } catch {
     throw new AppError(502, `The board service answered something that is not JSON (${response.status})`);
   }

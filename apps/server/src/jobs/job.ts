@@ -14,6 +14,11 @@ export interface JobContext {
   signal: AbortSignal;
   /** The company's time zone (its days: stuck parcels, the nightly slot). */
   timeZone: string;
+  /**
+   * Whether the run is still this process's, asked inside the transaction that writes its work
+   * (which it locks against a takeover until it commits): a run taken over writes no more.
+   */
+  holds: (tx: Kysely<DB>) => Promise<boolean>;
 }
 
 /**
@@ -25,6 +30,14 @@ export interface JobDeclaration<Result = unknown> {
   /** Run every day at this wall-clock time of the company ("02:30"). */
   dailyAt?: string;
   handler: (context: JobContext) => Promise<Result>;
+}
+
+/** What a handler throws when `holds` says the run is no longer its process's: the run goes on elsewhere. */
+export class LostRunError extends Error {
+  constructor() {
+    super("the run's lease was taken over");
+    this.name = "LostRunError";
+  }
 }
 
 export const declareJob = <Result>(job: JobDeclaration<Result>): JobDeclaration<Result> => job;

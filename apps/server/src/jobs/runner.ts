@@ -4,8 +4,17 @@ import { dateIn, wallMs, wallToInstant } from "@office/core";
 import type { FastifyBaseLogger } from "fastify";
 import { SYSTEM } from "../data/actor.js";
 import type { Database } from "../db/database.js";
-import type { JobDeclaration } from "./job.js";
-import { claimRun, finishRun, type RunRow, releaseRun, renewLease, runningRun, takeOverRun } from "./runs.js";
+import { type JobDeclaration, LostRunError } from "./job.js";
+import {
+  claimRun,
+  finishRun,
+  type RunRow,
+  releaseRun,
+  renewLease,
+  runningRun,
+  stillHolds,
+  takeOverRun,
+} from "./runs.js";
 
 export interface JobOptions {
   /** Whether this process also takes over abandoned runs and starts the scheduled ones (every server does). */
@@ -59,14 +68,24 @@ export function createJobs(
   function execute(job: JobDeclaration, run: RunRow): Promise<RunOutcome> {
     const controller = new AbortController();
     let lost = false;
+    const lose = (why: string) => {
+      lost = true;
+      controller.abort(new Error(why));
+    };
+    // Held until then for sure; a renewal that fails (the database away) lets it run out.
+    let heldUntil = Date.now() + options.leaseMs;
     const renewal = setInterval(() => {
+      const asked = Date.now();
       renewLease(db, run.runID, holder, options.leaseMs)
         .then((held) => {
-          if (held) return;
-          lost = true;
-          controller.abort(new Error("the run's lease was taken over"));
+          if (held) heldUntil = asked + options.leaseMs;
+          else lose("the run's lease was taken over");
         })
-        .catch((error) => log.warn({ err: error, runID: run.runID }, "jobs: could not renew a lease"));
+        .catch((error) => {
+          log.warn({ err: error, runID: run.runID }, "jobs: could not renew a lease");
+          // Another process may take it over once the lease is out: stop before then.
+          if (Date.now() > heldUntil - options.leaseMs / 3) lose("the run's lease could not be renewed");
+        });
     }, options.leaseMs / 3);
     renewal.unref();
     const done = (async (): Promise<RunOutcome> => {
@@ -78,12 +97,13 @@ export function createJobs(
           startedAt: run.startedTS,
           signal: controller.signal,
           timeZone,
+          holds: (tx) => stillHolds(tx, run.runID, holder),
         });
         if (lost || !(await finishRun(db, run, { result }))) return { state: "handedOver" };
         log.info({ job: job.name, runID: run.runID }, "jobs: run done");
         return { state: "done", result };
       } catch (error) {
-        if (lost) return { state: "handedOver" };
+        if (lost || error instanceof LostRunError) return { state: "handedOver" };
         if (stopping && controller.signal.aborted) {
           await releaseRun(db, run).catch(() => {});
           return { state: "handedOver" };
@@ -101,8 +121,9 @@ export function createJobs(
     return done;
   }
 
-  async function tick() {
+  async function look() {
     for (;;) {
+      if (stopping) return;
       const run = await takeOverRun(db, [...byName.keys()], holder, options.leaseMs);
       if (!run) break;
       const job = byName.get(run.job) as JobDeclaration;
@@ -115,13 +136,22 @@ export function createJobs(
     }
     const now = new Date();
     for (const job of jobs) {
-      if (!job.dailyAt) continue;
+      if (!job.dailyAt || stopping) continue;
       const slot = latestSlot(job.dailyAt, now, timeZone);
       if (now.getTime() - slot.getTime() > SLOT_GRACE_MS) continue;
       const run = await claimRun(db, job.name, holder, options.leaseMs, { slot });
       if (run) void execute(job, run);
     }
   }
+
+  /** One look at a time; stopping waits for the one under way, so no run starts after it. */
+  let looking: Promise<void> | null = null;
+  const tick = (): Promise<void> => {
+    looking ??= look().finally(() => {
+      looking = null;
+    });
+    return looking;
+  };
 
   let timer: NodeJS.Timeout | undefined;
   if (options.runner) {
@@ -160,6 +190,7 @@ export function createJobs(
     async stop(): Promise<void> {
       stopping = true;
       clearTimeout(timer);
+      await looking?.catch(() => {});
       for (const { controller } of active.values()) controller.abort(new Error("the server is stopping"));
       await Promise.allSettled([...active.values()].map(({ done }) => done));
     },

@@ -64,9 +64,21 @@ export async function takeOverRun(
       "leaseUntil" = now() + ${`${leaseMs} milliseconds`}::interval
     where "runID" = (select "runID" from "jobRun"
       where "runState" = 'running' and "leaseUntil" < now() and "job" in (${sql.join(jobs)})
+        and "holder" <> ${holder}
       order by "runID" limit 1 for update skip locked)
     returning ${sql.join(RETURNED.map((c) => sql.ref(c)))}`.execute(db);
   return rows[0] ?? null;
+}
+
+/**
+ * Whether this holder still holds a running run, asked inside a transaction that writes its
+ * work: the row is locked until the transaction ends, so a takeover waits for the write and the
+ * write never lands after a takeover.
+ */
+export async function stillHolds(db: Kysely<DB>, runID: number, holder: string): Promise<boolean> {
+  const { rows } = await sql`select 1 from "jobRun"
+    where "runID" = ${runID} and "holder" = ${holder} and "runState" = 'running' for share`.execute(db);
+  return rows.length > 0;
 }
 
 /** Ends a run with its result or its failure, if this holder still holds it. */

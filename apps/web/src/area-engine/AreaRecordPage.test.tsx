@@ -611,3 +611,25 @@ describe("a record's tabs", () => {
     expect(screen.queryByRole("tab", { name: "History" })).toBeNull();
   });
 });
+
+describe("a project's parcels", () => {
+  it("adds the numbers pasted beside the first as shipments of the project whose page it is", async () => {
+    const { user, api } = renderRecordPage(PROJECTS, { search: "?id=4" });
+    await recordForm(PROJECTS);
+    await openTab(user, "Shipments");
+    const section = await screen.findByRole("region", { name: "Shipments" });
+    await user.click(within(section).getByRole("button", { name: "New Shipment" }));
+    const dialog = await screen.findByRole("dialog", { name: "New Shipment" });
+    await user.click(within(dialog).getByRole("textbox", { name: /Tracking Number/ }));
+    await user.paste("Your parcels: 1Z999AA10123456784 and 1234 5678 9012");
+    const found = await within(dialog).findByRole("region", { name: "Tracking numbers found" }, LONG);
+    await user.click(within(found).getByRole("button", { name: "Add 1 shipment" }));
+    await waitFor(() => expect(api.callsTo("/API/Insert/")).toHaveLength(1));
+    const [sent] = api.callsTo("/API/Insert/");
+    expect((sent?.body as { fields?: Record<string, unknown> } | undefined)?.fields).toMatchObject({
+      projectID: 4,
+      trackingNumber: "123456789012",
+      carrier: "FEDEX",
+    });
+  });
+});

@@ -14,8 +14,8 @@ import { type Kysely, sql } from "kysely";
  * died) is taken over by another. A scheduled run names its slot, so two processes that wake at
  * the same minute start one run. The same on PostgreSQL and PGlite: no advisory lock.
  *
- * Their changes reach open pages through the live channel: shipments and runs each as one word
- * per statement (live/hub.ts).
+ * Their changes reach open pages through the live channel (live/hub.ts): shipments as one word
+ * per statement, runs per run started or ended.
  */
 const CARRIERS = `'UPS', 'FEDEX', 'USPS', 'DHL', 'ONTRAC', 'AMAZON', 'UPU'`;
 const STATUSES = `'label', 'transit', 'out', 'delivered', 'delayed', 'exception'`;
@@ -112,8 +112,9 @@ const statements = [
     end $$`,
   `create trigger "tblShipment_live" after insert or update or delete on "tblShipment"
     for each statement execute function "liveTopicChanged"('shipments')`,
+  // Per row: a runner's claim that inserts nothing (the slot taken) says nothing.
   `create trigger "jobRun_live" after insert or update of "runState" on "jobRun"
-    for each statement execute function "liveTopicChanged"('trackingRuns')`,
+    for each row execute function "liveTopicChanged"('trackingRuns')`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,3 +1,4 @@
+import { textAtMost } from "../../http/outbound.js";
 import { CarrierError } from "./carrier.js";
 
 /** At most this much of an answer is read: a tracking answer is a few kilobytes; more is not one. */
@@ -35,13 +36,9 @@ export async function carrierFetch(
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.any([signal, timeout]) });
-    const declared = Number(response.headers.get("content-length") ?? 0);
-    if (declared > MOST_ANSWER_BYTES) {
-      await response.body?.cancel();
+    const text = await textAtMost(response, MOST_ANSWER_BYTES);
+    if (text === null)
       throw new CarrierError(`${name} answered more than ${MOST_ANSWER_BYTES / 1_048_576} MB`, "retry");
-    }
-    const text = await response.text();
-    if (text.length > MOST_ANSWER_BYTES) throw new CarrierError(`${name} answered more than 4 MB`, "retry");
     let body: unknown = null;
     try {
       body = text ? JSON.parse(text) : null;

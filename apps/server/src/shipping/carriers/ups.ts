@@ -22,8 +22,9 @@ const TYPES: Readonly<Record<string, TrackingStatus>> = {
   NA: "transit",
   O: "out",
   D: "delivered",
-  DO: "delivered",
-  DD: "delivered",
+  // Freight delivered to UPS's origin or destination station: still on its way to the customer.
+  DO: "transit",
+  DD: "transit",
   X: "exception",
   RS: "exception",
 };

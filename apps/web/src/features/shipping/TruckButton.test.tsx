@@ -1,5 +1,6 @@
 import { OPERATIONS, type TrackingAnswer } from "@office/core";
 import { act, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { installFakeApi, permissionsOf } from "../../test/fake-api";
 import { renderWithApp } from "../../test/render";
@@ -41,14 +42,28 @@ describe("the truck button (spec 2.4, 4, 8)", () => {
     expect(screen.queryByText("Process Completed")).toBeNull();
   });
 
-  it("waits for its own run that goes on after its call stopped waiting, and says 'Process Completed' at its end", async () => {
+  it("waits for its own run that goes on after its call stopped waiting, and says 'Process Completed' at its end, its phone menu closed", async () => {
     const api = installFakeApi({ vwTrackingRuns: [{ runID: 9, runState: "running" }] });
     api.operation(OPERATIONS.trackShipments, () => ({ runID: 9, started: true, message: "It goes on." }));
-    const { user, queryClient } = renderWithApp(<TruckButton />, { api });
+    function Menu() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(false)}>
+            Close menu
+          </button>
+          {open ? <TruckButton wide /> : null}
+        </>
+      );
+    }
+    const { user, queryClient } = renderWithApp(<Menu />, { api });
     await user.click(screen.getByRole("button", { name: "Track shipments" }));
     expect(await screen.findByText("The process is running!")).toBeTruthy();
     await waitFor(() => expect(api.callsTo("/API/Query/").length).toBeGreaterThan(0));
     expect(screen.queryByText("Process Completed")).toBeNull();
+    // A phone's menu closes, and its truck with it: the run's end is still said.
+    await user.click(screen.getByRole("button", { name: "Close menu" }));
+    expect(screen.queryByRole("button", { name: "Track shipments" })).toBeNull();
     // The run ends; the live stream's word has the run read again.
     (api.table("vwTrackingRuns")[0] as Record<string, unknown>).runState = "done";
     await act(() => queryClient.invalidateQueries());

@@ -9,8 +9,7 @@ import {
   whereEquals,
 } from "@office/core";
 import { IconTruck } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { type QueryClient, QueryObserver, useQueryClient } from "@tanstack/react-query";
 import { useAccess } from "../../services/access";
 import { useOperation } from "../../services/operations";
 import { rowsQuery } from "../../services/rows-query";
@@ -23,19 +22,23 @@ const RUN_RECHECK_MS = 15_000;
 type Run = Pick<RowOf<typeof vwTrackingRuns>, "runID" | "runState">;
 
 /**
- * Waits for the run this page started and still goes on (its call stopped waiting): its end is
- * "Process Completed", read when the live stream says a run changed (or at the recheck).
+ * Waits for the run this tab started that outlived its call: "Process Completed" at its end,
+ * read when the live stream says a run changed (or at the recheck). Outside React, so a truck
+ * in a phone's menu, unmounted when the menu closes, still says it.
  */
-function useRunWatch(runID: number | null, onEnd: (run: Run) => void) {
-  const { data } = useQuery({
-    ...rowsQuery<Run>({ table: "vwTrackingRuns", fields: "runID,runState", where: whereEquals("runID", runID ?? 0) }),
-    enabled: runID !== null,
+function watchRun(client: QueryClient, runID: number) {
+  const observer = new QueryObserver(client, {
+    ...rowsQuery<Run>({ table: "vwTrackingRuns", fields: "runID,runState", where: whereEquals("runID", runID) }),
     refetchInterval: RUN_RECHECK_MS,
   });
-  const run = data?.[0];
-  useEffect(() => {
-    if (run && run.runID === runID && run.runState !== "running") onEnd(run);
-  }, [run, runID, onEnd]);
+  const stop = observer.subscribe(({ data }) => {
+    const run = data?.[0];
+    if (!run || run.runState === "running") return;
+    stop();
+    showToast(
+      run.runState === "done" ? TOASTS.trackingCompleted : TOASTS.trackingFailed("The run stopped; see Shipments."),
+    );
+  });
 }
 
 /**
@@ -46,23 +49,17 @@ function useRunWatch(runID: number | null, onEnd: (run: Run) => void) {
  */
 export function TruckButton({ wide = false }: { wide?: boolean }) {
   const mayTrack = useAccess().mayView(tblShipment);
-  const [watching, setWatching] = useState<number | null>(null);
+  const client = useQueryClient();
   const track = useOperation(OPERATIONS.trackShipments, {
     done: (answer: TrackingAnswer) => {
       if (answer.message === undefined) return TOASTS.trackingCompleted;
-      if (answer.started) setWatching(answer.runID);
+      if (answer.started && answer.runID !== null) watchRun(client, answer.runID);
       return TOASTS.trackingRunning;
     },
     failed: (why) => TOASTS.trackingFailed(why),
   });
-  useRunWatch(watching, (run) => {
-    setWatching(null);
-    showToast(
-      run.runState === "done" ? TOASTS.trackingCompleted : TOASTS.trackingFailed("The run stopped; see Shipments."),
-    );
-  });
   if (!mayTrack) return null;
-  const busy = track.isPending || watching !== null;
+  const busy = track.isPending;
   const start = () => {
     showToast(TOASTS.trackingStarted);
     track.mutate(undefined as never);

@@ -12,13 +12,22 @@ interface RecordFieldsProps<K extends string> {
   columns?: 1 | 2;
   /** Only these of the form's fields (a section of it). */
   names?: readonly K[];
+  /** What an insert adds to the form's fields (the record a child list's row belongs to): a field that writes rows of its own adds it too. */
+  insertFields?: Record<string, unknown> | undefined;
 }
 
 /** The field a reference column is narrowed by (a contact's client), if any. */
 const withinOf = (column: Column) => (column.field?.kind === "reference" ? column.field.reference.within : undefined);
 
 /** The fields of a record form, for adding and for editing alike, each from its column; read-only, its values as text. */
-export function RecordFields<K extends string>({ form, state, readOnly, columns = 1, names }: RecordFieldsProps<K>) {
+export function RecordFields<K extends string>({
+  form,
+  state,
+  readOnly,
+  columns = 1,
+  names,
+  insertFields,
+}: RecordFieldsProps<K>) {
   const values: Record<string, string> = state.values;
   const set = (name: K, value: string) => {
     state.set(name, value);
@@ -28,7 +37,11 @@ export function RecordFields<K extends string>({ form, state, readOnly, columns 
     }
   };
   const shown = names ?? form.names;
-  const access = { values, set: (name: string, value: string) => set(name as K, value), fields: state.fields };
+  const access = {
+    values,
+    set: (name: string, value: string) => set(name as K, value),
+    fields: () => ({ ...state.fields(), ...insertFields }),
+  };
   // A reader gets values, not inputs: a list of terms and their definitions.
   if (readOnly)
     return (

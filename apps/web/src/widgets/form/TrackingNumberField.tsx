@@ -229,6 +229,8 @@ export function TrackingNumberField(props: TrackingNumberFieldProps) {
       ) : null}
       {found && f ? (
         <PastedNumbers
+          // A second paste is a list of its own: all its numbers ticked.
+          key={found.map((number) => number.number).join(" ")}
           numbers={found}
           formats={f}
           table={props.table}

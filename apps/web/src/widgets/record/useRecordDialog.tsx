@@ -69,7 +69,12 @@ export function useRecordDialog<K extends string>(options: RecordDialogOptions<K
         onUpdate={() => save("update")}
         onDelete={() => setConfirming(true)}
       >
-        <RecordFields form={form} state={state} readOnly={dialog?.mode === "UPDATE" && !rights.change} />
+        <RecordFields
+          form={form}
+          state={state}
+          readOnly={dialog?.mode === "UPDATE" && !rights.change}
+          insertFields={options.insertFields}
+        />
         {dialog?.key !== undefined && options.underRecord ? options.underRecord(dialog.key, state.dirty) : null}
       </RecordDialog>
       <ConfirmDelete
