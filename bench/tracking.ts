@@ -4,7 +4,8 @@
  * FedEx's allowance (1,400 calls per 10 s, a 429 past it): the run's time, the server's peak
  * memory, and what a colleague waits meanwhile (a project search and the shipments list, one
  * call every 50 ms; aim p99 < 250 ms). Then a project's Shipments tab with 200 parcels (its
- * first page with the total), and the recognition of pasted text: 10,000 lines holding 500
+ * first page with the total through the API, and the page in Chromium as a desktop and as a
+ * phone shows it), and the recognition of pasted text: 10,000 lines holding 500
  * numbers (the most taken at once), and 10,000 numbers refused. On the engines BENCH_ENGINES
  * names (both by default), the demo company at scale 1. Prints Markdown for bench/RESULTS.md.
  */
@@ -16,6 +17,7 @@ import { OPERATIONS } from "@office/core";
 import { readPastedTrackingNumbers } from "@office/core/tracking";
 import { fedexNumber, upsNumber } from "../apps/server/src/db/seed/demo-shipments.js";
 import { fakeCarriers } from "../apps/server/test/support/fake-carriers.js";
+import { launchChromium, signIn } from "./app.js";
 import {
   api,
   bearer,
@@ -144,6 +146,12 @@ async function main() {
         rows.push(
           `| ${engine} | a project's Shipments tab, ${ON_ONE_PROJECT} parcels: first 50 with the total | p50 / p99 ${stats(times)} | 100 calls after 20 |`,
         );
+        for (const profile of PROFILES) {
+          const loads = await tabInBrowser(base, profile);
+          rows.push(
+            `| ${engine} | the project's page opened on its Shipments tab in Chromium, ${profile.name}: its parcels' count and first rows shown | median ${median(loads).toFixed(0)} ms, p90 ${percentile(loads, 0.9).toFixed(0)} ms | ${loads.length} loads after 1, cached |`,
+          );
+        }
       } finally {
         await stop(server);
       }
@@ -159,6 +167,48 @@ async function main() {
   for (const row of rows) console.log(row);
 }
 
+/** A desktop, and a phone's screen and layout with its CPU four times slower (Lighthouse's mobile profile). */
+const PROFILES = [
+  { name: "desktop 1440×900", width: 1440, height: 900, device: "desktop", cpu: 1 },
+  { name: "phone 390×844, CPU ÷4", width: 390, height: 844, device: "mobile", cpu: 4 },
+] as const;
+
+/** Milliseconds from navigating to the project's Shipments tab to its count and first parcel on screen. */
+async function tabInBrowser(base: string, profile: (typeof PROFILES)[number]): Promise<number[]> {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await page.setViewport({ width: profile.width, height: profile.height });
+    await page.setCookie({ name: "device", value: profile.device, url: base });
+    await signIn(page, base, "admin");
+    const cdp = await page.createCDPSession();
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpu });
+    // Any of the project's parcels on screen: its first rows are some of them.
+    const numbers = Array.from({ length: ON_ONE_PROJECT }, (_, i) => numberOf(i));
+    const ms: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const started = performance.now();
+      await page.goto(`${base}/webapp/project/de?id=1&tab=shipments`, { waitUntil: "domcontentloaded" });
+      await page.waitForFunction(
+        (all: string[]) => {
+          const text = document.body.innerText;
+          return /\d[\d,]* records/.test(text) && all.some((number) => text.includes(number));
+        },
+        { timeout: 60_000 },
+        numbers,
+      );
+      if (i > 0) ms.push(performance.now() - started);
+    }
+    return ms;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The i-th parcel's number: UPS and FedEx in turn, each valid with its check digit. */
+const numberOf = (i: number) =>
+  i % 2 === 0 ? upsNumber(`999BB1${String(100_000_000 + i)}`) : fedexNumber(String(80_000_000_000 + i * 7));
+
 /** Open parcels: 200 on project 1, the rest spread over the demo's projects; UPS and FedEx in turn. */
 async function addParcels(base: string, token: string): Promise<number> {
   let next = 0;
@@ -170,9 +220,7 @@ async function addParcels(base: string, token: string): Promise<number> {
       const ups = i % 2 === 0;
       const fields = {
         projectID: i < ON_ONE_PROJECT ? 1 : 1 + (i % 2_900),
-        trackingNumber: ups
-          ? upsNumber(`999BB1${String(100_000_000 + i)}`)
-          : fedexNumber(String(80_000_000_000 + i * 7)),
+        trackingNumber: numberOf(i),
         carrier: ups ? "UPS" : "FEDEX",
         deliveryType: 1,
         shippedDate: day(-2),

@@ -45,7 +45,7 @@ export const tblShipment = resource({
     trackingLocation: col.kept(col.text(500, { nullable: true, label: "Location" })),
     trackingCheckedTS: col.kept(col.timestamp({ nullable: true, label: "Checked" })),
     trackingProblem: col.kept(col.text(500, { nullable: true, label: "Tracking Problem" })),
-    stuckReason: col.kept(col.text(500, { nullable: true, label: "Stuck" })),
+    stuckReason: col.kept(col.text(500, { nullable: true, searchable: true, label: "Stuck" })),
     empID: { ...col.owner({ nullable: true }), label: "Added By" },
     createdTS: { ...col.now(), label: "Added" },
   },
