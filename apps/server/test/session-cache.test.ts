@@ -146,7 +146,11 @@ describe.each(SERVER_ENGINES)("two server processes keeping session checks on $n
           .set((eb) => ({ version: eb("version", "+", 1) }))
           .execute();
       });
-      await until(async () => (await checking.app.inject(withToken(token, info))).statusCode === 401);
+      // Its check runs in the background every 100 ms; on CI's two cores, loaded by both suites,
+      // it once took more than 5 s to come round.
+      await until(async () => (await checking.app.inject(withToken(token, info))).statusCode === 401, {
+        timeout: 20_000,
+      });
       // The process that asks the count hourly heard nothing and still keeps the session.
       expect((await other.app.inject(withToken(token, info))).statusCode).toBe(200);
     } finally {
