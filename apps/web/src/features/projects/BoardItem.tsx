@@ -41,7 +41,7 @@ export function BoardItem({ projectID }: { projectID: number }) {
       <Title order={2} size="h4">
         Board item
       </Title>
-      {found.isPending ? <Skeleton height={40} aria-label="Loading the board item" /> : null}
+      {found.isPending ? <Skeleton height={40} role="status" aria-label="Loading the board item" /> : null}
       {result && "missing" in result ? <Text size="sm">{result.missing}</Text> : null}
       {result && "failed" in result ? (
         <Alert color="orange" title="The board service could not answer">

@@ -20,7 +20,7 @@ export function LastTrackingRun() {
   const runs = useQuery(lastRunQuery);
   const { data: config } = useQuery(appConfigQuery);
   const when = (ts: string | null) => (ts && config ? (formatDateTimeIn(ts, config.timeZone) ?? ts) : "");
-  if (runs.isPending) return <Skeleton height={52} aria-label="Loading the last tracking run" />;
+  if (runs.isPending) return <Skeleton height={52} role="status" aria-label="Loading the last tracking run" />;
   if (runs.isError) {
     return (
       <Alert color="red" title="The last tracking run could not be read">
