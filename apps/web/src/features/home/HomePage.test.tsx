@@ -11,7 +11,7 @@ import {
   zonedIso,
 } from "@office/core";
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeApi, installFakeApi, permissionsOf } from "../../test/fake-api";
 import { renderWithApp, testQueryClient } from "../../test/render";
 import { liveStreamOpened } from "../availability/availability-query";
@@ -25,7 +25,15 @@ import { prefetchHome } from "./home-blocks";
  */
 
 const ZONE = "America/New_York";
-const today = dateIn(new Date(), ZONE);
+// A Wednesday noon in New York, for every test of the file: the week's blocks need days before
+// today in the same week (on a Sunday, the week's first day is today, and a note "earlier this
+// week" fell on it).
+const NOW = new Date("2026-12-02T17:00:00Z");
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+});
+const today = dateIn(NOW, ZONE);
 const sunday = addDays(today, -weekdayOf(today));
 const at = (day: string, time = "10:00:00") => `${day}T${time}-05:00`;
 
