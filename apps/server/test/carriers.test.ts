@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { CarrierError } from "../src/shipping/carriers/carrier.js";
 import { fedexCarrier } from "../src/shipping/carriers/fedex.js";
 import { retryAfterMs } from "../src/shipping/carriers/http.js";
-import { upsCarrier } from "../src/shipping/carriers/ups.js";
+import { scanOfUps, upsCarrier } from "../src/shipping/carriers/ups.js";
 import { rateLimit } from "../src/shipping/rate-limit.js";
 import { type FakeCarriers, fakeCarriers, UNKNOWN_NUMBER } from "./support/fake-carriers.js";
 
@@ -65,6 +65,18 @@ describe("UPS", () => {
     expect(fake.calls.find((call) => call.kind === "token")?.authorization).toBe(
       `Basic ${Buffer.from("ups-id:ups-secret").toString("base64")}`,
     );
+  });
+
+  it("reads freight delivered to UPS's own station as still on its way, and an exception about weather as a delay", () => {
+    const activity = (type: string, description: string) => ({
+      status: { type, description },
+      gmtDate: "20261120",
+      gmtTime: "10:00:00",
+    });
+    expect(scanOfUps(activity("DD", "Delivered to destination CFS"))?.status).toBe("transit");
+    expect(scanOfUps(activity("D", "DELIVERED"))?.status).toBe("delivered");
+    expect(scanOfUps(activity("X", "Weather delay"))?.status).toBe("delayed");
+    expect(scanOfUps(activity("X", "Address information required"))?.status).toBe("exception");
   });
 
   it("answers a number UPS does not know as that number's problem, not the call's", async () => {

@@ -126,6 +126,18 @@ describe.each(ENGINES)("the tracking run on $name", (engine) => {
     expect(await scans(t, UPS_DELIVERED)).toBe(2);
   });
 
+  it("no longer asks about a parcel added more than 90 days ago and still not delivered", async () => {
+    await t.db
+      .updateTable("tblShipment")
+      .set({ createdTS: sql<string>`now() - interval '91 days'` })
+      .where("trackingNumber", "=", FEDEX_UNKNOWN)
+      .execute();
+    fake.calls.length = 0;
+    const answer = await t.admin.operation(track);
+    expect(answer.json()).toMatchObject({ asked: 2 });
+    expect(fake.calls.flatMap((call) => call.numbers)).not.toContain(FEDEX_UNKNOWN);
+  });
+
   it("carries on with the other carriers when one fails every time, and says which failed and why", async () => {
     fake.answer((call) =>
       call.carrier === "UPS" && call.kind === "track"

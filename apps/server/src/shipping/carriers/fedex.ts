@@ -72,26 +72,23 @@ export function fedexCarrier(settings: FedexSettings): CarrierAdapter {
     ),
   );
 
-  async function call(numbers: readonly string[], signal: AbortSignal, again = true): Promise<unknown> {
-    const bearer = await token.get(signal);
-    const response = await carrierFetch(
-      name,
-      `${settings.baseUrl}/track/v1/trackingnumbers`,
-      {
-        method: "POST",
-        headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json", "x-locale": "en_US" },
-        body: JSON.stringify({
-          includeDetailedScans: true,
-          trackingInfo: numbers.map((trackingNumber) => ({ trackingNumberInfo: { trackingNumber } })),
-        }),
-      },
-      signal,
-      settings.timeoutMs,
+  async function call(numbers: readonly string[], signal: AbortSignal): Promise<unknown> {
+    const response = await token.authorized(signal, (bearer) =>
+      carrierFetch(
+        name,
+        `${settings.baseUrl}/track/v1/trackingnumbers`,
+        {
+          method: "POST",
+          headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json", "x-locale": "en_US" },
+          body: JSON.stringify({
+            includeDetailedScans: true,
+            trackingInfo: numbers.map((trackingNumber) => ({ trackingNumberInfo: { trackingNumber } })),
+          }),
+        },
+        signal,
+        settings.timeoutMs,
+      ),
     );
-    if (response.status === 401 && again) {
-      token.forget(bearer);
-      return call(numbers, signal, false);
-    }
     if (response.status >= 200 && response.status < 300) return response.body;
     const error = listAt(response.body, "errors")[0];
     const said = textAt(error, "message") || null;

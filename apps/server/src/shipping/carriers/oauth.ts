@@ -38,9 +38,20 @@ export function clientCredentials(name: string, ask: (signal: AbortSignal) => Pr
       });
       return asking;
     },
-    /** The carrier said the token is no longer good (401): the next call asks for another. */
-    forget(value: string) {
-      if (token?.value === value) token = null;
+    /**
+     * A call with the token; once more with a new one when the carrier says it is no longer good
+     * (401: expired or revoked before its time).
+     */
+    async authorized(
+      signal: AbortSignal,
+      send: (bearer: string) => Promise<CarrierResponse>,
+    ): Promise<CarrierResponse> {
+      for (let attempt = 0; ; attempt++) {
+        const bearer = await this.get(signal);
+        const response = await send(bearer);
+        if (response.status !== 401 || attempt > 0) return response;
+        if (token?.value === bearer) token = null;
+      }
     },
   };
 }

@@ -86,25 +86,22 @@ export function upsCarrier(settings: UpsSettings): CarrierAdapter {
     ),
   );
 
-  async function trackOne(number: string, signal: AbortSignal, again = true): Promise<CarrierAnswer> {
-    const bearer = await token.get(signal);
-    const response = await carrierFetch(
-      name,
-      `${settings.baseUrl}/api/track/v1/details/${encodeURIComponent(number)}?locale=en_US&returnSignature=false`,
-      {
-        headers: {
-          authorization: `Bearer ${bearer}`,
-          transId: randomUUID().replaceAll("-", ""),
-          transactionSrc: "office",
+  async function trackOne(number: string, signal: AbortSignal): Promise<CarrierAnswer> {
+    const response = await token.authorized(signal, (bearer) =>
+      carrierFetch(
+        name,
+        `${settings.baseUrl}/api/track/v1/details/${encodeURIComponent(number)}?locale=en_US&returnSignature=false`,
+        {
+          headers: {
+            authorization: `Bearer ${bearer}`,
+            transId: randomUUID().replaceAll("-", ""),
+            transactionSrc: "office",
+          },
         },
-      },
-      signal,
-      settings.timeoutMs,
+        signal,
+        settings.timeoutMs,
+      ),
     );
-    if (response.status === 401 && again) {
-      token.forget(bearer);
-      return trackOne(number, signal, false);
-    }
     const errors = listAt(response.body, "response", "errors");
     if (response.status === 404 || (response.status === 400 && errors.length > 0)) {
       return { problem: textAt(errors[0], "message") || "UPS does not know this number" };

@@ -1,5 +1,5 @@
 import { Alert, Group, Skeleton, Text } from "@mantine/core";
-import { formatDateTimeIn, type RowOf, type vwTrackingRuns } from "@office/core";
+import { formatDateTimeIn, type RowOf, vwTrackingRuns } from "@office/core";
 import { IconTruck } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { rowsQuery } from "../../services/rows-query";
@@ -7,7 +7,7 @@ import { appConfigQuery } from "../../services/session";
 
 type Run = RowOf<typeof vwTrackingRuns>;
 
-const lastRunQuery = rowsQuery<Run>({ table: "vwTrackingRuns", order: "runID DESC", rowLimit: 1 });
+const lastRunQuery = rowsQuery<Run>({ table: vwTrackingRuns.name, order: "runID DESC", rowLimit: 1 });
 
 const count = (n: number | null, noun: string) => `${n ?? 0} ${noun}`;
 

@@ -5,7 +5,7 @@ import {
   TOASTS,
   type TrackingAnswer,
   tblShipment,
-  type vwTrackingRuns,
+  vwTrackingRuns,
   whereEquals,
 } from "@office/core";
 import { IconTruck } from "@tabler/icons-react";
@@ -28,7 +28,7 @@ type Run = Pick<RowOf<typeof vwTrackingRuns>, "runID" | "runState">;
  */
 function watchRun(client: QueryClient, runID: number) {
   const observer = new QueryObserver(client, {
-    ...rowsQuery<Run>({ table: "vwTrackingRuns", fields: "runID,runState", where: whereEquals("runID", runID) }),
+    ...rowsQuery<Run>({ table: vwTrackingRuns.name, fields: "runID,runState", where: whereEquals("runID", runID) }),
     refetchInterval: RUN_RECHECK_MS,
   });
   const stop = observer.subscribe(({ data }) => {
