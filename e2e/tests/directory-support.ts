@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
-import { adminToken } from "./support.js";
+import { adminToken, THROWAWAY_PASSWORD, tokenOf } from "./support.js";
 
 /** The list's table on an area's page (its accessible name is the route's title). */
 export const listTable = (page: Page, name: string) => page.getByRole("table", { name });
@@ -13,7 +13,7 @@ export async function adminCall(
   request: APIRequestContext,
   path: string,
   data: unknown,
-  method: "POST" | "PUT" = "POST",
+  method: "GET" | "POST" | "PUT" = "POST",
 ) {
   const token = await adminToken(request);
   const response = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
@@ -60,4 +60,22 @@ export async function choose(scope: Locator, page: Page, label: string, option: 
   await box.fill(option);
   await page.getByRole("option", { name: option, exact: true }).click();
   await expect(box).toHaveValue(option);
+}
+
+/**
+ * An account of its own for a test that changes what a person keeps on the server (their
+ * preferences): a new employee with `like`'s permissions and a sign-in, so the demo accounts
+ * other tests use at the same time stay as they are. Answers its username (password "demo").
+ */
+export async function throwawayAccount(request: APIRequestContext, like: "staff" | "admin"): Promise<string> {
+  const username = `t${unique()}`;
+  const empID = await insertAs(request, "tblEmployee", { empFirstName: "Test", empLastName: username });
+  const info = await request.get("/API/EmployeeInfo/", {
+    headers: { authorization: `Bearer ${await tokenOf(request, like)}` },
+  });
+  const likeID = (await info.json()).data[0].empID as number;
+  const { data } = await adminCall(request, `/API/Permissions/${likeID}`, undefined, "GET");
+  await adminCall(request, `/API/Permissions/${empID}`, { rows: data }, "PUT");
+  await adminCall(request, `/API/SignIn/${empID}`, { username, password: THROWAWAY_PASSWORD }, "PUT");
+  return username;
 }

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { throwawayAccount } from "./directory-support.js";
 import {
   breadcrumb,
   openSignedIn,
@@ -217,12 +218,14 @@ test.describe("the mobile layout", () => {
     await expect(breadcrumb(page).getByText("Vendor Categories", { exact: true })).toBeVisible();
   });
 
-  test("the server picks the layout from the user agent, and the user can switch it", async ({ browser }) => {
+  test("the server picks the layout from the user agent, and the user can switch it", async ({ browser, request }) => {
+    // The layout chosen is kept for the person (every browser): an account of its own, not staff's.
+    const username = await throwawayAccount(request, "staff");
     const context = await browser.newContext({
       userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
     });
     const page = await context.newPage();
-    await openSignedIn(page, "staff");
+    await openSignedIn(page, username);
     await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
     const cookie = (await context.cookies()).find((c) => c.name === "device");
     expect(cookie?.value).toBe("MOBILE");

@@ -54,9 +54,13 @@ export async function navigateInApp(page: Page, path: string) {
   }, path);
 }
 
-/** A new session of a demo user: its token, from the API's sign-in. */
+/** The password of a test's own account (directory-support.ts's throwawayAccount): the demo's is too short to set. */
+export const THROWAWAY_PASSWORD = "demo-password";
+
+/** A new session of a demo user (or a test's own account, `t…`): its token, from the API's sign-in. */
 export async function freshTokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post("/API/Authenticate/", { data: { username, password: "demo" } });
+  const password = /^t[0-9a-z]+$/.test(username) ? THROWAWAY_PASSWORD : "demo";
+  const response = await request.post("/API/Authenticate/", { data: { username, password } });
   expect(response.ok(), `sign-in of ${username}`).toBe(true);
   return (await response.json()).token;
 }

@@ -456,12 +456,17 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
       },
     ],
   },
-  setReceiptRule: {
+  changeSetting: {
     inputs: [
       {
-        input: { minAmount: "abc", days: 400 },
+        input: { key: "nope", values: {} },
         message: "The request body is not valid.",
-        fieldErrors: { minAmount: "Amount is not `currency` format", days: "Too big: expected number to be <=365" },
+        fieldErrors: { key: "is not a setting", values: "names no field" },
+      },
+      {
+        input: { key: "preferences", values: { colourScheme: "dark" }, version: -1 },
+        message: "The request body is not valid.",
+        fieldErrors: { version: "Too small: expected number to be >=0" },
       },
     ],
   },
@@ -562,6 +567,20 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
   colleaguesOutOfOffice: { inputs: [] },
   clientAddress: { inputs: [] },
   trackShipments: { inputs: [] },
+  settings: { inputs: [] },
+  report: {
+    inputs: [
+      {
+        input: { report: "hours", from: "2026-02-30", by: "colour", extra: "1" },
+        message: "The query is not valid.",
+        fieldErrors: {
+          from: "must be a day of 1900 to 2999, YYYY-MM-DD",
+          by: "is not a grouping of any report",
+          _: 'Unrecognized key: "extra"',
+        },
+      },
+    ],
+  },
   boardQuery: {
     // View on projects, asked before the input is read.
     before: { noperm: ERROR_MESSAGES.accessDenied },

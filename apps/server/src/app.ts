@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { LIVE_HEARTBEAT_MS } from "@office/core";
+import { holidayDays, LIVE_HEARTBEAT_MS } from "@office/core";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { adminRoutes } from "./admin/routes.js";
@@ -8,7 +8,7 @@ import { resolveJwtSecret } from "./auth/secret.js";
 import { createSessions, type SessionOptions } from "./auth/session.js";
 import { createThrottle } from "./auth/throttle.js";
 import { createTokens } from "./auth/tokens.js";
-import { type BoardSettings, boardRoutes } from "./board/routes.js";
+import { boardRoutes, boardSettings } from "./board/routes.js";
 import { calendarFeedRoutes } from "./calendar/feed-routes.js";
 import { outOfOfficeRoutes } from "./calendar/out-of-office.js";
 import { calendarRoutes } from "./calendar/routes.js";
@@ -33,21 +33,16 @@ import { createLiveHub } from "./live/hub.js";
 import { LIVE_RECHECK_MS, liveRoutes } from "./live/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { projectRoutes } from "./projects/routes.js";
-import { type CarrierSettings, carriersOf } from "./shipping/carriers/index.js";
+import { reportRoutes } from "./reports/routes.js";
+import { createCompanySettings, type SettingsFromEnv } from "./settings/company.js";
+import { settingRoutes } from "./settings/routes.js";
+import { type CarrierSettings, type Carriers, carrierServices, carriersOf } from "./shipping/carriers/index.js";
 import { shippingRoutes } from "./shipping/routes.js";
 import { trackingJob } from "./shipping/tracking-run.js";
 
 export type AppConfig = Pick<
   Config,
-  | "jwtSecret"
-  | "logLevel"
-  | "trustProxy"
-  | "bodyLimit"
-  | "webDist"
-  | "uploadDir"
-  | "uploadLimit"
-  | "timeClockUrl"
-  | "companyTimeZone"
+  "jwtSecret" | "logLevel" | "trustProxy" | "bodyLimit" | "webDist" | "uploadDir" | "uploadLimit"
 > &
   // The data service's reads take turns by these (data/read-gate.ts); tests may leave them out.
   Partial<Pick<Config, "poolSize" | "poolAcquireTimeoutMs" | "pgliteReadTimeoutMs">> & {
@@ -57,16 +52,20 @@ export type AppConfig = Pick<
     live?: { heartbeatMs: number; recheckMs: number; maxBurstMs?: number };
     /** The session checks kept in memory (tests shorten how often they ask for missed changes). */
     sessions?: SessionOptions;
-    /** The carriers' services (none by default: the tests name theirs). */
-    carriers?: CarrierSettings;
+    /** How long a carrier's call may take, and whether the demo carrier answers (off by default). */
+    carriers?: Pick<CarrierSettings, "timeoutMs" | "demo">;
     /** The jobs' runner: off by default (main.ts turns it on; tests start runs, and tick, themselves). */
     jobs?: JobOptions;
     /** How long the truck button's call waits for its run (50 s by default). */
     trackingWaitMs?: number;
     /** The nightly tracking run's time (none by default). */
     trackingDailyAt?: string;
-    /** The board service (none by default). */
-    board?: BoardSettings | null;
+    /** The company's settings environment variables set (none by default: the tests name theirs). */
+    settingsFromEnv?: SettingsFromEnv;
+    /** How often each process asks whether a company setting changed unheard (settings/company.ts). */
+    settingsCheckMs?: number;
+    /** How long the board service may take (10 s by default). */
+    boardTimeoutMs?: number;
   };
 
 export interface BuiltApp {
@@ -117,7 +116,22 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
 
   const lifecycle = new Lifecycle();
   const live = config.live ?? { heartbeatMs: LIVE_HEARTBEAT_MS, recheckMs: LIVE_RECHECK_MS };
-  const hub = createLiveHub(database, config.companyTimeZone, app.log, live.heartbeatMs, live.maxBurstMs);
+  // The company's settings, in force in this process and kept so (settings/company.ts).
+  const company = await createCompanySettings(database, {
+    ...(config.settingsFromEnv ? { fromEnv: config.settingsFromEnv } : {}),
+    ...(config.settingsCheckMs ? { checkMs: config.settingsCheckMs } : {}),
+  });
+  app.addHook("onClose", () => company.close());
+  // The company's zone is a setting: what reads it reads it at each use, the database's sessions follow it.
+  const timeZone = () => String(company.values("timeZone").zone);
+  database.setTimeZone(timeZone());
+  // The carriers' adapters keep their tokens: made again only when their settings change.
+  let carriers: Carriers | undefined;
+  company.onChange((keys) => {
+    if (keys.includes("timeZone")) database.setTimeZone(timeZone());
+    if (keys.some((key) => key === "ups" || key === "fedex" || key === "timeZone")) carriers = undefined;
+  });
+  const hub = createLiveHub(database, timeZone, app.log, live.heartbeatMs, live.maxBurstMs);
   lifecycle.onDrain(() => hub.endAll());
   // Open event streams would keep the server from closing: they end first.
   app.addHook("preClose", () => hub.close());
@@ -145,37 +159,41 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
     config.poolAcquireTimeoutMs ?? 5_000,
     config.pgliteReadTimeoutMs,
   );
-  await app.register(dataRoutes, { db: database.db, timeZone: config.companyTimeZone, reads, sessions });
+  await app.register(dataRoutes, { db: database.db, timeZone, reads, sessions });
+  await app.register(reportRoutes, { db: database.db, timeZone, reads });
   await app.register(uploadRoutes, { db: database.db, dir: config.uploadDir, limit: config.uploadLimit });
   await app.register(adminRoutes, { db: database.db, sessions });
   await app.register(projectRoutes, { db: database.db });
-  await app.register(creditCardRoutes, { db: database.db, timeZone: config.companyTimeZone, reads });
-  await app.register(notificationRoutes, { db: database.db, timeZone: config.companyTimeZone });
-  await app.register(calendarRoutes, { db: database.db, timeZone: config.companyTimeZone });
+  await app.register(creditCardRoutes, { db: database.db, timeZone, reads, company });
+  await app.register(notificationRoutes, { db: database.db, timeZone });
+  const holidays = () => holidayDays(company.values("holidays"));
+  await app.register(calendarRoutes, { db: database.db, timeZone, holidays });
   await app.register(calendarFeedRoutes, {
     db: database.db,
-    timeZone: config.companyTimeZone,
+    timeZone,
     jwtSecret: config.jwtSecret,
   });
-  await app.register(outOfOfficeRoutes, { db: database.db, timeZone: config.companyTimeZone });
+  await app.register(outOfOfficeRoutes, { db: database.db, timeZone });
   await app.register(liveRoutes, { hub, sessions, recheckMs: live.recheckMs });
   await app.register(openApiRoutes, { authenticate });
-  await app.register(appConfigRoutes, {
-    timeClockUrl: config.timeClockUrl,
-    timeZone: config.companyTimeZone,
-    boardID: config.board?.boardID ?? null,
-  });
-  await app.register(boardRoutes, { settings: config.board ?? null });
+  await app.register(settingRoutes, { db: database.db, company });
+  await app.register(appConfigRoutes, { company });
+  const boardTimeoutMs = config.boardTimeoutMs ?? 10_000;
+  await app.register(boardRoutes, { settings: () => boardSettings(company.values("board"), boardTimeoutMs) });
   await app.register(clientAddressRoutes);
-  const carriers = carriersOf(config.carriers ?? { timeoutMs: 15_000, demo: false }, config.companyTimeZone);
-  const tracking = trackingJob(carriers, config.trackingDailyAt ? { dailyAt: config.trackingDailyAt } : {});
-  const jobs = createJobs(
-    database,
-    app.log,
-    config.companyTimeZone,
-    [tracking],
-    config.jobs ?? { ...JOB_DEFAULTS, runner: false },
-  );
+  const carrierOptions = config.carriers ?? { timeoutMs: 15_000, demo: false };
+  const currentCarriers = () => {
+    carriers ??= carriersOf(
+      { ...carrierOptions, ...carrierServices(company.values("ups"), company.values("fedex")) },
+      timeZone(),
+    );
+    return carriers;
+  };
+  const tracking = trackingJob(currentCarriers, {
+    ...(config.trackingDailyAt ? { dailyAt: config.trackingDailyAt } : {}),
+    holidays: () => new Set(holidays().map((day) => day.date)),
+  });
+  const jobs = createJobs(database, app.log, timeZone, [tracking], config.jobs ?? { ...JOB_DEFAULTS, runner: false });
   // Runs in progress are let go before the database closes: another server (or the next start) takes them over.
   app.addHook("preClose", () => jobs.stop());
   await app.register(shippingRoutes, { jobs, waitMs: config.trackingWaitMs ?? 50_000 });

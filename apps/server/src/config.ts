@@ -1,9 +1,9 @@
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { isTimeZone } from "@office/core";
+import { isTimeZone, SETTING_LIST, type SettingKey, type SettingValues } from "@office/core";
 import { z } from "zod";
-import type { BoardSettings } from "./board/routes.js";
 import { JOB_DEFAULTS, type JobOptions } from "./jobs/runner.js";
+import type { SettingsFromEnv } from "./settings/company.js";
 import type { CarrierSettings } from "./shipping/carriers/index.js";
 
 /**
@@ -32,7 +32,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   UPLOAD_DIR: z.string().min(1).optional(),
   UPLOAD_LIMIT_BYTES: int(1_024, 1_073_741_824).default(10_485_760),
-  TIME_CLOCK_URL: z.url({ protocol: /^https?$/ }).default("https://timeclock.example.com/"),
+  TIME_CLOCK_URL: z.url({ protocol: /^https?$/ }).optional(),
   COMPANY_TIME_ZONE: z
     .string()
     .refine(isTimeZone, "COMPANY_TIME_ZONE must be an IANA time zone such as America/New_York")
@@ -40,10 +40,10 @@ const envSchema = z.object({
   // The carriers' tracking services (issue 36): each on when its client id and secret are set.
   UPS_CLIENT_ID: z.string().min(1).optional(),
   UPS_CLIENT_SECRET: z.string().min(1).optional(),
-  UPS_API_URL: z.url({ protocol: /^https?$/ }).default("https://onlinetools.ups.com"),
+  UPS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   FEDEX_CLIENT_ID: z.string().min(1).optional(),
   FEDEX_CLIENT_SECRET: z.string().min(1).optional(),
-  FEDEX_API_URL: z.url({ protocol: /^https?$/ }).default("https://apis.fedex.com"),
+  FEDEX_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   CARRIER_TIMEOUT_MS: int(1_000, 120_000).default(15_000),
   TRACKING_DEMO: z.enum(["auto", "0", "1", "true", "false"]).default("auto"),
   TRACKING_WAIT_MS: int(0, 600_000).default(50_000),
@@ -98,25 +98,30 @@ export interface Config {
   webDist: string;
   uploadDir: string;
   uploadLimit: number;
-  timeClockUrl: string;
-  /** The company's days and times: the hours tables, today's office hours, times shown. */
+  /** The company's time zone the database's sessions open in: COMPANY_TIME_ZONE, else the setting's initial one. */
   companyTimeZone: string;
-  /** The carriers' services; `demo` "auto" is on for the demo company (main.ts decides). */
-  carriers: Omit<CarrierSettings, "demo"> & { demo: boolean | "auto" };
+  /**
+   * The company's settings (core's settings.ts) that environment variables set: they win over
+   * what an administrator saves, and the Settings page says so.
+   */
+  settingsFromEnv: SettingsFromEnv;
+  /** How long a carrier's call may take; `demo` "auto" is on for the demo company (main.ts decides). */
+  carriers: Pick<CarrierSettings, "timeoutMs"> & { demo: boolean | "auto" };
   /** How long the truck button's call waits for the run it started. */
   trackingWaitMs: number;
   /** The nightly tracking run's wall-clock time in the company's zone. */
   trackingDailyAt: string;
   jobs: JobOptions;
-  /** The board service, when BOARD_API_URL, BOARD_API_TOKEN and BOARD_ID are all set. */
-  board: BoardSettings | null;
+  /** How long the board service may take to answer. */
+  boardTimeoutMs: number;
 }
 
 /** The repository's root (this file is apps/server/src or apps/server/dist): the default data lives there. */
 const REPOSITORY = fileURLToPath(new URL("../../..", import.meta.url));
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = settingsSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== "")));
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = settingsSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${lines.join("\n  ")}`);
@@ -145,40 +150,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? here(e.WEB_DIST) : join(REPOSITORY, "apps/web/dist"),
     uploadDir: e.UPLOAD_DIR ? here(e.UPLOAD_DIR) : join(dataDir, "uploads"),
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
-    timeClockUrl: e.TIME_CLOCK_URL,
     companyTimeZone: e.COMPANY_TIME_ZONE,
+    settingsFromEnv: settingsFromEnv(given),
     carriers: {
-      ...credentials("UPS", e.UPS_CLIENT_ID, e.UPS_CLIENT_SECRET, e.UPS_API_URL),
-      ...credentials("FEDEX", e.FEDEX_CLIENT_ID, e.FEDEX_CLIENT_SECRET, e.FEDEX_API_URL),
       timeoutMs: e.CARRIER_TIMEOUT_MS,
       demo: e.TRACKING_DEMO === "auto" ? "auto" : e.TRACKING_DEMO === "1" || e.TRACKING_DEMO === "true",
     },
     trackingWaitMs: e.TRACKING_WAIT_MS,
     trackingDailyAt: e.TRACKING_DAILY_AT,
     jobs: { ...JOB_DEFAULTS, runner: e.JOBS_RUNNER, leaseMs: e.JOBS_LEASE_MS },
-    board: boardOf(e.BOARD_API_URL, e.BOARD_API_TOKEN, e.BOARD_ID, e.BOARD_TIMEOUT_MS),
+    boardTimeoutMs: e.BOARD_TIMEOUT_MS,
   };
 }
 
-/** The board service: on with its address, token and board together, refused with some alone. */
-function boardOf(url: string | undefined, token: string | undefined, boardID: string | undefined, timeoutMs: number) {
-  const set = [url, token, boardID].filter((value) => value !== undefined).length;
-  if (set === 0) return null;
-  if (set < 3)
-    throw new Error("Invalid configuration:\n  BOARD_API_URL, BOARD_API_TOKEN and BOARD_ID are set together");
-  return { url: url as string, token: token as string, boardID: boardID as string, timeoutMs };
-}
-
-/** A carrier's service: on with both its client id and secret, refused with one alone (a half-made setting). */
-function credentials(
-  carrier: "UPS" | "FEDEX",
-  clientId: string | undefined,
-  clientSecret: string | undefined,
-  baseUrl: string,
-) {
-  if (!clientId && !clientSecret) return {};
-  if (!clientId || !clientSecret) {
-    throw new Error(`Invalid configuration:\n  ${carrier}_CLIENT_ID and ${carrier}_CLIENT_SECRET are set together`);
+/**
+ * The settings' fields whose environment variable is set (each declares its own), after the
+ * checks above; fields that go together (a client id and its secret) are set together or not
+ * at all, here as on the Settings page.
+ */
+function settingsFromEnv(env: Record<string, unknown>): SettingsFromEnv {
+  const found: SettingsFromEnv = {};
+  const problems: string[] = [];
+  for (const def of SETTING_LIST) {
+    const values: SettingValues = {};
+    for (const [name, field] of Object.entries(def.fields))
+      if (field.env && typeof env[field.env] === "string") values[name] = env[field.env] as string;
+    if (Object.keys(values).length === 0) continue;
+    const together = def.together?.filter((name) => values[name] !== undefined) ?? [];
+    if (together.length > 0 && together.length < (def.together?.length ?? 0)) {
+      const names = def.together?.map((name) => def.fields[name]?.env ?? name) ?? [];
+      problems.push(`${names.slice(0, -1).join(", ")} and ${names.at(-1)} are set together`);
+    }
+    found[def.key as SettingKey] = values;
   }
-  return { [carrier === "UPS" ? "ups" : "fedex"]: { clientId, clientSecret, baseUrl: baseUrl.replace(/\/+$/, "") } };
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  return found;
 }

@@ -51,7 +51,10 @@ const find = (name: string, boardID = "4242") => ({ query: boardQueryText({ kind
 
 describe.each(ONE_ENGINE)("the board service on $name", (engine) => {
   const t = useTestApp(engine, {
-    config: { board: { url, token: "board-secret-token", boardID: "4242", timeoutMs: 1_000 } },
+    config: {
+      settingsFromEnv: { board: { url, token: "board-secret-token", boardID: "4242" } },
+      boardTimeoutMs: 1_000,
+    },
   });
   const ask = (body: Record<string, unknown>) => t.staff.operation(OPERATIONS.boardQuery, body);
   beforeEach(() => {
@@ -128,7 +131,10 @@ describe.each(ONE_ENGINE)("the board service on $name", (engine) => {
 
 describe.each(ONE_ENGINE)("the board service unset, or down, on $name", (engine) => {
   const t = useTestApp(engine, {
-    config: { board: { url: "http://127.0.0.1:9/v2", token: "x", boardID: "4242", timeoutMs: 1_000 } },
+    config: {
+      settingsFromEnv: { board: { url: "http://127.0.0.1:9/v2", token: "x", boardID: "4242" } },
+      boardTimeoutMs: 1_000,
+    },
   });
   const unset = useTestApp(engine);
 

@@ -258,6 +258,22 @@ describe.each(ENGINES)("events written through the calendar's calls on $name", (
     expect(await startsOf(staff, id)).toEqual(["2026-03-02T09:00:00-05:00", "2026-03-23T09:00:00-04:00"]);
   });
 
+  it("offers to skip the company's holidays of the settings too, each its whole day in the company's zone", async () => {
+    const april = { ...standUp(staffID), eventStart: "2026-04-06T09:00" };
+    expect((await admin.operation(OPERATIONS.eventDaysOff, april)).json().data).toEqual([]);
+    const days = [
+      { date: "2026-04-13", name: "Spring closing" },
+      { date: "2026-04-14", name: "A Tuesday off" },
+    ];
+    expect((await admin.operation(OPERATIONS.changeSetting, { key: "holidays", values: { days } })).statusCode).toBe(
+      200,
+    );
+    expect((await admin.operation(OPERATIONS.eventDaysOff, april)).json().data).toEqual([
+      { original: "2026-04-13T09:00", reason: "Spring closing" },
+    ]);
+    await admin.operation(OPERATIONS.changeSetting, { key: "holidays", values: { days: [] } });
+  });
+
   describe("changed by scope", () => {
     const create = async () => (await admin.operation(OPERATIONS.createEvent, standUp(staffID))).json().id as number;
     const change = (eventID: number, fields: Record<string, unknown>) =>

@@ -59,9 +59,32 @@ describe("configuration from the environment", () => {
       poolSize: 20,
       preparedStatements: 0,
       pgliteReadTimeoutMs: 1500,
-      timeClockUrl: "https://clock.example.org/punch",
       companyTimeZone: "Europe/Berlin",
+      settingsFromEnv: {
+        timeClock: { url: "https://clock.example.org/punch" },
+        timeZone: { zone: "Europe/Berlin" },
+      },
     });
+  });
+
+  it("names the company's settings the environment sets, which win over the saved ones", () => {
+    expect(loadConfig({}).settingsFromEnv).toEqual({});
+    const config = loadConfig({
+      UPS_CLIENT_ID: "id",
+      UPS_CLIENT_SECRET: "secret",
+      BOARD_API_URL: "https://board.example/v2",
+      BOARD_API_TOKEN: "token",
+      BOARD_ID: "42",
+    });
+    expect(config.settingsFromEnv).toEqual({
+      ups: { clientId: "id", clientSecret: "secret" },
+      board: { url: "https://board.example/v2", token: "token", boardID: "42" },
+    });
+    expect(() => loadConfig({ UPS_CLIENT_ID: "id" })).toThrow(/UPS_CLIENT_ID and UPS_CLIENT_SECRET are set together/);
+    expect(() => loadConfig({ BOARD_API_URL: "https://board.example/v2" })).toThrow(
+      /BOARD_API_URL, BOARD_API_TOKEN and BOARD_ID are set together/,
+    );
+    expect(() => loadConfig({ BOARD_ID: "board" })).toThrow(/BOARD_ID/);
   });
 
   it("refuses bad values, naming the variable", () => {

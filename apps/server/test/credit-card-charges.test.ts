@@ -249,7 +249,8 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
     it("keeps the company's rule: the default, an administrator's change (audited), nobody else's", async () => {
       const rule = async () => (await as("Spender").operation(OPERATIONS.receiptRule)).json();
       expect(await rule()).toEqual({ minAmount: "75.00", days: 7 });
-      const put = (name: string, body: Record<string, unknown>) => as(name).operation(OPERATIONS.setReceiptRule, body);
+      const put = (name: string, values: Record<string, unknown>) =>
+        as(name).operation(OPERATIONS.changeSetting, { key: "receiptRule", values });
       expectError(await put("staff", { minAmount: "50", days: 3 }), 403);
       for (const bad of [
         { minAmount: "abc", days: 3 },
@@ -259,7 +260,11 @@ describe.each(ENGINES)("card charges and statements on $name", (engine) => {
         expectError(await put("admin", bad), 400);
       }
       expect(await rule()).toEqual({ minAmount: "75.00", days: 7 });
-      expect((await put("admin", { minAmount: "50", days: 3 })).json()).toEqual({ minAmount: "50", days: 3 });
+      expect((await put("admin", { minAmount: "50", days: 3 })).json()).toEqual({
+        key: "receiptRule",
+        values: { minAmount: "50", days: 3 },
+        version: 1,
+      });
       expect(await rule()).toEqual({ minAmount: "50", days: 3 });
       const trail = await t.db.selectFrom("auditLog").selectAll().where("tableName", "=", "appSetting").execute();
       expect(trail.map((a) => a.action)).toEqual(["insert"]);

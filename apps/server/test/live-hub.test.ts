@@ -29,7 +29,7 @@ describe("the live hub", () => {
   it("tells every stream to read the list again at the company's midnight (today's office hours change)", async () => {
     vi.setSystemTime(new Date("2026-11-24T04:59:40Z")); // 23:59:40 in New York
     const { database } = listeningOnly();
-    const hub = createLiveHub(database, "America/New_York", log, 25_000);
+    const hub = createLiveHub(database, () => "America/New_York", log, 25_000);
     const s = sink();
     await hub.subscribe(s.value);
     await vi.advanceTimersByTimeAsync(25_000); // 00:00:05, the next day
@@ -43,7 +43,7 @@ describe("the live hub", () => {
 
   it("asks for a resync when the listening connection had a gap, and takes no stream once it drains", async () => {
     const { database, listeners } = listeningOnly();
-    const hub = createLiveHub(database, "America/New_York", log, 25_000);
+    const hub = createLiveHub(database, () => "America/New_York", log, 25_000);
     const s = sink();
     await hub.subscribe(s.value);
     listeners[0]?.onGap();
@@ -57,7 +57,7 @@ describe("the live hub", () => {
 
   it("tells every stream once per burst that what waits in inboxes changed (card requests)", async () => {
     const { database, listeners } = listeningOnly();
-    const hub = createLiveHub(database, "America/New_York", log, 25_000);
+    const hub = createLiveHub(database, () => "America/New_York", log, 25_000);
     const [a, b] = [sink(), sink()];
     await hub.subscribe(a.value);
     await hub.subscribe(b.value);
@@ -73,7 +73,7 @@ describe("the live hub", () => {
 
   it("ignores notifications it does not know", async () => {
     const { database, listeners } = listeningOnly();
-    const hub = createLiveHub(database, "America/New_York", log, 25_000);
+    const hub = createLiveHub(database, () => "America/New_York", log, 25_000);
     const s = sink();
     await hub.subscribe(s.value);
     for (const payload of ["", "not json", "[]", '{"empID":"1"}', '{"empID":1.5}', '{"departments":"yes"}'])
@@ -85,7 +85,7 @@ describe("the live hub", () => {
 
   it("keeps a bulk update one burst, and one resync, when its notifications arrive spread out", async () => {
     const { database, listeners } = listeningOnly();
-    const hub = createLiveHub(database, "America/New_York", log, 25_000);
+    const hub = createLiveHub(database, () => "America/New_York", log, 25_000);
     const s = sink();
     await hub.subscribe(s.value);
     // A busy machine: one notification every 1 ms, 201 in all (a fixed window from the first

@@ -74,7 +74,7 @@ function gated() {
 
 describe.each(ENGINES)("the tracking run on $name", (engine) => {
   const t = useTestApp(engine, {
-    config: { carriers: { ...fakeSettings(), demo: false }, trackingWaitMs: 20_000 },
+    config: { ...fakeConfig(), trackingWaitMs: 20_000 },
   });
   beforeEach(async () => {
     fake.answer(() => undefined);
@@ -323,7 +323,7 @@ describe.each(ENGINES)("the tracking run on $name", (engine) => {
       handler: async () => ({ run: ++runs }),
     });
     const servers = [0, 1].map(() =>
-      createJobs(t.database, pino({ level: "silent" }), "America/New_York", [daily], {
+      createJobs(t.database, pino({ level: "silent" }), () => "America/New_York", [daily], {
         ...JOB_DEFAULTS,
         runner: false,
       }),
@@ -349,8 +349,8 @@ const anotherServer = (t: TestContext) =>
   createJobs(
     t.database,
     pino({ level: "silent" }),
-    "America/New_York",
-    [trackingJob(carriersOf({ ...fakeSettings(), demo: false }, "America/New_York"))],
+    () => "America/New_York",
+    [trackingJob(() => carriersOf({ ...fakeSettings(), demo: false }, "America/New_York"))],
     { ...JOB_DEFAULTS, runner: false },
   );
 
@@ -359,13 +359,20 @@ function fakeSettings() {
   return { ups, fedex, timeoutMs };
 }
 
+/** The fakes as an app's configuration: their services as if their environment variables were set. */
+function fakeConfig() {
+  const { ups, fedex, timeoutMs } = fakeSettings();
+  const service = ({ clientId, clientSecret, baseUrl }: typeof ups) => ({ clientId, clientSecret, apiUrl: baseUrl });
+  return { carriers: { timeoutMs, demo: false }, settingsFromEnv: { ups: service(ups), fedex: service(fedex) } };
+}
+
 describe.each(SERVER_ENGINES as TestEngine[])("two servers on one $name", (engine) => {
-  const t = useTestApp(engine, { config: { carriers: { ...fakeSettings(), demo: false } } });
+  const t = useTestApp(engine, { config: fakeConfig() });
   beforeEach(() => parcels(t));
 
   it("start one run when the truck is pressed on both at once; the other hears 'already under way'", async () => {
     const second = await t.testDb.reopen();
-    const { app } = await buildApp({ ...testConfig(), carriers: { ...fakeSettings(), demo: false } }, second);
+    const { app } = await buildApp({ ...testConfig(), ...fakeConfig() }, second);
     try {
       const elsewhere = dataClient(app, await t.admin.token());
       const open = gated();

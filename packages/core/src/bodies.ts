@@ -147,12 +147,6 @@ export const statementBody = z.strictObject({
 });
 export type StatementBody = z.infer<typeof statementBody>;
 
-/** PUT /API/CreditCard/ReceiptRule — the company's rule for receipts (an administrator's). */
-export const receiptRuleBody = z.strictObject({
-  minAmount: writeSchema("minAmount", { ...charge.ccChargeAmount, label: "Amount" }),
-  days: z.number().int().min(0).max(365),
-});
-
 const event = tblEvent.columns;
 const trimmed = (name: keyof typeof event) =>
   z.preprocess((value) => (typeof value === "string" ? value.trim() : value), writeSchema(name, event[name]));

@@ -15,6 +15,8 @@ export interface NamedGrant extends PageFlag {
 export const GRANTS = {
   /** Administrators: view on the Administrator page (40). */
   administrators: { page: PAGES.administrator, flag: "view", who: "administrators" },
+  /** Who may open Reports: view on page 25. */
+  reportReaders: { page: PAGES.reports, flag: "view", who: "those who may read reports" },
   /** Who decides a request over a card's limit: view on page 45. */
   overLimitApprovers: { page: PAGES.overLimitApproval, flag: "view", who: "over-limit approvers" },
 } as const satisfies Record<string, NamedGrant>;

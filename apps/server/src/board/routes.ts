@@ -5,6 +5,7 @@ import {
   boardErrorMessage,
   boardQueryText,
   readBoardQuery,
+  type SettingValues,
 } from "@office/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -17,12 +18,19 @@ import { textAtMost } from "../http/outbound.js";
 /** An item's answer is a few kilobytes: more is not one. */
 const MOST_ANSWER_BYTES = 1_048_576;
 
-/** The board service as configured (BOARD_API_URL, BOARD_API_TOKEN, BOARD_ID); none when unset. */
+/** The board service as configured (the company's setting, or BOARD_API_URL, BOARD_API_TOKEN, BOARD_ID); none when unset. */
 export interface BoardSettings {
   url: string;
   token: string;
   boardID: string;
   timeoutMs: number;
+}
+
+/** The board service from the company's setting: on once its address, token and board are all set. */
+export function boardSettings(values: SettingValues, timeoutMs: number): BoardSettings | null {
+  const { url, token, boardID } = values;
+  if (!url || !token || !boardID) return null;
+  return { url: String(url), token: String(token), boardID: String(boardID), timeoutMs };
 }
 
 const item = z.object({
@@ -56,7 +64,7 @@ const itemOf = (raw: unknown, boardID: string): BoardItem | null => {
  * asked of the configured service with the server's token, which no browser sees. Any other
  * query, or another board, is refused before anything is sent.
  */
-export async function boardRoutes(instance: FastifyInstance, options: { settings: BoardSettings | null }) {
+export async function boardRoutes(instance: FastifyInstance, options: { settings: () => BoardSettings | null }) {
   instance.withTypeProvider<ZodTypeProvider>().route({
     ...served("boardQuery", {
       description: beyondTheSchemas("a query that is not one of the product's two, or that asks another board"),
@@ -68,7 +76,7 @@ export async function boardRoutes(instance: FastifyInstance, options: { settings
         throw AppError.badRequest("The request body is not valid.", {
           query: "is not one of the product's board queries",
         });
-      const settings = options.settings;
+      const settings = options.settings();
       if (!settings) throw new AppError(404, "The board service is not configured");
       if (query.kind === "find" && query.boardID !== settings.boardID) {
         throw AppError.badRequest("The request body is not valid.", { query: "asks another board than the company's" });

@@ -1,4 +1,14 @@
-import { type CalendarEventInput, RECURRENCE, SCHEDULE_CATEGORY, tblEvent, wallText } from "@office/core";
+import {
+  addDays,
+  type CalendarEventInput,
+  type Holiday,
+  RECURRENCE,
+  SCHEDULE_CATEGORY,
+  tblEvent,
+  wallMs,
+  wallText,
+  wallToInstant,
+} from "@office/core";
 import { type Kysely, sql } from "kysely";
 import type { Actor } from "../data/actor.js";
 import { readableRows } from "../data/row-scope.js";
@@ -34,6 +44,7 @@ export async function daysOffOf(
   body: CalendarEventInput,
   actor: Actor,
   zone: string,
+  companyHolidays: readonly Holiday[] = [],
 ): Promise<{ data: { original: string; reason: string }[] }> {
   const series = checkSeries(seriesAsked(body, zone));
   if (series.rule.recurrence === RECURRENCE.code.once) return { data: [] };
@@ -54,17 +65,24 @@ export async function daysOffOf(
           where e."eventCategory" = ${SCHEDULE_CATEGORY.outOfOffice} and e."eventTo" > ${from} and e."eventFrom" < ${to}
             and a."empID" in (${sql.join(attendees)})`.execute(db);
   const blocking = [...holidays, ...away];
-  if (blocking.length === 0) return { data: [] };
+  // The holidays of the company's settings: each its whole day in the company's zone.
+  const settingDays = companyHolidays.flatMap(({ date, name }) => {
+    const start = wallToInstant(wallMs(`${date}T00:00`), zone);
+    const end = wallToInstant(wallMs(`${addDays(date, 1)}T00:00`), zone);
+    return end > from.getTime() && start < to.getTime() ? [{ occurrence: { start, end }, reason: name }] : [];
+  });
+  if (blocking.length === 0 && settingDays.length === 0) return { data: [] };
   const exceptions = await exceptionsOf(
     db,
     blocking.map((row) => row.eventID),
   );
-  const blocks = blocking.flatMap((row) =>
+  const blocks: { occurrence: { start: number; end: number }; reason: string }[] = blocking.flatMap((row) =>
     occurrencesNow(seriesOf(row), exceptions.get(row.eventID) ?? [], from, to).map((occurrence) => ({
       occurrence,
       reason: row.who ? `${row.who} is out of office` : row.eventTitle,
     })),
   );
+  blocks.push(...settingDays);
   const data: { original: string; reason: string }[] = [];
   for (const occurrence of occurrencesBetween(series, from, to)) {
     const block = blocks.find(({ occurrence: other }) => other.start < occurrence.end && other.end > occurrence.start);

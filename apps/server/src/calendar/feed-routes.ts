@@ -42,7 +42,7 @@ export async function calendarFeedRoutes(
     timeZone,
     jwtSecret,
     reads = createRateWindow({ limit: CALENDAR_FEED_READS_PER_MINUTE, windowMs: 60_000 }),
-  }: { db: Kysely<DB>; timeZone: string; jwtSecret: string | undefined; reads?: RateWindow },
+  }: { db: Kysely<DB>; timeZone: () => string; jwtSecret: string | undefined; reads?: RateWindow },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const seal = feedSeal(await resolveJwtSecret(db, jwtSecret));
@@ -72,7 +72,7 @@ export async function calendarFeedRoutes(
         .executeTakeFirst();
       const token = row ? seal.open(empID, row.tokenSealed) : null;
       return row && token
-        ? { url: urlOf(request, empID, token), created: zonedIso(new Date(row.createdTS), timeZone) }
+        ? { url: urlOf(request, empID, token), created: zonedIso(new Date(row.createdTS), timeZone()) }
         : { url: null, created: null };
     },
   });
@@ -107,7 +107,7 @@ export async function calendarFeedRoutes(
         await audit(tx, actor, before ? "update" : "insert", FEED_TABLE, [{ before, after }]);
         return after;
       });
-      return { url: urlOf(request, empID, token), created: zonedIso(new Date(made.createdTS), timeZone) };
+      return { url: urlOf(request, empID, token), created: zonedIso(new Date(made.createdTS), timeZone()) };
     },
   });
 
@@ -176,7 +176,7 @@ export async function calendarFeedRoutes(
       request.caller.key = employeeCaller(empID);
       const text = await feedText(db, owner, {
         host: request.hostname,
-        zone: timeZone,
+        zone: timeZone(),
         onTruncated: (shown) => request.log.warn({ empID, shown }, "a calendar feed holds its bound of events"),
       });
       return reply

@@ -112,11 +112,11 @@ const answer = z.object({
 /** GET /API/Availability/OutOfOffice: the absences of everyone in the availability list. */
 export async function outOfOfficeRoutes(
   instance: FastifyInstance,
-  { db, timeZone }: { db: Kysely<DB>; timeZone: string },
+  { db, timeZone }: { db: Kysely<DB>; timeZone: () => string },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.route({
     ...served("colleaguesOutOfOffice", { response: { 200: answer } }),
-    handler: async () => ({ data: await absencesOf(db, "listed", new Date(), timeZone) }),
+    handler: async () => ({ data: await absencesOf(db, "listed", new Date(), timeZone()) }),
   });
 }

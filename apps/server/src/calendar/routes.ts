@@ -1,4 +1,10 @@
-import { type CalendarEventInput, calendarEventSchema, calendarOccurrenceSchema, dayOffSchema } from "@office/core";
+import {
+  type CalendarEventInput,
+  calendarEventSchema,
+  calendarOccurrenceSchema,
+  dayOffSchema,
+  type Holiday,
+} from "@office/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
@@ -15,7 +21,7 @@ import { createEvent, removeEvent } from "./write.js";
 /** The calendar's own calls (core's operations/calendar.ts). */
 export async function calendarRoutes(
   instance: FastifyInstance,
-  { db, timeZone }: { db: Kysely<DB>; timeZone: string },
+  { db, timeZone, holidays }: { db: Kysely<DB>; timeZone: () => string; holidays: () => readonly Holiday[] },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.route({
@@ -23,7 +29,7 @@ export async function calendarRoutes(
       description: beyondTheSchemas("a range that ends before it starts, or is longer than the bound"),
       response: { 200: z.object({ data: z.array(calendarOccurrenceSchema) }) },
     }),
-    handler: async (request) => occurrencesIn(db, request.query, actorOf(request), timeZone),
+    handler: async (request) => occurrencesIn(db, request.query, actorOf(request), timeZone()),
   });
   app.route({
     ...served("calendarEvent", {
@@ -37,7 +43,8 @@ export async function calendarRoutes(
       description: beyondTheSchemas("what a new event is refused for"),
       response: { 200: z.object({ data: z.array(dayOffSchema) }) },
     }),
-    handler: async (request) => daysOffOf(db, request.body as CalendarEventInput, actorOf(request), timeZone),
+    handler: async (request) =>
+      daysOffOf(db, request.body as CalendarEventInput, actorOf(request), timeZone(), holidays()),
   });
   app.route({
     ...served("createEvent", {
@@ -48,7 +55,7 @@ export async function calendarRoutes(
     }),
     // The body's schema is core's eventBody, of the operation's declared input.
     handler: async (request) =>
-      createEvent(db, request.body as CalendarEventInput & { skip?: string[] }, actorOf(request), timeZone),
+      createEvent(db, request.body as CalendarEventInput & { skip?: string[] }, actorOf(request), timeZone()),
   });
   app.route({
     ...served("changeEvent", {

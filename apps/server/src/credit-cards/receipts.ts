@@ -1,35 +1,13 @@
-import { DEFAULT_RECEIPT_RULE, MISSING_RECEIPTS_SHOWN, type ReceiptRule } from "@office/core";
+import { MISSING_RECEIPTS_SHOWN, type ReceiptRule } from "@office/core";
 import { type Kysely, sql } from "kysely";
 import type { Actor } from "../data/actor.js";
-import { audit } from "../data/audit.js";
 import type { DB } from "../db/schema.js";
+import type { CompanySettings } from "../settings/company.js";
 
-/** Where the rule is kept (migration 0011's vwMissingReceipts reads it too). */
-const KEY = "cardReceiptRule";
-const SETTING = { name: "appSetting", key: "key" };
-
-/** The company's rule for receipts: the administrator's, or the default. */
-export async function receiptRule(db: Kysely<DB>): Promise<ReceiptRule> {
-  const row = await db.selectFrom("appSetting").select("value").where("key", "=", KEY).executeTakeFirst();
-  if (!row) return DEFAULT_RECEIPT_RULE;
-  const saved = JSON.parse(row.value) as ReceiptRule;
-  return { minAmount: saved.minAmount, days: saved.days };
-}
-
-/** An administrator (the route's grant) sets the rule; audited, before and after. */
-export async function setReceiptRule(db: Kysely<DB>, actor: Actor, rule: ReceiptRule): Promise<ReceiptRule> {
-  return db.transaction().execute(async (tx) => {
-    const before = await tx.selectFrom("appSetting").selectAll().where("key", "=", KEY).forUpdate().executeTakeFirst();
-    const value = JSON.stringify({ minAmount: rule.minAmount, days: rule.days });
-    const after = await tx
-      .insertInto("appSetting")
-      .values({ key: KEY, value })
-      .onConflict((c) => c.column("key").doUpdateSet({ value }))
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(tx, actor, before ? "update" : "insert", SETTING, [{ ...(before ? { before } : {}), after }]);
-    return rule;
-  });
+/** The company's rule for receipts: a company setting (Settings; migration 0011's vwMissingReceipts reads its row too). */
+export function receiptRule(company: CompanySettings): ReceiptRule {
+  const { minAmount, days } = company.values("receiptRule");
+  return { minAmount: String(minAmount), days: Number(days) };
 }
 
 /**

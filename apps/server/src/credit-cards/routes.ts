@@ -10,10 +10,11 @@ import { zoneTimes } from "../data/zoned-times.js";
 import type { DB } from "../db/schema.js";
 import { beyondTheSchemas } from "../http/openapi.js";
 import { served } from "../http/operations.js";
+import type { CompanySettings } from "../settings/company.js";
 import { enterCharge, isValidCode } from "./charges.js";
 import { inbox } from "./inbox.js";
 import { cardsToAsk, myRequests } from "./mine.js";
-import { myMissingReceipts, receiptRule, setReceiptRule } from "./receipts.js";
+import { myMissingReceipts, receiptRule } from "./receipts.js";
 import { askToUse, decide } from "./requests.js";
 import { importAllowance, importStatement } from "./statements.js";
 
@@ -31,11 +32,16 @@ const request = z.record(z.string(), z.unknown());
  */
 export async function creditCardRoutes(
   instance: FastifyInstance,
-  { db, timeZone, reads }: { db: Kysely<DB>; timeZone: string; reads: ReadGate },
+  {
+    db,
+    timeZone,
+    reads,
+    company,
+  }: { db: Kysely<DB>; timeZone: () => string; reads: ReadGate; company: CompanySettings },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const answer = (list: Array<Record<string, unknown>>, total = list.length) => ({
-    data: zoneTimes(list, timeZone),
+    data: zoneTimes(list, timeZone()),
     meta: { TotalRecords: total },
   });
   // The charges each account imported in the last minute, in this process.
@@ -73,7 +79,7 @@ export async function creditCardRoutes(
         projectID: (body.projectID as number | null | undefined) ?? null,
       });
       // The requester's own: with its approval code where it needed no one's decision.
-      return zoneTimes([row], timeZone)[0] ?? row;
+      return zoneTimes([row], timeZone())[0] ?? row;
     },
   });
 
@@ -87,7 +93,7 @@ export async function creditCardRoutes(
         reason: reason || null,
         version,
       });
-      return publicRow(zoneTimes([row], timeZone)[0] ?? row);
+      return publicRow(zoneTimes([row], timeZone())[0] ?? row);
     },
   });
 
@@ -112,7 +118,7 @@ export async function creditCardRoutes(
         amount: ccChargeAmount as string,
         merchant: ccChargeMerchant as string,
       });
-      return zoneTimes([row], timeZone)[0] ?? row;
+      return zoneTimes([row], timeZone())[0] ?? row;
     },
   });
 
@@ -146,13 +152,7 @@ export async function creditCardRoutes(
   const rule = z.object({ minAmount: z.string(), days: z.number() });
   app.route({
     ...served("receiptRule", { response: { 200: rule } }),
-    handler: async () => receiptRule(db),
-  });
-
-  app.route({
-    ...served("setReceiptRule", { response: { 200: rule } }),
-    handler: async (req) =>
-      setReceiptRule(db, actorOf(req), { minAmount: req.body.minAmount as string, days: req.body.days }),
+    handler: async () => receiptRule(company),
   });
 
   app.route({

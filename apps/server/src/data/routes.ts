@@ -151,7 +151,7 @@ export async function dataRoutes(
     timeZone,
     reads,
     sessions,
-  }: { db: Kysely<DB>; timeZone: string; reads: ReadGate; sessions: Pick<Sessions, "changed"> },
+  }: { db: Kysely<DB>; timeZone: () => string; reads: ReadGate; sessions: Pick<Sessions, "changed"> },
 ) {
   const afterWrite = <T>(table: string, fields: object | undefined, answer: T): T => {
     if (changesSignIns(table, fields)) sessions.changed();
@@ -183,9 +183,9 @@ export async function dataRoutes(
       // turns go to others, and their time counts to the caller (read-gate.ts).
       const batchTurn: BatchTurn = (read) => reads.run(key, read, { heavy: true, waitMs: BATCH_WAIT_MS });
       const result = await reads.run(key, () => runQuery(db, resourceOf(input.table), input, actor, batchTurn));
-      if (!result.batches) return { data: zoneTimes(result.data, timeZone), meta: result.meta } as never;
+      if (!result.batches) return { data: zoneTimes(result.data, timeZone()), meta: result.meta } as never;
       // A stream is sent as it is: the schema documents what it writes.
-      return reply.type("application/json").send(streamAnswer(result.batches, result.meta, timeZone) as never);
+      return reply.type("application/json").send(streamAnswer(result.batches, result.meta, timeZone()) as never);
     },
   );
 

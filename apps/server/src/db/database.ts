@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { Kysely, type LogConfig, PostgresDialect, sql } from "kysely";
+import { CompiledQuery, type DatabaseConnection, Kysely, type LogConfig, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.js";
 import { holdDataDirLock } from "./data-dir-lock.js";
@@ -29,7 +29,37 @@ export interface Database {
    * until the returned function is called. Resolves once listening.
    */
   listen(channel: string, listener: Notifications): Promise<() => void>;
+  /**
+   * The company's time zone the sessions run in from now on (a setting changed while running):
+   * each connection takes it before its next use.
+   */
+  setTimeZone(zone: string): void;
   close(): Promise<void>;
+}
+
+/**
+ * Connections follow the company's zone: one opened in an older zone sets the current one as
+ * it is reserved, once (a statement only after a change). PostgreSQL's pool keeps its
+ * clients, and Kysely one connection object per client, so what each was set to is kept by
+ * it; PGlite has one session whatever object the pool lends (`oneSession`).
+ */
+function followedZone(initial: string, oneSession = false) {
+  let zone = initial;
+  let single = initial;
+  const zoned = new WeakMap<DatabaseConnection, string>();
+  const zoneOf = (connection: DatabaseConnection) => (oneSession ? single : (zoned.get(connection) ?? initial));
+  return {
+    set: (next: string) => {
+      zone = next;
+    },
+    async onReserveConnection(connection: DatabaseConnection) {
+      if (zoneOf(connection) === zone) return;
+      const next = zone;
+      await connection.executeQuery(CompiledQuery.raw("select set_config('TimeZone', $1, false)", [next]));
+      if (oneSession) single = next;
+      else zoned.set(connection, next);
+    },
+  };
 }
 
 type DatabaseOptions = Pick<
@@ -84,7 +114,11 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
   prepareStatements(pool, options.preparedStatements ?? 0);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: statementLog(options) });
+  const zone = followedZone(options.companyTimeZone);
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool, onReserveConnection: zone.onReserveConnection }),
+    log: statementLog(options),
+  });
   const listener = pgListener(
     { ...session, application_name: "office-listen", connectionTimeoutMillis: options.poolAcquireTimeoutMs },
     options.listenCheckMs,
@@ -94,6 +128,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     engine: "postgres",
     ping: (ms) => ping(db, ms),
     listen: listener.listen,
+    setTimeZone: zone.set,
     async close() {
       await listener.close();
       await db.destroy();
@@ -112,10 +147,16 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   try {
     // PGlite's WASM runs synchronously: in its own thread, a slow statement leaves this one
     // answering (the acquisition timeout's 503, /healthz).
-    const pglite = await startPgliteWorker({ dataDir, companyTimeZone: options.companyTimeZone });
+    // A thread started again (after a stopped read) opens in the zone of the moment.
+    const thread = { dataDir, companyTimeZone: options.companyTimeZone };
+    const pglite = await startPgliteWorker(thread);
     // A read over its budget is stopped by opening the data directory again: not in memory.
     const pool = pglitePool(pglite, options.poolAcquireTimeoutMs, dataDir ? options.pgliteReadTimeoutMs : undefined);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: statementLog(options) });
+    const zone = followedZone(options.companyTimeZone, true);
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool, onReserveConnection: zone.onReserveConnection }),
+      log: statementLog(options),
+    });
     // LISTEN goes through the pool's one connection, so it never lands inside someone else's
     // transaction (where a rollback would undo it).
     const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -133,6 +174,10 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       async listen(channel, listener) {
         const stop = await exclusively(() => pglite.listen(channel, (payload) => listener.onPayload(payload)));
         return () => void exclusively(() => stop()).catch(() => {});
+      },
+      setTimeZone(next) {
+        zone.set(next);
+        thread.companyTimeZone = next;
       },
       async close() {
         await db.destroy();

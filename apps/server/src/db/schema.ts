@@ -326,6 +326,21 @@ export interface AppSetting {
   key: string;
   value: string;
   createdTS: GeneratedTimestamp;
+  version: Generated<number>;
+  changedTS: GeneratedTimestamp;
+}
+
+export interface EmployeeSetting {
+  empID: number;
+  key: string;
+  value: string;
+  version: Generated<number>;
+  changedTS: GeneratedTimestamp;
+}
+
+export interface SettingChange {
+  id: Generated<number>;
+  version: Generated<number>;
 }
 
 export interface AuditLog {
@@ -465,6 +480,8 @@ export interface DB {
   authLoginFailure: AuthLoginFailure;
   authChange: AuthChange;
   appSetting: AppSetting;
+  employeeSetting: EmployeeSetting;
+  settingChange: SettingChange;
   auditLog: AuditLog;
   idempotencyKey: IdempotencyKey;
   upload: Upload;

@@ -2,6 +2,7 @@ import type { AppConfigResponse } from "@office/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { CompanySettings } from "../settings/company.js";
 
 const appConfigAnswer = z.object({
   timeClockUrl: z.url(),
@@ -10,7 +11,7 @@ const appConfigAnswer = z.object({
 }) satisfies z.ZodType<AppConfigResponse>;
 
 /** GET /API/AppConfig/: what the web app reads of the server's configuration (the /update-config route reloads it). */
-export async function appConfigRoutes(instance: FastifyInstance, config: AppConfigResponse) {
+export async function appConfigRoutes(instance: FastifyInstance, options: { company: CompanySettings }) {
   instance.withTypeProvider<ZodTypeProvider>().get(
     "/API/AppConfig/",
     {
@@ -21,10 +22,15 @@ export async function appConfigRoutes(instance: FastifyInstance, config: AppConf
         response: { 200: appConfigAnswer },
       },
     },
-    async (): Promise<AppConfigResponse> => ({
-      timeClockUrl: config.timeClockUrl,
-      timeZone: config.timeZone,
-      boardID: config.boardID ?? null,
-    }),
+    async (): Promise<AppConfigResponse> => {
+      const { company } = options;
+      const board = company.values("board");
+      return {
+        timeClockUrl: String(company.values("timeClock").url),
+        timeZone: String(company.values("timeZone").zone),
+        // Shown only when the service is on (its address, token and board all set).
+        boardID: board.url && board.token && board.boardID ? String(board.boardID) : null,
+      };
+    },
   );
 }

@@ -55,7 +55,8 @@ export function latestSlot(dailyAt: string, now: Date, timeZone: string): Date {
 export function createJobs(
   database: Database,
   log: FastifyBaseLogger,
-  timeZone: string,
+  /** The company's zone at the moment (a setting): a run's days, the daily slots. */
+  timeZone: () => string,
   jobs: readonly JobDeclaration[],
   options: JobOptions,
 ) {
@@ -96,7 +97,7 @@ export function createJobs(
           runID: run.runID,
           startedAt: run.startedTS,
           signal: controller.signal,
-          timeZone,
+          timeZone: timeZone(),
           holds: (tx) => stillHolds(tx, run.runID, holder),
         });
         if (lost || !(await finishRun(db, run, { result }))) return { state: "handedOver" };
@@ -137,7 +138,7 @@ export function createJobs(
     const now = new Date();
     for (const job of jobs) {
       if (!job.dailyAt || stopping) continue;
-      const slot = latestSlot(job.dailyAt, now, timeZone);
+      const slot = latestSlot(job.dailyAt, now, timeZone());
       if (now.getTime() - slot.getTime() > SLOT_GRACE_MS) continue;
       const run = await claimRun(db, job.name, holder, options.leaseMs, { slot });
       if (run) void execute(job, run);

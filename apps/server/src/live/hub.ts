@@ -58,7 +58,8 @@ function readChange(payload: string): Change | null {
  */
 export function createLiveHub(
   database: Database,
-  timeZone: string,
+  /** The company's zone at the moment (a setting). */
+  timeZone: () => string,
   log: FastifyBaseLogger,
   heartbeatMs: number,
   /** Tests of a bulk change raise it: on a loaded machine its notifications arrive over more than 250 ms. */
@@ -117,9 +118,9 @@ export function createLiveHub(
           database.db,
           rows.map((row) => row.empID),
           new Date(),
-          timeZone,
+          timeZone(),
         );
-        const byID = new Map(withAbsences(zoneTimes(rows, timeZone), absences).map((row) => [row.empID, row]));
+        const byID = new Map(withAbsences(zoneTimes(rows, timeZone()), absences).map((row) => [row.empID, row]));
         for (const empID of ids)
           broadcast(printLiveEvent({ type: "availability", empID, row: byID.get(empID) ?? null }));
       }
@@ -134,11 +135,11 @@ export function createLiveHub(
   }
 
   // Today's office hours in every row change at the company's midnight: the tabs read the list again.
-  let today = dateIn(new Date(), timeZone);
+  let today = dateIn(new Date(), timeZone());
   const heartbeat = setInterval(() => {
     const now = Date.now();
     for (const sink of sinks) sink.tick(now);
-    const day = dateIn(new Date(now), timeZone);
+    const day = dateIn(new Date(now), timeZone());
     if (day === today) return;
     today = day;
     resync = true;

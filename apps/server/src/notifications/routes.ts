@@ -17,7 +17,7 @@ const recipientOf = (actor: Actor) => (actor.kind === "employee" ? actor.empID :
 /** The caller's notifications (core's notifications.ts): their list and marking it read. */
 export async function notificationRoutes(
   instance: FastifyInstance,
-  { db, timeZone }: { db: Kysely<DB>; timeZone: string },
+  { db, timeZone }: { db: Kysely<DB>; timeZone: () => string },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -38,7 +38,7 @@ export async function notificationRoutes(
         sql<{ unread: number }>`select count(*)::int as unread from "notification"
           where "empID" = ${me} and "readTS" is null`.execute(db),
       ]);
-      return { data: zoneTimes(rows.map(withNoun), timeZone), unread: counted[0]?.unread ?? 0 };
+      return { data: zoneTimes(rows.map(withNoun), timeZone()), unread: counted[0]?.unread ?? 0 };
     },
   });
 

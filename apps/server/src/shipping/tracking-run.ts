@@ -87,6 +87,7 @@ export function trackedState(
   answer: CarrierAnswer | null,
   today: string,
   timeZone: string,
+  holidays?: ReadonlySet<string>,
 ): Kept {
   const kept: Kept = {
     carrier: carrier ?? row.carrier,
@@ -118,6 +119,7 @@ export function trackedState(
       deliveryType: row.deliveryType,
     },
     today,
+    holidays,
   );
   return kept;
 }
@@ -147,7 +149,12 @@ function saneScans(answer: CarrierAnswer | null, now: number): CarrierAnswer | n
  * new scans, the rows whose state changed (audited, their image before being the row as it
  * was), and every asked row's checked time.
  */
-async function writeChunk(context: JobContext, today: string, chunk: readonly Asked[]): Promise<number> {
+async function writeChunk(
+  context: JobContext,
+  today: string,
+  holidays: ReadonlySet<string>,
+  chunk: readonly Asked[],
+): Promise<number> {
   const { actor, timeZone } = context;
   return context.db.transaction().execute(async (tx) => {
     if (!(await context.holds(tx))) throw new LostRunError();
@@ -158,7 +165,7 @@ async function writeChunk(context: JobContext, today: string, chunk: readonly As
     const written = chunk.flatMap(({ row, carrier, answer }) => {
       const fresh = now.get(row.shipmentID);
       if (!fresh || fresh.trackingNumber !== row.trackingNumber || fresh.carrier !== row.carrier) return [];
-      return [{ row: fresh, kept: trackedState(fresh, carrier, answer, today, timeZone), answer }];
+      return [{ row: fresh, kept: trackedState(fresh, carrier, answer, today, timeZone, holidays), answer }];
     });
     const scans = written.flatMap(({ row, answer }) =>
       (answer && "scans" in answer ? answer.scans : []).map((scan) => ({
@@ -272,6 +279,8 @@ export interface TrackingOptions {
   clock?: () => Date;
   /** The longest a run asks the carriers (30 minutes by default); the parcels left are asked by the next. */
   mostMs?: number;
+  /** The company's holidays (a setting), which are no business days for a stuck parcel. */
+  holidays?: () => ReadonlySet<string>;
 }
 
 /**
@@ -283,13 +292,16 @@ export interface TrackingOptions {
  * no carrier tracks are still weighed for being stuck. A run taken over from a dead process
  * skips the parcels already asked since the run began.
  */
-export function trackingJob(carriers: Carriers, options: TrackingOptions = {}) {
+export function trackingJob(carriersNow: () => Carriers, options: TrackingOptions = {}) {
   return declareJob<TrackingResult>({
     name: TRACK_SHIPMENTS,
     ...(options.dailyAt ? { dailyAt: options.dailyAt } : {}),
     async handler(context: JobContext): Promise<TrackingResult> {
       const { db, signal, timeZone } = context;
+      // As the company's settings have them when the run starts.
+      const carriers = carriersNow();
       const today = dateIn(options.clock?.() ?? new Date(), timeZone);
+      const holidays = options.holidays?.() ?? new Set<string>();
       const deadline = Date.now() + (options.mostMs ?? 30 * 60_000);
       const { rows } = await sql<ShipmentRow>`select * from "tblShipment"
         where "trackingStatus" is distinct from 'delivered'
@@ -331,7 +343,7 @@ export function trackingJob(carriers: Carriers, options: TrackingOptions = {}) {
             tally.problem = state.problem;
           }
           try {
-            const updated = await writeChunk(context, today, asked);
+            const updated = await writeChunk(context, today, holidays, asked);
             if (adapter) tally.updated += updated;
             result.updated += updated;
           } catch (error) {

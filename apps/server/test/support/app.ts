@@ -43,8 +43,8 @@ export function testConfig(): AppConfig {
     webDist: "/nonexistent",
     uploadDir: mkdtempSync(join(tmpdir(), "office-uploads-")),
     uploadLimit: 64 * 1024,
-    timeClockUrl: "https://clock.test/",
-    companyTimeZone: "America/New_York",
+    // As if TIME_CLOCK_URL were set (settings.test.ts has an app without it).
+    settingsFromEnv: { timeClock: { url: "https://clock.test/" } },
     // Tests write sign-ins and permissions straight to the database and call at once: each call
     // asks whether anything changed (one statement), where a server hears it by notification.
     // session-cache.test.ts checks the server's own way, with the default.

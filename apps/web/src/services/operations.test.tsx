@@ -1,4 +1,4 @@
-import { CREDIT_CARD_OPERATIONS as op, TOASTS } from "@office/core";
+import { CREDIT_CARD_OPERATIONS as op, SETTING_OPERATIONS, TOASTS } from "@office/core";
 import { QueryClient } from "@tanstack/react-query";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
@@ -49,9 +49,12 @@ describe("reads are found by the tables they read", () => {
 });
 
 function SaveRule() {
-  const save = useOperation(op.setReceiptRule, { done: () => TOASTS.updated, failed: () => TOASTS.updateFailed });
+  const save = useOperation(SETTING_OPERATIONS.changeSetting, {
+    done: () => TOASTS.updated,
+    failed: () => TOASTS.updateFailed,
+  });
   return (
-    <button type="button" onClick={() => save.mutate({ minAmount: "10.00", days: 3 })}>
+    <button type="button" onClick={() => save.mutate({ key: "receiptRule", values: { minAmount: "10.00", days: 3 } })}>
       Save
     </button>
   );
@@ -62,7 +65,7 @@ describe("an operation that changes something", () => {
 
   it("toasts its success and reads again what reads the tables it changed", async () => {
     const api = installFakeApi();
-    api.operation(op.setReceiptRule, (rule) => rule);
+    api.operation(SETTING_OPERATIONS.changeSetting, (change) => ({ ...change, version: 1 }));
     const { user, queryClient } = renderWithApp(<SaveRule />, { api });
     queryClient.setQueryData(watched, { data: [], meta: { TotalRecords: 0 } });
     await user.click(screen.getByRole("button", { name: "Save" }));
@@ -73,7 +76,7 @@ describe("an operation that changes something", () => {
 
   it("refused because the record changed meanwhile (409), reads them again too", async () => {
     const api = installFakeApi();
-    api.fail({ path: "/API/CreditCard/ReceiptRule" }, { status: 409, message: "Changed meanwhile." });
+    api.fail({ path: "/API/Settings/" }, { status: 409, message: "Changed meanwhile." });
     const { user, queryClient } = renderWithApp(<SaveRule />, { api });
     queryClient.setQueryData(watched, { data: [], meta: { TotalRecords: 0 } });
     await user.click(screen.getByRole("button", { name: "Save" }));
@@ -83,7 +86,7 @@ describe("an operation that changes something", () => {
 
   it("does not toast a failure that ended the session: the shell's countdown speaks for it", async () => {
     const api = installFakeApi();
-    api.fail({ path: "/API/CreditCard/ReceiptRule" }, { status: 401, message: "Your session has expired." });
+    api.fail({ path: "/API/Settings/" }, { status: 401, message: "Your session has expired." });
     const { user, failure, queryClient } = renderWithApp(<SaveRule />, { api });
     await user.click(screen.getByRole("button", { name: "Save" }));
     // The failure is handled (a mutation is "error" once its callbacks have run), the shell has

@@ -25,7 +25,8 @@ export const userQuery = queryOptions<SignedInUser>({
 });
 
 export const appConfigQuery = queryOptions({
-  queryKey: readKey([], "session", "config"),
+  // Read again when a company setting changes (the time-clock address, the board).
+  queryKey: readKey(["appSetting"], "session", "config"),
   queryFn: () => api<AppConfigResponse>("GET", "/API/AppConfig/"),
   staleTime: Number.POSITIVE_INFINITY,
 });

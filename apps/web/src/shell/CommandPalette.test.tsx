@@ -1,4 +1,4 @@
-import { addDays, dateIn, PAGES, RECURRENCE } from "@office/core";
+import { addDays, dateIn, PAGES, RECURRENCE, SETTING_OPERATIONS } from "@office/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { liveStreamOpened } from "../features/availability/availability-query";
@@ -158,10 +158,18 @@ describe("the command palette", () => {
   });
 
   it("switches the colour scheme and logs out from the palette", async () => {
-    const { dialog, user } = await openPalette();
+    const { dialog, user, api } = await openPalette();
+    api.operation(SETTING_OPERATIONS.changeSetting, (change) => ({ ...change, version: 1 }));
     expect(options(dialog).some((o) => o.startsWith("Log out"))).toBe(true);
     await user.click(within(dialog).getByRole("button", { name: /^Switch to dark mode/ }));
-    expect(localStorage.getItem("office.colorScheme.7")).toBe("dark");
+    // Applied at once, and kept for the person on the server.
+    await waitFor(() => expect(document.documentElement.getAttribute("data-mantine-color-scheme")).toBe("dark"));
+    await waitFor(() =>
+      expect(api.callsTo("/API/Settings/").find((call) => call.method === "PUT")?.body).toEqual({
+        key: "preferences",
+        values: { colourScheme: "dark" },
+      }),
+    );
   });
 
   it("opens from the header's Search button, which says its shortcut", async () => {

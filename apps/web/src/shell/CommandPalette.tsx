@@ -40,7 +40,7 @@ import { queryRows } from "../api/client";
 import { availabilityQuery } from "../features/availability/availability-query";
 import { useSetAvailability } from "../features/availability/useSetAvailability";
 import { useAccess } from "../services/access";
-import { useUserColourScheme } from "../services/colour-scheme";
+import { useSetPreference } from "../services/preferences";
 import { requestProjectNotes } from "../services/project-notes-request";
 import { readKey } from "../services/query-keys";
 import { appConfigQuery, userQuery } from "../services/session";
@@ -87,7 +87,7 @@ export function CommandPalette() {
   const { data: people } = useQuery({ ...availabilityQuery, enabled: mayReadPeople });
   const ownStatus = user && people?.some((person) => person.empID === user.empID);
   const setAvailability = useSetAvailability(user?.empID ?? 0);
-  const { choose: chooseScheme } = useUserColourScheme(user?.empID);
+  const { set: setPreference } = useSetPreference();
   const dark = useComputedColorScheme("light") === "dark";
 
   const local = useMemo((): Entry[] => {
@@ -145,7 +145,7 @@ export function CommandPalette() {
         description: "Colour scheme, kept for you in this browser",
         keywords: ["theme", "colour", "color", "dark", "light"],
         leftSection: dark ? <IconSun {...ICON} /> : <IconMoon {...ICON} />,
-        onClick: () => chooseScheme(dark ? "light" : "dark"),
+        onClick: () => setPreference("colourScheme", dark ? "light" : "dark"),
       },
       {
         id: "action:logout",
@@ -157,7 +157,7 @@ export function CommandPalette() {
       },
     ];
     return [...logTime, ...statuses, ...news, ...pages, ...session];
-  }, [access, navigate, ownStatus, setAvailability.mutate, dark, chooseScheme]);
+  }, [access, navigate, ownStatus, setAvailability.mutate, dark, setPreference]);
 
   const [searched] = useDebouncedValue(query.trim(), SEARCH_PAUSE_MS);
   const searchable = useMemo(

@@ -7,9 +7,9 @@ import { useTokenRefresh } from "../auth/token-refresh";
 import { useAccess } from "../services/access";
 import { type Crumb, defaultCrumb, pageTitle, SetCrumbContext } from "../services/breadcrumb-context";
 import { useChunkComponent } from "../services/chunk-component";
-import { useUserColourScheme } from "../services/colour-scheme";
 import { useLayout } from "../services/device";
 import { clearFailure, useFailure } from "../services/failures";
+import { useAppliedPreferences } from "../services/preferences";
 import { queryClient } from "../services/query-client";
 import { pendingApprovalCountQuery, userQuery } from "../services/session";
 import { signOutToLogin } from "../services/sign-out";
@@ -42,7 +42,7 @@ function Shell() {
   const [pageCrumb, setPageCrumb] = useState<Crumb | null>(null);
   const [menuOpened, setMenuOpened] = useState(false);
   const { data: user } = useQuery(userQuery);
-  useUserColourScheme(user?.empID);
+  useAppliedPreferences();
   useTokenRefresh();
   const access = useAccess();
   // The inbox count is loaded when the shell starts, in either layout, and kept (docs/product-rules.md#access).

@@ -1,6 +1,6 @@
 import { NOT_FOUND_ROUTE, ROUTES, type RouteDef, routeName } from "@office/core";
 import { lazy, Suspense } from "react";
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from "react-router";
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
 import { importPage, reloadInto } from "./chunk-reload";
 import { PageLoading } from "./PageLoading";
 import { pageOf } from "./page-registry";
@@ -41,6 +41,8 @@ export function createRouter() {
         errorElement: routeError,
         hydrateFallbackElement: BOOT_SHELL_STAYS,
       })),
+      // Spec 9: an identity provider's callback lands on the login page (sign-in is the product's own).
+      { path: "/callback", loader: () => redirect("/login") },
       {
         lazy: async () => ({
           Component: await importPage(async () => (await import("./ShellLayout")).ShellLayout),

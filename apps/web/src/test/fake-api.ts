@@ -83,6 +83,8 @@ import {
   type Resource,
   type RowOfQuery,
   readableColumns,
+  SETTINGS,
+  type SettingsAnswer,
   type SignedInUser,
   statusText,
   TABLE_CONFIRM_THRESHOLD,
@@ -218,6 +220,8 @@ export class FakeApi {
   permissions: PermissionRow[] = ALL_PERMISSIONS;
   user: SignedInUser = DEFAULT_USER;
   config: AppConfigResponse = DEFAULT_CONFIG;
+  /** What GET /API/Settings/ answers: the initial preferences, and no company's unless a test gives them. */
+  settings: SettingsAnswer = { personal: { preferences: { ...SETTINGS.preferences.initial } } };
   readonly #tables = new Map<string, Row[]>();
   readonly #handlers: { method: string; path: string; handler: Handler }[] = [];
   readonly #operations = new Map<OperationName, OperationHandler<never>>();
@@ -232,6 +236,13 @@ export class FakeApi {
     this.operation(OPERATIONS.myNotifications, () => ({ data: [], unread: 0 }));
     // The colleagues' list reads who is out of office beside it: nobody unless a test says otherwise.
     this.operation(OPERATIONS.colleaguesOutOfOffice, () => ({ data: [] }));
+    this.operation(OPERATIONS.settings, () => this.settings);
+    // One's own settings are kept as the server keeps them; a company setting's change is a test's to answer.
+    this.operation(OPERATIONS.changeSetting, ({ key, values }) => {
+      const kept = { ...this.settings.personal[key], ...values };
+      this.settings = { ...this.settings, personal: { ...this.settings.personal, [key]: kept } };
+      return { key, values: kept, version: 1 };
+    });
   }
 
   /** The rows of a table or view (set them with `rows`); the same array the fake reads and writes. */

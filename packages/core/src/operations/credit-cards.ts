@@ -129,15 +129,6 @@ export const CREDIT_CARD_OPERATIONS = {
     reads: ["appSetting"],
     changes: [],
   }),
-  setReceiptRule: operation<ReceiptRule, ReceiptRule>({
-    method: "PUT",
-    path: "/API/CreditCard/ReceiptRule",
-    summary: "Sets the company's rule for receipts (administrators); audited.",
-    tag,
-    grant: "administrators",
-    reads: [],
-    changes: ["appSetting"],
-  }),
   missingReceipts: operation<{ rowLimit?: number }, QueryResponse<MissingReceipt>>({
     method: "GET",
     path: "/API/CreditCard/MissingReceipts",

@@ -8,6 +8,8 @@ import { NETWORK_OPERATIONS } from "./network.js";
 import { NOTIFICATION_OPERATIONS } from "./notifications.js";
 import type { Operation } from "./operation.js";
 import { RECORD_OPERATIONS } from "./records.js";
+import { REPORT_OPERATIONS } from "./reports.js";
+import { SETTING_OPERATIONS } from "./settings.js";
 import { SHIPPING_OPERATIONS } from "./shipping.js";
 
 export * from "./administration.js";
@@ -22,6 +24,8 @@ export * from "./network.js";
 export * from "./notifications.js";
 export * from "./operation.js";
 export * from "./records.js";
+export * from "./reports.js";
+export * from "./settings.js";
 export * from "./shipping.js";
 
 /** Every operation, by name: the calls of the server's own beside the data service. */
@@ -36,6 +40,8 @@ export const OPERATIONS = {
   ...NETWORK_OPERATIONS,
   ...SHIPPING_OPERATIONS,
   ...BOARD_OPERATIONS,
+  ...SETTING_OPERATIONS,
+  ...REPORT_OPERATIONS,
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;

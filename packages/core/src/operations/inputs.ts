@@ -9,7 +9,6 @@ import {
   listOrderBody,
   newEventBody,
   permissionGridBody,
-  receiptRuleBody,
   removeEventBody,
   signInBody,
   statementBody,
@@ -19,9 +18,11 @@ import { MISSING_RECEIPTS_SHOWN } from "../calls.js";
 import { INT4, MAX_ROWS_PER_WRITE, STATUSES_SET_AT_ONCE } from "../constants.js";
 import { NOTIFICATIONS_MARKED_AT_ONCE } from "../notifications.js";
 import type { PermissionFlag } from "../pages.js";
+import { REPORT_INPUT } from "../reports/input.js";
 import { RESOURCES } from "../resources/index.js";
 import type { Resource } from "../resources/resource.js";
 import { documented } from "../resources/write-schema.js";
+import { SETTING_LIST, type SettingKey, type SettingValues } from "../settings.js";
 import type { OperationName } from "./index.js";
 
 /*
@@ -95,7 +96,6 @@ export const OPERATION_INPUTS = {
   enterCharge: { body: enteredChargeBody },
   importStatement: { body: statementBody },
   receiptRule: {},
-  setReceiptRule: { body: receiptRuleBody },
   missingReceipts: {
     querystring: z.object({
       // Digits only: coerced, "" or " " would be 0 and ask only how many. Documented as the
@@ -126,6 +126,19 @@ export const OPERATION_INPUTS = {
   clientAddress: {},
   trackShipments: {},
   boardQuery: { body: z.strictObject({ query: z.string().min(1).max(2_000) }) },
+  settings: {},
+  report: REPORT_INPUT,
+  changeSetting: {
+    body: z.strictObject({
+      key: z.enum(SETTING_LIST.map((def) => def.key) as [SettingKey, ...SettingKey[]], { error: "is not a setting" }),
+      // Each field is checked against the setting's declaration (settings-check.ts) by the handler.
+      values: z
+        .record(z.string().max(64), z.unknown())
+        .refine((values) => Object.keys(values).length > 0, "names no field")
+        .refine((values) => Object.keys(values).length <= 20, "names too many fields") as z.ZodType<SettingValues>,
+      version: z.number().int().min(0).max(INT4.max).optional(),
+    }),
+  },
   markNotificationsRead: {
     body: z.strictObject({
       ids: z.array(z.number().int().min(1).max(INT4.max)).min(1).max(NOTIFICATIONS_MARKED_AT_ONCE).optional(),

@@ -18,6 +18,15 @@ describe("business days", () => {
     expect(businessDaysBetween("2026-11-27", "2026-11-27")).toBe(0);
     expect(businessDaysBetween("2026-11-30", "2026-11-27")).toBe(0);
   });
+
+  it("leaves out the company's holidays (a setting)", () => {
+    const thanksgiving = new Set(["2026-11-26", "2026-11-27"]);
+    expect(businessDaysBetween("2026-11-23", "2026-11-30", thanksgiving)).toBe(3);
+    // Ground allows 3: scanned Monday, still not stuck on the Monday after a four-day weekend.
+    const ground = parcel({ lastScanDay: "2026-11-23", deliveryType: 1 });
+    expect(stuckReason(ground, "2026-11-30")).not.toBeNull();
+    expect(stuckReason(ground, "2026-11-30", thanksgiving)).toBeNull();
+  });
 });
 
 describe("a stuck parcel (issue 36)", () => {

@@ -29,19 +29,21 @@ export interface ShipmentState {
   deliveryType: number | null;
 }
 
-/** Weekdays after `from` up to `to`, both ISO days (0 when `to` is not after `from`). */
-export function businessDaysBetween(from: string, to: string): number {
+const NO_HOLIDAYS: ReadonlySet<string> = new Set();
+
+/** Weekdays after `from` up to `to` that are no company holiday, both ISO days (0 when `to` is not after `from`). */
+export function businessDaysBetween(from: string, to: string, holidays = NO_HOLIDAYS): number {
   let count = 0;
   // A parcel is checked for weeks at most; the bound keeps a wrong year from looping long.
   for (let day = addDays(from, 1), steps = 0; day <= to && steps < 3_700; day = addDays(day, 1), steps++) {
     const weekday = weekdayOf(day);
-    if (weekday !== 0 && weekday !== 6) count++;
+    if (weekday !== 0 && weekday !== 6 && !holidays.has(day)) count++;
   }
   return count;
 }
 
-/** Why a shipment is stuck on `today` (the company's day), or null when it is not. */
-export function stuckReason(shipment: ShipmentState, today: string): string | null {
+/** Why a shipment is stuck on `today` (the company's day, its `holidays` no business days), or null when it is not. */
+export function stuckReason(shipment: ShipmentState, today: string, holidays = NO_HOLIDAYS): string | null {
   if (shipment.trackingStatus === "delivered") return null;
   if (shipment.promisedDate && shipment.promisedDate < today) {
     return `Not delivered by its promised date, ${formatUsDate(shipment.promisedDate)}`;
@@ -49,7 +51,7 @@ export function stuckReason(shipment: ShipmentState, today: string): string | nu
   const since = shipment.lastScanDay ?? shipment.shippedDate;
   if (!since) return null;
   const allowed = (shipment.deliveryType && QUIET_BUSINESS_DAYS[shipment.deliveryType]) || QUIET_DEFAULT;
-  const quiet = businessDaysBetween(since, today);
+  const quiet = businessDaysBetween(since, today, holidays);
   if (quiet <= allowed) return null;
   const type = DELIVERY_TYPES.find((option) => option.value === shipment.deliveryType)?.label ?? "Other";
   const what = shipment.lastScanDay ? "No new scan" : "No scan since it shipped";

@@ -20,6 +20,7 @@ import * as calendar from "./0018_calendar.js";
 import * as outOfOfficeLive from "./0019_out_of_office_live.js";
 import * as calendarFeed from "./0020_calendar_feed.js";
 import * as shipments from "./0021_shipments.js";
+import * as settings from "./0022_settings.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "0019_out_of_office_live": outOfOfficeLive,
   "0020_calendar_feed": calendarFeed,
   "0021_shipments": shipments,
+  "0022_settings": settings,
 };

@@ -1,5 +1,6 @@
 import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { findRoute, TOASTS } from "@office/core";
+import { findRoute, routeAccess, TOASTS } from "@office/core";
+import type { QueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../api/client";
@@ -29,6 +30,27 @@ function warmSignedInApp() {
 }
 
 /**
+ * Where signing in lands: the page the person chose in Settings, when they may still open it,
+ * else Home. Its reads (the settings, the permissions) are the shell's first anyway, kept.
+ */
+async function startPage(queryClient: QueryClient): Promise<string> {
+  try {
+    const [{ settingsQuery }, { permissionsQuery }] = await Promise.all([
+      import("../../services/preferences"),
+      import("../../services/session"),
+    ]);
+    const [settings, permissions] = await Promise.all([
+      queryClient.fetchQuery(settingsQuery),
+      queryClient.fetchQuery(permissionsQuery),
+    ]);
+    const route = findRoute(String(settings.personal.preferences?.startPage ?? "/"));
+    return route && routeAccess(route, "", permissions) === "allowed" ? route.path : "/";
+  } catch {
+    return "/";
+  }
+}
+
+/**
  * The bare sign-in page; a refused sign-in is the 'Login Failed' toast, shown for 10 s, and the
  * same words beside the form, where they stay until the user types again.
  */
@@ -49,7 +71,7 @@ export function LoginPage() {
       // The cache loads here only when signing in: the login page's first load does without it.
       const { queryClient } = await import("../../services/query-client");
       queryClient.clear();
-      navigate("/", { replace: true });
+      navigate(await startPage(queryClient), { replace: true });
     } catch (error) {
       const refused = error instanceof ApiError && error.statusCode === 401;
       // A refusal or no answer says 'Username or Password is incorrect!'; another (429: too many tries) its own.

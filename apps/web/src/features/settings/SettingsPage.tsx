@@ -1,61 +1,65 @@
-import type { MantineColorScheme } from "@mantine/core";
-import { SegmentedControl, Stack, Text } from "@mantine/core";
+import { Anchor, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { SETTINGS, type SettingKey, settingsOf } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
-import { useAccess } from "../../services/access";
-import { useUserColourScheme } from "../../services/colour-scheme";
-import { setDevice, useLayout } from "../../services/device";
-import { userQuery } from "../../services/session";
+import { Link } from "react-router";
+import { settingsQuery } from "../../services/preferences";
 import { PageFrame } from "../../widgets/PageFrame";
 import { PageHeading } from "../../widgets/PageHeading";
 import { ClientAddress } from "./ClientAddress";
-import { ReceiptRuleSettings } from "./ReceiptRuleSettings";
+import { CompanySettingForm } from "./CompanySettingForm";
+import { PreferencesSection } from "./PreferencesSection";
+
+const COMPANY = settingsOf("company");
 
 /**
- * Settings (page 37, always open): the layout of this browser, kept in the device cookie for 7
- * days, and the user's colour scheme (light, dark or the system's), kept for them; their network
- * address as the server sees it; for administrators, the company's rule for card receipts.
+ * Settings (page 37, always open): the person's own preferences, kept on the server so they
+ * follow them to any browser; their network address as the server sees it; and for
+ * administrators (who are sent them) the company's settings, each drawn from its declaration
+ * in core. docs/decisions.md#settings.
  */
 export function SettingsPage() {
-  const layout = useLayout();
-  const { data: user } = useQuery(userQuery);
-  const { scheme, choose } = useUserColourScheme(user?.empID);
-  const administrator = useAccess().holds("administrators");
+  const settings = useQuery(settingsQuery);
+  const company = settings.data?.company;
   return (
     <PageFrame reading>
       <PageHeading path="/settings" />
-      <Stack gap={4}>
-        <Text fw={500} id="layout-label">
-          Layout
+      <PreferencesSection />
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <ClientAddress />
+          <Text size="sm">
+            Permissions or settings changed for you while you were signed in?{" "}
+            <Anchor component={Link} to="/update-config?back=/settings">
+              Reload them
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      </Paper>
+      {settings.isPending ? <Skeleton height={120} radius="md" aria-hidden="true" /> : null}
+      {settings.isError ? (
+        <Text c="red" role="alert">
+          The settings could not be read.
         </Text>
-        <SegmentedControl
-          aria-labelledby="layout-label"
-          value={layout}
-          onChange={(value) => setDevice(value === "desktop" ? "DESKTOP" : "MOBILE")}
-          data={[
-            { value: "desktop", label: "Desktop" },
-            { value: "mobile", label: "Mobile" },
-          ]}
-        />
-      </Stack>
-      <Stack gap={4}>
-        <Text fw={500} id="scheme-label">
-          Colour scheme
-        </Text>
-        <SegmentedControl
-          aria-labelledby="scheme-label"
-          // Kept for the signed-in user: offered once the shell knows who that is.
-          disabled={!user}
-          value={scheme}
-          onChange={(value) => choose(value as MantineColorScheme)}
-          data={[
-            { value: "light", label: "Light" },
-            { value: "dark", label: "Dark" },
-            { value: "auto", label: "System" },
-          ]}
-        />
-      </Stack>
-      <ClientAddress />
-      {administrator ? <ReceiptRuleSettings /> : null}
+      ) : null}
+      {company ? (
+        <Stack gap="md" component="section" aria-labelledby="company-title">
+          <div>
+            <Title order={2} size="h4" id="company-title">
+              Company settings
+            </Title>
+            <Text size="sm" c="dimmed">
+              For everyone at once, on every server, from the moment they are saved. Each change is in the audit trail.
+            </Text>
+          </div>
+          {COMPANY.map((def) => {
+            const state = company[def.key];
+            return state ? (
+              <CompanySettingForm key={def.key} def={SETTINGS[def.key as SettingKey]} state={state} />
+            ) : null;
+          })}
+        </Stack>
+      ) : null}
     </PageFrame>
   );
 }
