@@ -554,6 +554,28 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
       },
     ],
   },
+  auditChanges: {
+    inputs: [
+      {
+        input: { table: "tblNope", empID: "x", from: "2026-13-01" },
+        message: "The query is not valid.",
+        fieldErrors: {
+          table: "is not a table",
+          empID: "must be a positive whole number",
+          from: "must be a day of 1900 to 2999, YYYY-MM-DD",
+        },
+      },
+    ],
+  },
+  viewAs: {
+    inputs: [
+      {
+        input: { empID: "2" },
+        message: "The request body is not valid.",
+        fieldErrors: { empID: "Invalid input: expected number, received string" },
+      },
+    ],
+  },
   deletedRecords: {
     inputs: [
       {

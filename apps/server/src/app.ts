@@ -3,6 +3,7 @@ import { holidayDays, LIVE_HEARTBEAT_MS } from "@office/core";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { adminRoutes } from "./admin/routes.js";
+import { viewedEmployee } from "./admin/view-as.js";
 import { authRoutes } from "./auth/routes.js";
 import { resolveJwtSecret } from "./auth/secret.js";
 import { createSessions, type SessionOptions } from "./auth/session.js";
@@ -148,7 +149,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   registerErrorHandler(app);
   await securityHeaders(app, { scriptSources: inlineScriptSources(config.webDist) });
   lifecycle.register(app);
-  registerAccess(app, sessions);
+  registerAccess(app, sessions, (empID) => viewedEmployee(database.db, empID));
   await registerApiDocs(app);
 
   await app.register(healthRoutes, { database, lifecycle });

@@ -72,6 +72,8 @@ const BEYOND_THE_SCHEMAS: Record<string, RegExp> = {
   "GET /API/Totals/": either(WHERE_LANGUAGE, "is totalled by"),
   "GET /API/Reports/{report}": either(WHERE_LANGUAGE, "^Bad report call:", "must be a day of 1900 to 2999"),
   "PUT /API/Settings/": either("names no field", "The setting is not valid", "wins over a saved value"),
+  "POST /API/ViewAs/": /is yourself|is not an active employee/,
+  "GET /API/Audit/Changes": /must be a day of 1900 to 2999/,
   "POST /API/Insert/": either(REFERENCES),
   "POST /API/Projects/Status": either(REFERENCES),
   "GET /API/Calendar/Occurrences": /at most \d+ days|must be after its start/,

@@ -251,6 +251,7 @@ describe("the menu tree", () => {
       "Lists",
       "Calendar",
       "Release Notes",
+      "Administration",
     ]);
     const table = routeTable([
       { icon: "login", page: "always", routes: [{ path: "/hidden", title: "Hidden" }] },

@@ -10,6 +10,7 @@ export type IconName =
   | "clients"
   | "vendors"
   | "reports"
+  | "administration"
   | "calendar"
   | "settings"
   | "inbox"
@@ -101,6 +102,10 @@ export const PAGE_ROUTES: readonly RouteGroup[] = [
     { path: "/reports", title: "Reports", hidden: true },
   ]),
   group("releaseNotes", "signedIn", { under: ["More"], sequence: 940 }, [{ path: "/rn", title: "Release Notes" }]),
+  // Not in spec 2.1: the administrators' tools of page 40 (issue 37; docs/decisions.md#administration).
+  group("administration", PAGES.administrator, { under: ["More"], sequence: 950 }, [
+    { path: "/admin", title: "Administration" },
+  ]),
   group("approvals", PAGES.creditCardApprovals, undefined, [{ path: "/approvals", title: "Approvals", hidden: true }]),
   group("settings", "always", undefined, [{ path: "/settings", title: "Settings", hidden: true }]),
   group("inbox", "always", undefined, [{ path: "/inbox", title: "Inbox", hidden: true }]),

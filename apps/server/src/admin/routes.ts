@@ -4,19 +4,36 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Sessions } from "../auth/session.js";
+import { auditRecord } from "../data/audit-answer.js";
 import { actorOf } from "../data/context.js";
 import { reorderList } from "../data/list-order.js";
 import type { DB } from "../db/schema.js";
 import { beyondTheSchemas } from "../http/openapi.js";
 import { served } from "../http/operations.js";
+import { auditChanges } from "./audit-changes.js";
 import { readPermissionGrid, savePermissionGrid } from "./permission-grid.js";
 import { readSignIn, saveSignIn } from "./sign-in.js";
+import { startViewingAs } from "./view-as.js";
 
 const savedAnswer = z.object({ status: z.literal("success"), count: z.number().int().min(0) });
 const signInAnswer = z.object({
   data: z.object({ username: z.string(), disabled: z.boolean(), passwordChangedTS: z.iso.datetime() }).nullable(),
 });
 const statusAnswer = z.object({ status: z.literal("success") });
+const auditPage = z.object({
+  data: z.array(auditRecord.extend({ byName: z.string().nullable(), restorable: z.boolean() })),
+  next: z.number().int().nullable(),
+});
+const viewAsAnswer = z.object({
+  user: z.object({
+    empID: z.number().int(),
+    empFirstName: z.string(),
+    empLastName: z.string(),
+    empDepartment: z.number().int().nullable(),
+    username: z.string(),
+  }),
+  permissions: permissionRowsAnswer.shape.data,
+});
 
 /** What administrators do on an employee's page, and the Lists page's reordering. */
 export async function adminRoutes(
@@ -63,5 +80,24 @@ export async function adminRoutes(
   app.route({
     ...served("reorderList", { response: { 200: savedAnswer } }),
     handler: async (request) => reorderList(db, request.body, actorOf(request)),
+  });
+
+  // The administrators' tools (page 40): the audit trail browser, and View as.
+  app.route({
+    ...served("auditChanges", {
+      description: beyondTheSchemas("a day the calendar does not have (30 February)"),
+      response: { 200: auditPage },
+    }),
+    handler: async (request) => auditChanges(db, request.query),
+  });
+  app.route({
+    ...served("viewAs", {
+      description: beyondTheSchemas("an employee who is not active, or oneself"),
+      response: { 200: viewAsAnswer },
+    }),
+    handler: async (request) => {
+      const { user, permissions } = await startViewingAs(db, actorOf(request), request.body.empID);
+      return { user, permissions: permissions as z.output<typeof permissionRowsAnswer>["data"] };
+    },
   });
 }

@@ -123,8 +123,10 @@ export async function authRoutes(instance: FastifyInstance, { db, tokens, sessio
     const user = signedInUser(request);
     const row = await db
       .selectFrom("tblEmployee as e")
-      .innerJoin("authAccount as a", "a.empID", "e.empID")
-      .select(["e.empID", "e.empFirstName", "e.empLastName", "e.empDepartment", "a.username"])
+      // An employee viewed as (View as) may have no sign-in of their own.
+      .leftJoin("authAccount as a", "a.empID", "e.empID")
+      .select(["e.empID", "e.empFirstName", "e.empLastName", "e.empDepartment"])
+      .select((eb) => eb.fn.coalesce("a.username", eb.val("")).as("username"))
       .where("e.empID", "=", user.empID)
       .executeTakeFirstOrThrow();
     return { data: [row] };

@@ -8,7 +8,7 @@ import {
 } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import type { Sessions } from "../auth/session.js";
 import type { DB } from "../db/schema.js";
@@ -18,6 +18,7 @@ import { served } from "../http/operations.js";
 import { documentedOnly } from "../http/validate.js";
 import { type Actor, requireAccess, requireReach } from "./actor.js";
 import { restoreDeleted, undoDelete } from "./audit.js";
+import { type AuditRow, auditEntry, auditRecord } from "./audit-answer.js";
 import { actorOf, resourceOf } from "./context.js";
 import { languageText, REFUSED, updatable } from "./inputs.js";
 import { streamAnswer } from "./json-stream.js";
@@ -78,27 +79,6 @@ const insertAnswer = z.object({ id: z.number().int().positive() });
 const updateAnswer = z.object({ status: z.literal("success"), count: z.number().int().positive() });
 const deleteAnswer = z.object({ id: z.number().int().positive(), keys: z.array(z.unknown()) });
 const executeAnswer = z.object({ data: z.array(row) });
-type AuditRow = Selectable<DB["auditLog"]>;
-// before and after are the jsonb of rows the audit wrote: objects, or null.
-type Image = Record<string, unknown> | null;
-/** An audit record as the calls answer it. */
-const auditEntry = (entry: AuditRow) => ({
-  ...entry,
-  before: entry.before as Image,
-  after: entry.after as Image,
-  createdTS: new Date(entry.createdTS).toISOString(),
-});
-
-const auditRecord = z.object({
-  auditID: z.number().int(),
-  empID: z.number().int().nullable(),
-  action: z.enum(["insert", "update", "delete", "restore"]),
-  tableName: z.string(),
-  recordKey: z.string(),
-  before: row.nullable(),
-  after: row.nullable(),
-  createdTS: z.iso.datetime(),
-});
 const auditAnswer = z.object({ data: z.array(auditRecord) });
 const deletedAnswer = auditRecord.extend({ byName: z.string().nullable() });
 

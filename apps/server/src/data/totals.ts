@@ -28,7 +28,8 @@ export const totalsInput = z.strictObject({
 });
 export type TotalsInput = z.output<typeof totalsInput>;
 
-interface GroupRow {
+/** A group as the totals' statement answers it, with the grand totals on each row. */
+export interface GroupRow {
   key: number | string | null;
   label: string | null;
   count: number;

@@ -338,6 +338,13 @@ export interface EmployeeSetting {
   changedTS: GeneratedTimestamp;
 }
 
+export interface ViewAsLog {
+  viewAsID: Generated<number>;
+  adminEmpID: number;
+  empID: number;
+  createdTS: GeneratedTimestamp;
+}
+
 export interface SettingChange {
   id: Generated<number>;
   version: Generated<number>;
@@ -482,6 +489,7 @@ export interface DB {
   appSetting: AppSetting;
   employeeSetting: EmployeeSetting;
   settingChange: SettingChange;
+  viewAsLog: ViewAsLog;
   auditLog: AuditLog;
   idempotencyKey: IdempotencyKey;
   upload: Upload;

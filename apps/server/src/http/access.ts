@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type GrantName } from "@office/core";
+import { ERROR_MESSAGES, type GrantName, VIEW_AS_HEADER, VIEW_AS_READ_ONLY } from "@office/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Sessions, SessionUser } from "../auth/session.js";
 import { requireGrant } from "../data/actor.js";
@@ -22,7 +22,21 @@ declare module "fastify" {
   }
 }
 
-export function registerAccess(app: FastifyInstance, sessions: Pick<Sessions, "claimsOf" | "check" | "authenticate">) {
+/** Whom an administrator views as (View as): an active employee's id and rights, or none. */
+export type ViewedEmployee = (
+  empID: number,
+) => Promise<{ empID: number; permissions: SessionUser["permissions"] } | null>;
+
+/** The calls someone viewing as another may make: reads (a GET of the API, the named queries), nothing that changes. */
+const readOnly = (request: FastifyRequest) =>
+  ((request.method === "GET" || request.method === "HEAD") && request.url.startsWith("/API/")) ||
+  (request.method === "POST" && request.routeOptions.url === "/API/ExecuteQuery/");
+
+export function registerAccess(
+  app: FastifyInstance,
+  sessions: Pick<Sessions, "claimsOf" | "check" | "authenticate">,
+  viewed?: ViewedEmployee,
+) {
   const { authenticate } = sessions;
   app.decorateRequest("user", null);
   app.decorateRequest("caller", null as unknown as Caller);
@@ -53,8 +67,22 @@ export function registerAccess(app: FastifyInstance, sessions: Pick<Sessions, "c
     request.caller.key = employeeCaller(claims.empID);
     const user = await sessions.check(claims);
     request.user = user;
+    // An administrator viewing the product as an employee (View as): the call is answered as
+    // theirs, and only a read: nothing is ever done as them.
+    const viewAs = request.headers[VIEW_AS_HEADER];
+    if (viewAs !== undefined && viewed) {
+      requireGrant({ kind: "employee", empID: user.empID, permissions: user.permissions }, "administrators");
+      if (!readOnly(request)) throw new AppError(403, VIEW_AS_READ_ONLY);
+      const target = typeof viewAs === "string" && /^[1-9]\d{0,9}$/.test(viewAs) ? await viewed(Number(viewAs)) : null;
+      if (!target)
+        throw AppError.badRequest("Only an active employee can be viewed as.", {
+          [VIEW_AS_HEADER]: "is not an active employee",
+        });
+      request.user = { ...user, empID: target.empID, permissions: target.permissions };
+    }
     const { grant } = request.routeOptions.config;
-    if (grant) requireGrant({ kind: "employee", empID: user.empID, permissions: user.permissions }, grant);
+    if (grant)
+      requireGrant({ kind: "employee", empID: request.user.empID, permissions: request.user.permissions }, grant);
   });
 
   // An unknown /API/ path is a 404, and a method a known one does not declare a 405 (with

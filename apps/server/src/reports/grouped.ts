@@ -1,6 +1,7 @@
 import type { ColumnNames } from "@office/core";
 import { RESOURCES, type Reference, type TotalsOrder, type TotalsResponse } from "@office/core";
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { GroupRow } from "../data/totals.js";
 import type { DB } from "../db/schema.js";
 
 /**
@@ -21,16 +22,6 @@ export interface Grouping {
   sum?: { column: string; money: boolean };
   order: TotalsOrder;
   limit: number;
-}
-
-interface GroupRow {
-  key: number | string | null;
-  label: string | null;
-  count: number;
-  total: string | number;
-  groups: number;
-  all_rows: string | number;
-  grand: string | number;
 }
 
 /** The table a reference names its values from, joined to the groups as `n` with `n.label`. */

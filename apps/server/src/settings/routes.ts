@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { viewedAsBy } from "../admin/view-as.js";
 import { mayAs, requireGrant } from "../data/actor.js";
 import { actorOf } from "../data/context.js";
 import type { DB } from "../db/schema.js";
@@ -33,7 +34,11 @@ export async function settingRoutes(instance: FastifyInstance, options: { db: Ky
       const actor = actorOf(request);
       if (actor.kind !== "employee") throw new AppError(403, "Only a person has settings of their own");
       const personal = await personalSettings(db, actor.empID);
-      return { personal, ...(mayAs(actor, "administrators") ? { company: company.state() } : {}) };
+      return {
+        personal,
+        viewedAs: await viewedAsBy(db, actor.empID),
+        ...(mayAs(actor, "administrators") ? { company: company.state() } : {}),
+      };
     },
   });
 

@@ -13,6 +13,7 @@ import {
   type TotalsResponse,
 } from "@office/core";
 import { tokenExpired, tokenStore } from "../auth/token-store";
+import { viewAsOf } from "./view-as";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -100,7 +101,9 @@ export async function send<T>(request: SentRequest): Promise<T> {
 /** A request sent with the session token, answered with success; any failure an ApiError. */
 async function answered(request: SentRequest): Promise<Response> {
   const { method, path, params, body } = request;
-  const headers = sessionHeaders();
+  const viewAs = viewAsOf(method, path);
+  if ("refused" in viewAs) throw new ApiError(viewAs.refused, request);
+  const headers = { ...sessionHeaders(), ...viewAs.header };
   // A form (a file upload) goes as multipart, its boundary set by the browser; anything else as JSON.
   const form = body instanceof FormData;
   if (body !== undefined && !form) headers["content-type"] = "application/json";

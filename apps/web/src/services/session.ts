@@ -2,6 +2,7 @@ import { ADMINISTRATION_OPERATIONS, type AppConfigResponse, type SignedInUser } 
 import { queryOptions } from "@tanstack/react-query";
 import { api, executeQuery } from "../api/client";
 import { call } from "../api/operations";
+import { viewingAs } from "../api/view-as";
 import { loadSignedInUser } from "../auth/session";
 import { namedKey, readKey } from "./query-keys";
 
@@ -14,7 +15,13 @@ import { namedKey, readKey } from "./query-keys";
 export const permissionsQuery = queryOptions({
   // Read again when permission rows change (an administrator's grid saved for themselves).
   queryKey: readKey(["tblPermission"], "session", "permissions"),
-  queryFn: async () => (await call(ADMINISTRATION_OPERATIONS.myPermissions)).data,
+  queryFn: async () => {
+    const { data } = await call(ADMINISTRATION_OPERATIONS.myPermissions);
+    // Viewing as someone: their pages, none of their ways to change something (read only).
+    return viewingAs()
+      ? data.map((row) => ({ ...row, permissionAdd: 0, permissionChange: 0, permissionDel: 0 }))
+      : data;
+  },
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -4,6 +4,7 @@ import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { useTokenRefresh } from "../auth/token-refresh";
+import { ViewingAsBanner } from "../features/admin/ViewingAsBanner";
 import { useAccess } from "../services/access";
 import { type Crumb, defaultCrumb, pageTitle, SetCrumbContext } from "../services/breadcrumb-context";
 import { useChunkComponent } from "../services/chunk-component";
@@ -94,6 +95,7 @@ function Shell() {
         ) : null}
       </Box>
       {user ? <PaletteShortcut /> : null}
+      <ViewingAsBanner />
       <Breadcrumb route={route} crumb={crumb} />
       <Box component="main" id="content">
         {failure ? <ErrorPage failure={failure} /> : <Outlet />}

@@ -9,6 +9,7 @@ const OWN_PAGES: Record<string, PageModule> = {
   "/login": async () => (await import("../features/login/LoginPage")).LoginPage,
   "/settings": async () => (await import("../features/settings/SettingsPage")).SettingsPage,
   "/reports": async () => (await import("../features/reports/ReportsPage")).ReportsPage,
+  "/admin": async () => (await import("../features/admin/AdminPage")).AdminPage,
   "/statusdashboard": async () => (await import("../features/projects/StatusDashboardPage")).StatusDashboardPage,
   "/rn": async () => (await import("../features/release-notes/ReleaseNotesPage")).ReleaseNotesPage,
   "/forbidden": async () => (await import("./ForbiddenPage")).ForbiddenPage,

@@ -111,6 +111,8 @@ export interface ApiCall {
   form?: FormData;
   /** The table named by the params (Query, Totals) or the body (Insert, Update, Delete). */
   table: string | undefined;
+  /** The request's headers, by lower-case name. */
+  headers: Record<string, string>;
 }
 
 /** A GET /API/Query/ as the data service reads it. */
@@ -338,6 +340,7 @@ export class FakeApi {
       body,
       ...(init.body instanceof FormData ? { form: init.body } : {}),
       table: params.table ?? tableOf(body),
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
     };
     this.calls.push(call);
     const hold = this.#holds.find((h) => !h.released && matches(h.match, call));

@@ -1,3 +1,4 @@
+import { ADMIN_TOOL_OPERATIONS } from "./admin-tools.js";
 import { ADMINISTRATION_OPERATIONS } from "./administration.js";
 import { AVAILABILITY_OPERATIONS } from "./availability.js";
 import { BOARD_OPERATIONS } from "./board.js";
@@ -12,6 +13,7 @@ import { REPORT_OPERATIONS } from "./reports.js";
 import { SETTING_OPERATIONS } from "./settings.js";
 import { SHIPPING_OPERATIONS } from "./shipping.js";
 
+export * from "./admin-tools.js";
 export * from "./administration.js";
 export * from "./availability.js";
 export * from "./board.js";
@@ -42,6 +44,7 @@ export const OPERATIONS = {
   ...BOARD_OPERATIONS,
   ...SETTING_OPERATIONS,
   ...REPORT_OPERATIONS,
+  ...ADMIN_TOOL_OPERATIONS,
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;

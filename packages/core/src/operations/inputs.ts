@@ -18,6 +18,7 @@ import { MISSING_RECEIPTS_SHOWN } from "../calls.js";
 import { INT4, MAX_ROWS_PER_WRITE, STATUSES_SET_AT_ONCE } from "../constants.js";
 import { NOTIFICATIONS_MARKED_AT_ONCE } from "../notifications.js";
 import type { PermissionFlag } from "../pages.js";
+import { isIsoDay, REPORT_DAY, REPORT_DAY_MESSAGE } from "../reports/call.js";
 import { REPORT_INPUT } from "../reports/input.js";
 import { RESOURCES } from "../resources/index.js";
 import type { Resource } from "../resources/resource.js";
@@ -78,6 +79,10 @@ export const fileTarget = z.strictObject({ table: resourceName(tableFor("view"),
 const uploadPath = z.object({ uploadID: z.uuid() });
 const tables = [...RESOURCES.values()].filter((def) => def.kind === "table").map((def) => def.name);
 const employeePath = idPath("empID");
+/** A whole number of a query string (an id, a page's cursor). */
+const wholeNumber = pathID;
+/** A day of a query string, YYYY-MM-DD, in the company's calendar. */
+const auditDay = z.string().regex(REPORT_DAY, REPORT_DAY_MESSAGE).refine(isIsoDay, REPORT_DAY_MESSAGE);
 
 /** An operation's inputs by part, as a Fastify route schema names them. */
 export interface OperationInput {
@@ -128,6 +133,20 @@ export const OPERATION_INPUTS = {
   boardQuery: { body: z.strictObject({ query: z.string().min(1).max(2_000) }) },
   settings: {},
   report: REPORT_INPUT,
+  auditChanges: {
+    querystring: z.strictObject({
+      table: z
+        .enum(["upload", "appSetting", "employeeSetting", "viewAsLog", ...tables], { error: "is not a table" })
+        .optional(),
+      key: storable().min(1).max(64).optional(),
+      empID: wholeNumber.optional(),
+      action: z.enum(["insert", "update", "delete", "restore"], { error: "is not an action" }).optional(),
+      from: auditDay.optional(),
+      to: auditDay.optional(),
+      before: wholeNumber.optional(),
+    }),
+  },
+  viewAs: { body: z.strictObject({ empID: z.number().int().min(1).max(INT4.max) }) },
   changeSetting: {
     body: z.strictObject({
       key: z.enum(SETTING_LIST.map((def) => def.key) as [SettingKey, ...SettingKey[]], { error: "is not a setting" }),

@@ -21,6 +21,7 @@ import * as outOfOfficeLive from "./0019_out_of_office_live.js";
 import * as calendarFeed from "./0020_calendar_feed.js";
 import * as shipments from "./0021_shipments.js";
 import * as settings from "./0022_settings.js";
+import * as adminTools from "./0023_admin_tools.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "0020_calendar_feed": calendarFeed,
   "0021_shipments": shipments,
   "0022_settings": settings,
+  "0023_admin_tools": adminTools,
 };

@@ -55,6 +55,14 @@ describe("the Settings page", () => {
     expect(screen.queryByRole("heading", { name: "Company settings" })).toBeNull();
   });
 
+  it("tells a person which administrators viewed the product as them", async () => {
+    const api = fakeApi();
+    api.settings = { ...api.settings, viewedAs: [{ by: "Alex Morgan", at: "2026-11-20T15:00:00.000Z" }] };
+    renderWithApp(<SettingsPage />, { permissions: STAFF, api });
+    const section = await screen.findByRole("region", { name: "Viewed as you" });
+    expect(within(section).getByText(/^Alex Morgan, Nov 20, 2026/)).toBeTruthy();
+  });
+
   it("gives administrators the company's settings: a secret only as set, the environment's fields read only", async () => {
     const api = fakeApi();
     api.settings = { ...api.settings, company: companyState() };

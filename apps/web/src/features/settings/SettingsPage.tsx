@@ -36,6 +36,23 @@ export function SettingsPage() {
           </Text>
         </Stack>
       </Paper>
+      {settings.data?.viewedAs?.length ? (
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="viewed-as-title">
+          <Stack gap={4}>
+            <Title order={2} size="h4" id="viewed-as-title">
+              Viewed as you
+            </Title>
+            <Text size="sm" c="dimmed">
+              Administrators who looked at the product as you see it (read only: nothing was done as you).
+            </Text>
+            {settings.data.viewedAs.map((use) => (
+              <Text key={`${use.by}-${use.at}`} size="sm">
+                {`${use.by}, ${new Date(use.at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}`}
+              </Text>
+            ))}
+          </Stack>
+        </Paper>
+      ) : null}
       {settings.isPending ? <Skeleton height={120} radius="md" aria-hidden="true" /> : null}
       {settings.isError ? (
         <Text c="red" role="alert">

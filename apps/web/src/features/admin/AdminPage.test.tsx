@@ -1,0 +1,74 @@
+import { type AuditChange, OPERATIONS, VIEW_AS_READ_ONLY } from "@office/core";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { api as send } from "../../api/client";
+import { setViewingAs, viewingAs } from "../../api/view-as";
+import { installFakeApi } from "../../test/fake-api";
+import { renderWithApp } from "../../test/render";
+import { AdminPage } from "./AdminPage";
+
+const change = (auditID: number, fields: Partial<AuditChange>): AuditChange => ({
+  auditID,
+  empID: 1,
+  byName: "Alex Morgan",
+  action: "update",
+  tableName: "tblVendor",
+  recordKey: "4",
+  before: { vendorName: "Acme", vendorCity: "Boston" },
+  after: { vendorName: "Acme Supply", vendorCity: "Boston" },
+  createdTS: "2026-11-20T15:00:00.000Z",
+  restorable: false,
+  ...fields,
+});
+
+afterEach(() => setViewingAs(null));
+
+describe("Administration", () => {
+  it("browses the audit trail by the address's filters, before and after side by side, and restores a delete", async () => {
+    const api = installFakeApi();
+    const asked: unknown[] = [];
+    api.operation(OPERATIONS.auditChanges, (query) => {
+      asked.push(query);
+      return {
+        data: [change(9, { action: "delete", after: null, restorable: true, recordKey: "7" }), change(8, {})],
+        next: null,
+      };
+    });
+    let restored: unknown;
+    api.operation(OPERATIONS.restoreDeleted, (body) => {
+      restored = body;
+      return { id: 7 };
+    });
+    const { user } = renderWithApp(<AdminPage />, { api, path: "/admin?table=tblVendor" });
+    const table = await screen.findByRole("table", { name: "Changes, newest first" });
+    await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(3));
+    expect(asked[0]).toEqual({ table: "tblVendor" });
+    await user.click(within(table).getAllByRole("button", { name: "Before and after" })[1] as HTMLElement);
+    const sides = screen.getByRole("table", { name: "Change 8: before and after" });
+    expect(within(sides).getByText("Acme Supply")).toBeTruthy();
+    await user.click(within(table).getByRole("button", { name: "Restore" }));
+    await waitFor(() => expect(restored).toEqual({ auditID: 9 }));
+  });
+
+  it("views the product as an employee: read only, every read carrying them, no write sent", async () => {
+    const api = installFakeApi();
+    api.operation(OPERATIONS.viewAs, ({ empID }) => ({
+      user: { empID, empFirstName: "Sam", empLastName: "Taylor", empDepartment: 1, username: "staff" },
+      permissions: [],
+    }));
+    api.table("vwEmployeeDirectory", [{ empID: 2, empName: "Taylor, Sam", empActive: 1 }]);
+    const { user, location } = renderWithApp(<AdminPage />, { api, path: "/admin?tab=view-as" });
+    await user.click(await screen.findByRole("textbox", { name: "Employee" }));
+    await user.click(await screen.findByRole("option", { name: "Taylor, Sam" }));
+    await user.click(screen.getByRole("button", { name: "View as" }));
+    await waitFor(() => expect(viewingAs()).toEqual({ empID: 2, name: "Sam Taylor" }));
+    expect(location().pathname).toBe("/");
+    await send("GET", "/API/EmployeeInfo/");
+    expect(api.calls.at(-1)?.headers["x-office-view-as"]).toBe("2");
+    const before = api.calls.length;
+    await expect(send("POST", "/API/Insert/", { table: "tblVendor", fields: {} })).rejects.toMatchObject({
+      message: VIEW_AS_READ_ONLY,
+    });
+    expect(api.calls.length).toBe(before);
+  });
+});
