@@ -14,6 +14,17 @@ export const VIEW_AS_HEADER = "x-office-view-as";
 /** The refusal of any call that would change something, made while viewing as someone else. */
 export const VIEW_AS_READ_ONLY = "Viewing as someone else is read only: nothing can be changed as them";
 
+/**
+ * The tables the server keeps and audits beside the resources' (whose names are the registry's),
+ * with what each holds: the audit trail browser may be narrowed to any of them.
+ */
+export const SERVER_AUDITED_TABLES = {
+  upload: "files",
+  appSetting: "company settings",
+  employeeSetting: "preferences",
+  viewAsLog: "View as",
+} as const;
+
 /** A change of the audit trail as its browser shows it: who made it, and whether Restore can put its record back. */
 export type AuditChange = AuditEntry & { byName: string | null; restorable: boolean };
 

@@ -24,6 +24,7 @@ import { RESOURCES } from "../resources/index.js";
 import type { Resource } from "../resources/resource.js";
 import { documented } from "../resources/write-schema.js";
 import { SETTING_LIST, type SettingKey, type SettingValues } from "../settings.js";
+import { SERVER_AUDITED_TABLES } from "./admin-tools.js";
 import type { OperationName } from "./index.js";
 
 /*
@@ -136,7 +137,7 @@ export const OPERATION_INPUTS = {
   auditChanges: {
     querystring: z.strictObject({
       table: z
-        .enum(["upload", "appSetting", "employeeSetting", "viewAsLog", ...tables], { error: "is not a table" })
+        .enum([...(Object.keys(SERVER_AUDITED_TABLES) as ["upload"]), ...tables], { error: "is not a table" })
         .optional(),
       key: storable().min(1).max(64).optional(),
       empID: wholeNumber.optional(),

@@ -229,7 +229,14 @@ function make<T extends ColumnType, N extends boolean = false>(
 /** A message in the field's name where the column has a label, as the rules' messages are. */
 const named = (label: string | undefined, message: string) => (label ? `${label} ${message}` : message);
 
-/** Column builders: a resource declares its columns with these, once. */
+/** An active employee by name (the directory's view): whom a form, a filter or View as picks. */
+export const ACTIVE_EMPLOYEE: Reference = {
+  table: "vwEmployeeDirectory",
+  value: "empID",
+  label: "empName",
+  activeColumn: "empActive",
+};
+
 /** The values of one list of tblAppLookup, in its order: what a lookup column picks from. */
 export const lookupReference = (group: string): Reference => ({
   table: "tblAppLookup",
@@ -242,6 +249,7 @@ type IntegerOptions = Options & { min?: number; max?: number };
 type TextOptions = Options & { emptyAsNull?: boolean; multiline?: boolean };
 const none = {} as const;
 
+/** Column builders: a resource declares its columns with these, once. */
 export const col = {
   /** The identity key of a table. */
   id: (options: Pick<Options, "label"> = {}): Typed<"integer", false> => ({

@@ -46,8 +46,28 @@ describe("Administration", () => {
     await user.click(within(table).getAllByRole("button", { name: "Before and after" })[1] as HTMLElement);
     const sides = screen.getByRole("table", { name: "Change 8: before and after" });
     expect(within(sides).getByText("Acme Supply")).toBeTruthy();
+    // The record changed opens from its key; the deleted one, no longer there, does not.
+    expect(within(table).getByRole("link", { name: "Open tblVendor 4" }).getAttribute("href")).toBe("/vendor/de?id=4");
+    expect(within(table).queryByRole("link", { name: "Open tblVendor 7" })).toBeNull();
     await user.click(within(table).getByRole("button", { name: "Restore" }));
     await waitFor(() => expect(restored).toEqual({ auditID: 9 }));
+    expect(await screen.findByText("Record Restored")).toBeTruthy();
+  });
+
+  it("narrows the trail to an employee chosen by name, a former one included, kept in the address", async () => {
+    const api = installFakeApi();
+    const asked: unknown[] = [];
+    api.operation(OPERATIONS.auditChanges, (query) => {
+      asked.push(query);
+      return { data: [], next: null };
+    });
+    api.table("vwEmployeeDirectory", [{ empID: 31, empName: "Former, Pat", empActive: 0 }]);
+    const { user, location } = renderWithApp(<AdminPage />, { api, path: "/admin" });
+    await user.click(await screen.findByRole("textbox", { name: "Employee" }));
+    await user.click(await screen.findByRole("option", { name: "Former, Pat" }));
+    await waitFor(() => expect(location().search).toContain("empID=31"));
+    await waitFor(() => expect(asked.at(-1)).toEqual({ empID: 31 }));
+    expect(await screen.findByText("No change matches these filters.")).toBeTruthy();
   });
 
   it("views the product as an employee: read only, every read carrying them, no write sent", async () => {

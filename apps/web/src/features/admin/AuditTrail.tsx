@@ -1,34 +1,36 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import {
+  ACTIVE_EMPLOYEE,
   ADMIN_TOOL_OPERATIONS,
   ADMINISTRATION_OPERATIONS,
   type AuditChange,
   type AuditQuery,
-  formatUsDate,
-  parseUsDate,
+  printWhere,
   RESOURCES,
+  recordHref,
+  recordTarget,
+  SERVER_AUDITED_TABLES,
   TOASTS,
   type Tone,
+  whereBuilder,
 } from "@office/core";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { call } from "../../api/operations";
 import { useOperation } from "../../services/operations";
 import { readKey } from "../../services/query-keys";
-import { DateField } from "../../widgets/form/DateField";
+import { rowsQuery } from "../../services/rows-query";
+import { EmployeeTypeahead } from "../../widgets/EmployeeTypeahead";
+import { DayField } from "../../widgets/form/DayField";
 import { StatusPill } from "../../widgets/StatusPill";
+import type { Row } from "../../widgets/Typeahead";
 
 const op = ADMIN_TOOL_OPERATIONS.auditChanges;
 const TABLES = [...RESOURCES.values()]
   .filter((def) => def.kind === "table")
   .map((def) => ({ value: def.name, label: def.name }))
-  .concat([
-    { value: "appSetting", label: "appSetting (company settings)" },
-    { value: "employeeSetting", label: "employeeSetting (preferences)" },
-    { value: "viewAsLog", label: "viewAsLog (View as)" },
-    { value: "upload", label: "upload (files)" },
-  ]);
+  .concat(Object.entries(SERVER_AUDITED_TABLES).map(([name, holds]) => ({ value: name, label: `${name} (${holds})` })));
 const ACTIONS = ["insert", "update", "delete", "restore"];
 const ACTION_TONES: Record<AuditChange["action"], Tone> = {
   insert: "positive",
@@ -51,6 +53,31 @@ function queryOf(search: URLSearchParams): AuditQuery {
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "short", timeStyle: "short" });
 const text = (value: unknown) =>
   value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+
+/** The employee of the address's empID, by name, for the filter's box (the address holds only the number). */
+function useEmployee(empID: number | undefined): Row | undefined {
+  const { data } = useQuery({
+    ...rowsQuery<Row>({
+      table: ACTIVE_EMPLOYEE.table,
+      fields: "empID,empName",
+      where: printWhere(whereBuilder().eq("empID", empID ?? 0)),
+      rowLimit: 1,
+    }),
+    enabled: empID !== undefined,
+  });
+  return empID === undefined ? undefined : (data?.[0] ?? { empID, empName: `Employee ${empID}` });
+}
+
+/** A change's record: a link to it where an area shows its table and the record is still there. */
+function RecordCell({ change }: { change: AuditChange }) {
+  const target = recordTarget(change.tableName);
+  if (!target || change.action === "delete") return <>{change.recordKey}</>;
+  return (
+    <Link to={recordHref(target, change.recordKey)} aria-label={`Open ${change.tableName} ${change.recordKey}`}>
+      {change.recordKey}
+    </Link>
+  );
+}
 
 /** A change's before and after, side by side, the fields it changed marked. */
 function BeforeAfter({ change }: { change: AuditChange }) {
@@ -100,9 +127,10 @@ export function AuditTrail() {
     initialPageParam: 0,
     getNextPageParam: (page) => page.next ?? undefined,
   });
+  const employee = useEmployee(query.empID);
   const restore = useOperation(ADMINISTRATION_OPERATIONS.restoreDeleted, {
-    done: () => TOASTS.updated,
-    failed: (why) => ({ ...TOASTS.updateFailed, message: why }),
+    done: () => TOASTS.restored,
+    failed: (why) => TOASTS.restoreFailed(why),
   });
   const set = (name: (typeof FILTERS)[number], value: string | null | undefined) => {
     const next = new URLSearchParams(search);
@@ -131,12 +159,12 @@ export function AuditTrail() {
             onBlur={(e) => set("key", e.currentTarget.value.trim())}
             onKeyDown={(e) => e.key === "Enter" && set("key", e.currentTarget.value.trim())}
           />
-          <TextInput
+          <EmployeeTypeahead
             label="Employee"
-            placeholder="Their number"
-            inputMode="numeric"
-            defaultValue={query.empID ? String(query.empID) : ""}
-            onBlur={(e) => set("empID", /^\d+$/.test(e.currentTarget.value) ? e.currentTarget.value : null)}
+            value={employee}
+            onChange={(row) => set("empID", row ? String(row.empID) : null)}
+            clearable
+            former
           />
           <Select
             label="Action"
@@ -145,16 +173,8 @@ export function AuditTrail() {
             onChange={(v) => set("action", v)}
             clearable
           />
-          <DateField
-            label="From"
-            value={query.from ? (formatUsDate(query.from) ?? "") : ""}
-            onChange={(typed) => (typed === "" || parseUsDate(typed)) && set("from", parseUsDate(typed))}
-          />
-          <DateField
-            label="To"
-            value={query.to ? (formatUsDate(query.to) ?? "") : ""}
-            onChange={(typed) => (typed === "" || parseUsDate(typed)) && set("to", parseUsDate(typed))}
-          />
+          <DayField label="From" value={query.from} onChange={(day) => set("from", day)} />
+          <DayField label="To" value={query.to} onChange={(day) => set("to", day)} />
         </SimpleGrid>
       </Paper>
       <Table.ScrollContainer minWidth={640}>
@@ -183,7 +203,9 @@ export function AuditTrail() {
               <Table.Tr>
                 <Table.Td colSpan={6}>
                   <Text size="sm" c="dimmed">
-                    No change matches these filters.
+                    {Object.keys(query).length > 0
+                      ? "No change matches these filters."
+                      : "No change has been made yet: each one made in Office will be listed here."}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -197,7 +219,9 @@ export function AuditTrail() {
                     <StatusPill tone={ACTION_TONES[change.action]}>{change.action}</StatusPill>
                   </Table.Td>
                   <Table.Td>{change.tableName}</Table.Td>
-                  <Table.Td>{change.recordKey}</Table.Td>
+                  <Table.Td>
+                    <RecordCell change={change} />
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Button

@@ -1,20 +1,12 @@
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { ADMIN_TOOL_OPERATIONS, type Reference } from "@office/core";
+import { ADMIN_TOOL_OPERATIONS } from "@office/core";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { setViewingAs } from "../../api/view-as";
 import { useOperation } from "../../services/operations";
 import { queryClient } from "../../services/query-client";
-import { searchWhere } from "../../widgets/form/reference-rows";
-import { type Row, Typeahead } from "../../widgets/Typeahead";
-
-/** Active employees by name: only they can be viewed as. */
-const EMPLOYEES: Reference = {
-  table: "vwEmployeeDirectory",
-  value: "empID",
-  label: "empName",
-  activeColumn: "empActive",
-};
+import { EmployeeTypeahead } from "../../widgets/EmployeeTypeahead";
+import type { Row } from "../../widgets/Typeahead";
 
 /**
  * View as: the administrator picks an active employee and sees the menus, pages and buttons as
@@ -44,20 +36,7 @@ export function ViewAsPanel() {
           </Text>
         </div>
         <Group align="flex-end">
-          <Typeahead
-            label="Employee"
-            table="vwEmployeeDirectory"
-            fields="empID,empName,empActive"
-            order="empName"
-            whereFor={(term) => searchWhere(EMPLOYEES, undefined, term)}
-            browse
-            valueFor={(row) => String(row.empID)}
-            labelFor={(row) => String(row.empName)}
-            value={chosen ? String(chosen.empID) : null}
-            selectedRow={chosen}
-            onChange={(_, row) => setChosen(row)}
-            width={280}
-          />
+          <EmployeeTypeahead label="Employee" value={chosen} onChange={setChosen} width={280} />
           <Button
             disabled={!chosen}
             loading={start.isPending}

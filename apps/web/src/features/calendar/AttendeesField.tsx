@@ -1,17 +1,9 @@
 import { CloseButton, Group, Input, Pill, Stack } from "@mantine/core";
-import { printWhere, type Reference, whereBuilder } from "@office/core";
+import { ACTIVE_EMPLOYEE, printWhere, whereBuilder } from "@office/core";
 import { useQuery } from "@tanstack/react-query";
 import { rowsQuery } from "../../services/rows-query";
 import { searchWhere } from "../../widgets/form/reference-rows";
 import { type Row, Typeahead } from "../../widgets/Typeahead";
-
-/** Active employees, searched on the server by name: the ones an event may be attended by. */
-const EMPLOYEES: Reference = {
-  table: "vwEmployeeDirectory",
-  value: "empID",
-  label: "empName",
-  activeColumn: "empActive",
-};
 
 interface AttendeesFieldProps {
   value: readonly number[];
@@ -24,7 +16,7 @@ interface AttendeesFieldProps {
 function useNames(ids: readonly number[]) {
   const where = ids.length === 0 ? "" : printWhere(whereBuilder().in("empID", [...ids]));
   const { data = [] } = useQuery({
-    ...rowsQuery<Row>({ table: EMPLOYEES.table, fields: "empID,empName", where, rowLimit: ids.length }),
+    ...rowsQuery<Row>({ table: ACTIVE_EMPLOYEE.table, fields: "empID,empName", where, rowLimit: ids.length }),
     enabled: ids.length > 0,
   });
   return new Map(data.map((row) => [Number(row.empID), String(row.empName)]));
@@ -62,10 +54,10 @@ export function AttendeesField({ value, onChange, error, readOnly }: AttendeesFi
           <Typeahead
             label="Add an attendee"
             placeholder="Add an attendee by name"
-            table={EMPLOYEES.table}
+            table={ACTIVE_EMPLOYEE.table}
             fields="empID,empName,empActive"
             order="empName"
-            whereFor={(term) => searchWhere(EMPLOYEES, undefined, term)}
+            whereFor={(term) => searchWhere(ACTIVE_EMPLOYEE, undefined, term)}
             browse
             valueFor={(row) => String(row.empID)}
             labelFor={(row) => String(row.empName)}

@@ -13,10 +13,10 @@ import {
   TextInput,
 } from "@mantine/core";
 import {
+  chartValue,
   formatUsDate,
   groupingOf,
   isDated,
-  parseUsDate,
   REPORT_LIST,
   REPORT_OPERATIONS,
   type ReportAnswer,
@@ -33,7 +33,7 @@ import { ApiError } from "../../api/client";
 import { call } from "../../api/operations";
 import { reportFailure } from "../../services/failures";
 import { readKey } from "../../services/query-keys";
-import { DateField } from "../../widgets/form/DateField";
+import { DayField } from "../../widgets/form/DayField";
 import { PageFrame } from "../../widgets/PageFrame";
 import { PageHeading } from "../../widgets/PageHeading";
 import { cellText } from "../../widgets/table/columns";
@@ -62,26 +62,6 @@ const reportQuery = (report: ReportDeclaration, query: ReportQuery) =>
       }
     },
   });
-
-/** A day of the address (ISO) as its box shows it, and back: a day typed that is no day stays in the box. */
-function DayBox(props: { label: string; value: string | undefined; onChange: (iso: string | undefined) => void }) {
-  const [text, setText] = useState(props.value ? (formatUsDate(props.value) ?? "") : "");
-  useEffect(() => setText(props.value ? (formatUsDate(props.value) ?? "") : ""), [props.value]);
-  const iso = parseUsDate(text);
-  return (
-    <DateField
-      label={props.label}
-      value={text}
-      error={text !== "" && !iso ? "MM/DD/YYYY" : undefined}
-      onChange={(typed) => {
-        setText(typed);
-        const day = parseUsDate(typed);
-        if (typed === "") props.onChange(undefined);
-        else if (day) props.onChange(day);
-      }}
-    />
-  );
-}
 
 /**
  * Reports (page 25): each report is core's declaration (its rows, measure, groupings and
@@ -163,11 +143,11 @@ export function ReportsPage() {
           ) : null}
           {isDated(report) && !query.asOf ? (
             <>
-              <DayBox label="From" value={data?.meta.from ?? query.from} onChange={(day) => set("from", day)} />
-              <DayBox label="To" value={data?.meta.to ?? query.to} onChange={(day) => set("to", day)} />
+              <DayField label="From" value={data?.meta.from ?? query.from} onChange={(day) => set("from", day)} />
+              <DayField label="To" value={data?.meta.to ?? query.to} onChange={(day) => set("to", day)} />
             </>
           ) : null}
-          {report.asOf ? <DayBox label="As of" value={query.asOf} onChange={(day) => set("asOf", day)} /> : null}
+          {report.asOf ? <DayField label="As of" value={query.asOf} onChange={(day) => set("asOf", day)} /> : null}
           <TextInput
             label="Filter"
             description="The where language over the report's rows"
@@ -233,7 +213,7 @@ export function ReportsPage() {
                 <PlainTable caption={caption} columns={columns} rows={rows} rowKey={(row) => String(row.key)} />
               </Box>
               <Text size="sm" c="dimmed">
-                {`In all: ${words.print(Number(unitOf(report) === "hours" ? Number(data.meta.total) / 60 : data.meta.total))} ${words.total.toLowerCase()}`}
+                {`In all: ${words.print(chartValue(report, data.meta.total))} ${words.total.toLowerCase()}`}
                 {unitOf(report) === "projects"
                   ? ""
                   : `, ${data.meta.count.toLocaleString("en-US")} ${words.counted.toLowerCase()}`}
