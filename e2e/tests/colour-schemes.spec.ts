@@ -23,6 +23,9 @@ const RECORDS = [
   "/inbox?tab=notifications",
   // A parcel's dialog with its scans.
   "/shippingcompany/shipments?id=1",
+  // Administration's other tabs.
+  "/admin?tab=view-as",
+  "/admin?tab=permissions",
 ];
 const PAGES = [...ROUTES.filter((r) => !r.disabled && !SPECIAL.includes(r.path)).map((r) => r.path), ...RECORDS];
 const CHUNKS = 4;

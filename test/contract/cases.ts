@@ -567,6 +567,25 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
       },
     ],
   },
+  bulkPermissions: {
+    inputs: [
+      {
+        input: { kind: "copy", from: 1, to: [2, 2], apply: "yes" },
+        message: "The request body is not valid.",
+        fieldErrors: { to: "names an employee twice", apply: "Invalid input: expected boolean, received string" },
+      },
+      {
+        input: { kind: "page", page: { permissionPageID: 40, permissionView: 1 }, to: [], apply: false },
+        message: "The request body is not valid.",
+        fieldErrors: {
+          "page.permissionAdd": "Invalid input",
+          "page.permissionChange": "Invalid input",
+          "page.permissionDel": "Invalid input",
+          to: "names no employee",
+        },
+      },
+    ],
+  },
   viewAs: {
     inputs: [
       {

@@ -1,7 +1,7 @@
 import { OPERATIONS, VIEW_AS_HEADER, VIEW_AS_READ_ONLY } from "@office/core";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "./support/context.js";
-import { countOf, empIDOf } from "./support/db.js";
+import { countOf, empIDOf, setPermissions } from "./support/db.js";
 import { ENGINES } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
 
@@ -144,6 +144,146 @@ describe.each(ENGINES)("the administrators' tools on $name", (engine) => {
         await admin.inject({ method: "GET", url: "/API/Permissions/", headers: { [VIEW_AS_HEADER]: "x" } }),
         400,
       );
+    });
+  });
+
+  describe("bulk permissions", () => {
+    const bulk = OPERATIONS.bulkPermissions;
+    type Row = {
+      permissionPageID: number;
+      permissionView: number;
+      permissionAdd: number;
+      permissionChange: number;
+      permissionDel: number;
+    };
+    const rowsOf = (empID: number): Promise<Row[]> =>
+      t.db
+        .selectFrom("tblPermission")
+        .select(["permissionPageID", "permissionView", "permissionAdd", "permissionChange", "permissionDel"])
+        .where("empID", "=", empID)
+        .orderBy("permissionPageID")
+        .execute();
+    const hire = async (first: string) =>
+      (await admin.insert("tblEmployee", { empFirstName: first, empLastName: "Bulk", empActive: 1 })).json()
+        .id as number;
+    /** What an employee's rights are to become, page by page, worked out here from the rows alone. */
+    const expected = (before: Row[], after: Row[]) => {
+      const key = (row: Row | undefined) =>
+        row ? [row.permissionView, row.permissionAdd, row.permissionChange, row.permissionDel].join() : "";
+      const pages = [...new Set([...before, ...after].map((row) => row.permissionPageID))].sort((a, b) => a - b);
+      return pages.flatMap((page) => {
+        const [was, will] = [
+          before.find((r) => r.permissionPageID === page),
+          after.find((r) => r.permissionPageID === page),
+        ];
+        return key(was) === key(will) ? [] : [{ permissionPageID: page, before: was ?? null, after: will ?? null }];
+      });
+    };
+
+    it("previews a copy without writing, then applies exactly it, audited; sets one page for many", async () => {
+      const staffID = await empIDOf(t.db, "staff");
+      const [first, second, third] = [await hire("First"), await hire("Second"), await hire("Third")];
+      await setPermissions(t.db, second, [
+        { page: 40, view: 1 },
+        { page: 33, view: 1, add: 1 },
+      ]);
+      const source = await rowsOf(staffID);
+      const secondBefore = await rowsOf(second);
+      const audits = await countOf(t.db, "auditLog");
+
+      const preview = (
+        await admin.operation(bulk, { kind: "copy", from: staffID, to: [second, first], apply: false })
+      ).json();
+      expect(preview.applied).toBe(false);
+      expect(preview.employees.map((e: { empName: string }) => e.empName)).toEqual(["Bulk, First", "Bulk, Second"]);
+      expect(preview.employees[0].changes).toEqual(expected([], source));
+      expect(preview.employees[1].changes).toEqual(expected(secondBefore, source));
+      expect(preview.count).toBe(expected([], source).length + expected(secondBefore, source).length);
+      expect(await rowsOf(first)).toEqual([]);
+      expect(await rowsOf(second)).toEqual(secondBefore);
+      expect(await countOf(t.db, "auditLog")).toBe(audits);
+
+      const applied = (
+        await admin.operation(bulk, { kind: "copy", from: staffID, to: [second, first], apply: true })
+      ).json();
+      expect(applied).toEqual({ ...preview, applied: true });
+      expect(await rowsOf(first)).toEqual(source);
+      expect(await rowsOf(second)).toEqual(source);
+      expect(await countOf(t.db, "auditLog")).toBe(audits + preview.count);
+      // Copied again, nothing is left to change.
+      const again = (await admin.operation(bulk, { kind: "copy", from: staffID, to: [first], apply: false })).json();
+      expect(again.count).toBe(0);
+
+      // One page for many: theirs otherwise kept; every flag off takes the page away.
+      const page33 = {
+        permissionPageID: 33,
+        permissionView: 1,
+        permissionAdd: 0,
+        permissionChange: 1,
+        permissionDel: 0,
+      };
+      const set = (await admin.operation(bulk, { kind: "page", page: page33, to: [first, third], apply: true })).json();
+      expect(set.count).toBe(2);
+      expect(await rowsOf(third)).toEqual([page33]);
+      expect(await rowsOf(first)).toEqual(
+        [...source.filter((r) => r.permissionPageID !== 33), page33].sort(
+          (a, b) => a.permissionPageID - b.permissionPageID,
+        ),
+      );
+      const none = { ...page33, permissionView: 0, permissionChange: 0 };
+      await admin.operation(bulk, { kind: "page", page: none, to: [first, third], apply: true });
+      expect(await rowsOf(third)).toEqual([]);
+      expect((await rowsOf(first)).some((r) => r.permissionPageID === 33)).toBe(false);
+    });
+
+    it("lands all or nothing: a result leaving no administrator is refused, no one changed", async () => {
+      const nopermID = await empIDOf(t.db, "noperm");
+      const fourth = await hire("Fourth");
+      const admins = await t.db
+        .selectFrom("tblPermission as p")
+        .innerJoin("tblEmployee as e", "e.empID", "p.empID")
+        .select("p.empID")
+        .where("p.permissionPageID", "=", 40)
+        .where("p.permissionView", "=", 1)
+        .where("e.empActive", "=", 1)
+        .execute();
+      const audits = await countOf(t.db, "auditLog");
+      const refused = await admin.operation(bulk, {
+        kind: "copy",
+        from: nopermID,
+        to: [fourth, ...admins.map((a) => a.empID)],
+        apply: true,
+      });
+      expectError(refused, 409);
+      expect(await rowsOf(fourth)).toEqual([]);
+      for (const { empID } of admins) expect((await rowsOf(empID)).some((r) => r.permissionPageID === 40)).toBe(true);
+      expect(await countOf(t.db, "auditLog")).toBe(audits);
+    });
+
+    it("refuses unknown employees, a copy onto its source, too many at once, and non-administrators", async () => {
+      const staffID = await empIDOf(t.db, "staff");
+      const tblPermissions = await countOf(t.db, "tblPermission");
+      const unknown = expectError(
+        await admin.operation(bulk, { kind: "copy", from: staffID, to: [999_999], apply: true }),
+        400,
+      );
+      expect(unknown.fieldErrors).toEqual({ to: "names no employee: 999999" });
+      const source = expectError(
+        await admin.operation(bulk, { kind: "copy", from: 999_998, to: [staffID], apply: false }),
+        400,
+      );
+      expect(source.fieldErrors).toEqual({ from: "names no employee: 999998" });
+      expect(
+        expectError(await admin.operation(bulk, { kind: "copy", from: staffID, to: [staffID], apply: true }), 400)
+          .fieldErrors,
+      ).toEqual({ to: "names the employee copied from" });
+      const many = Array.from({ length: 501 }, (_, i) => i + 1);
+      expect(
+        expectError(await admin.operation(bulk, { kind: "copy", from: staffID, to: many, apply: false }), 400)
+          .fieldErrors,
+      ).toEqual({ to: "names more than 500 employees" });
+      expectError(await staff.operation(bulk, { kind: "copy", from: staffID, to: [1], apply: false }), 403);
+      expect(await countOf(t.db, "tblPermission")).toBe(tblPermissions);
     });
   });
 });

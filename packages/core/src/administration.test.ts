@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PermissionRow } from "./access.js";
-import { GRID_FLAGS, PASSWORD_MIN, permissionGrid } from "./administration.js";
+import { GRID_FLAGS, PASSWORD_MIN, permissionChanges, permissionGrid } from "./administration.js";
 import { permissionGridBody, signInBody } from "./bodies.js";
 import { PAGE_IDS, PAGE_TITLES, PAGES } from "./pages.js";
 import { checkField, checkRule, MESSAGES } from "./validation.js";
@@ -175,5 +175,25 @@ describe("the email and url rules", () => {
     expect(checkField(["url", { max: 10 }], "https://example.com/long", "Website")).toBe(
       "Website must have at most 10 characters",
     );
+  });
+});
+
+describe("permissionChanges", () => {
+  it("names each page whose rights change, in page order; a page with no flag on has no row", () => {
+    const before = [row(40), row(3, 1, 1), row(33, 0, 0, 0, 0)];
+    const wanted = [row(3, 1, 1), row(2, 1, 0, 1), row(40, 0), row(33, 0)];
+    expect(permissionChanges(before, wanted)).toEqual([
+      { permissionPageID: 2, before: null, after: row(2, 1, 0, 1) },
+      { permissionPageID: 40, before: row(40), after: null },
+    ]);
+    expect(permissionChanges(wanted, wanted)).toEqual([]);
+    expect(permissionChanges([row(5)], [row(5, 1, 1)])).toEqual([
+      { permissionPageID: 5, before: row(5), after: row(5, 1, 1) },
+    ]);
+  });
+
+  it("keeps only a row's page and flags, whatever else the row holds", () => {
+    const stored = { ...row(7), permissionID: 12, empID: 4 };
+    expect(permissionChanges([stored], [])).toEqual([{ permissionPageID: 7, before: row(7), after: null }]);
   });
 });

@@ -29,6 +29,59 @@ export function permissionGrid(rows: readonly PermissionRow[]): Array<Permission
   });
 }
 
+/** One page whose rights a change of permissions alters: its row before and after (null: none). */
+export interface PermissionChange {
+  permissionPageID: number;
+  before: PermissionRow | null;
+  after: PermissionRow | null;
+}
+
+const FLAG_COLUMNS = GRID_FLAGS.map((f) => f.column);
+const flagsOf = (row: PermissionRow): PermissionRow => ({
+  permissionPageID: row.permissionPageID,
+  ...(Object.fromEntries(FLAG_COLUMNS.map((column) => [column, row[column] === 1 ? 1 : 0])) as Omit<
+    PermissionRow,
+    "permissionPageID"
+  >),
+});
+const grants = (row: PermissionRow) => FLAG_COLUMNS.some((column) => row[column] === 1);
+
+/**
+ * What making an employee's permissions `wanted` changes, page by page in id order: a page with
+ * every flag off has no row. Both the grid's save and the bulk tools' preview and apply read it.
+ */
+export function permissionChanges(
+  before: readonly PermissionRow[],
+  wanted: readonly PermissionRow[],
+): PermissionChange[] {
+  const held = new Map(before.filter(grants).map((row) => [row.permissionPageID, flagsOf(row)]));
+  const next = new Map(wanted.filter(grants).map((row) => [row.permissionPageID, flagsOf(row)]));
+  const pages = [...new Set([...held.keys(), ...next.keys()])].sort((a, b) => a - b);
+  return pages.flatMap((page) => {
+    const [was, will] = [held.get(page) ?? null, next.get(page) ?? null];
+    if (was && will && FLAG_COLUMNS.every((column) => was[column] === will[column])) return [];
+    return [{ permissionPageID: page, before: was, after: will }];
+  });
+}
+
+/** The employees one bulk change of permissions may reach at most. */
+export const BULK_PERMISSION_TARGETS = 500;
+
+/** A bulk change's effect on one employee: the pages it changes (none: already so). */
+export interface BulkPermissionEmployee {
+  empID: number;
+  empName: string;
+  changes: PermissionChange[];
+}
+
+/** The answer of a bulk change, previewed (`applied` false) or made. */
+export interface BulkPermissionsAnswer {
+  applied: boolean;
+  employees: BulkPermissionEmployee[];
+  /** The pages changed in all, over every employee. */
+  count: number;
+}
+
 export const PASSWORD_MIN = 8;
 
 /** GET /API/SignIn/:empID — the employee's sign-in, or null when they have none. */

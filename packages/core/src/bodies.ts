@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MIN } from "./administration.js";
+import { BULK_PERMISSION_TARGETS, PASSWORD_MIN } from "./administration.js";
 import { PASSWORD_MAX, USERNAME_MAX } from "./auth.js";
 import { EVENT_ATTENDEES, SERIES_YEARS, WALL_TIME } from "./calendar/series.js";
 import { REASON_MAX } from "./card-requests.js";
@@ -46,6 +46,24 @@ export const permissionGridRow = z.strictObject({
   permissionChange: flag,
   permissionDel: flag,
 });
+
+const employeeID = z.number().int().min(1).max(INT4.max);
+const targets = z
+  .array(employeeID)
+  .min(1, "names no employee")
+  .max(BULK_PERMISSION_TARGETS, `names more than ${BULK_PERMISSION_TARGETS} employees`)
+  .refine((ids) => new Set(ids).size === ids.length, "names an employee twice");
+
+/**
+ * POST /API/Permissions/Bulk — one employee's permissions copied to others (each then holds
+ * exactly the source's), or one page's rights set for many (every flag off takes the page
+ * away); previewed unless `apply`.
+ */
+export const bulkPermissionsBody = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("copy"), from: employeeID, to: targets, apply: z.boolean() }),
+  z.strictObject({ kind: z.literal("page"), page: permissionGridRow, to: targets, apply: z.boolean() }),
+]);
+export type BulkPermissionsBody = z.infer<typeof bulkPermissionsBody>;
 
 /** GET /API/Permissions/ (the user's own) and /API/Permissions/:empID (an employee's): their rows. */
 export const permissionRowsAnswer = z.object({

@@ -223,3 +223,7 @@ export function timeAgo(iso: string, now: Date): string | null {
 export function withArticle(noun: string): string {
   return `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
 }
+
+/** A count with its noun, singular for one: "1 change", "3 changes". */
+export const counted = (count: number, noun: string) =>
+  `${count.toLocaleString("en-US")} ${noun}${count === 1 ? "" : "s"}`;

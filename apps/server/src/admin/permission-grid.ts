@@ -1,13 +1,18 @@
-import { GRID_FLAGS, type PermissionGridBody, type PermissionRow, tblPermission } from "@office/core";
-import type { Kysely } from "kysely";
+import {
+  GRID_FLAGS,
+  type PermissionChange,
+  type PermissionGridBody,
+  type PermissionRow,
+  permissionChanges,
+  tblPermission,
+} from "@office/core";
+import type { Kysely, Selectable } from "kysely";
 import type { Actor } from "../data/actor.js";
 import { audit } from "../data/audit.js";
-import type { DB } from "../db/schema.js";
+import type { DB, TblPermission } from "../db/schema.js";
 import { requireEmployee } from "./employee.js";
 
 const FLAG_COLUMNS = GRID_FLAGS.map((f) => f.column);
-const granted = (row: PermissionRow) => FLAG_COLUMNS.some((column) => row[column] === 1);
-const same = (a: PermissionRow, b: PermissionRow) => FLAG_COLUMNS.every((column) => a[column] === b[column]);
 
 /** An employee's permission rows (administrators: the route's grant). */
 export async function readPermissionGrid(db: Kysely<DB>, empID: number): Promise<PermissionRow[]> {
@@ -39,56 +44,71 @@ export async function savePermissionGrid(
       .where("empID", "=", empID)
       .forNoKeyUpdate()
       .execute();
-    const wanted = new Map(grid.rows.filter(granted).map((row) => [row.permissionPageID as number, row]));
-    const held = new Map(before.map((row) => [row.permissionPageID, row]));
-    const gone = before.filter((row) => !wanted.has(row.permissionPageID));
-    const changed = before.filter((row) => {
-      const next = wanted.get(row.permissionPageID);
-      return next !== undefined && !same(row, next);
-    });
-    const added = [...wanted.values()].filter((row) => !held.has(row.permissionPageID));
-
-    if (gone.length > 0) {
-      await tx
-        .deleteFrom("tblPermission")
-        .where(
-          "permissionID",
-          "in",
-          gone.map((row) => row.permissionID),
-        )
-        .execute();
-      await audit(
-        tx,
-        actor,
-        "delete",
-        tblPermission,
-        gone.map((row) => ({ before: row })),
-      );
-    }
-    for (const row of changed) {
-      const next = wanted.get(row.permissionPageID) as PermissionRow;
-      const after = await tx
-        .updateTable("tblPermission")
-        .set(Object.fromEntries(FLAG_COLUMNS.map((column) => [column, next[column]])))
-        .where("permissionID", "=", row.permissionID)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await audit(tx, actor, "update", tblPermission, [{ before: row, after }]);
-    }
-    if (added.length > 0) {
-      const inserted = await tx
-        .insertInto("tblPermission")
-        .values(added.map((row) => ({ ...row, empID })))
-        .returningAll()
-        .execute();
-      await audit(
-        tx,
-        actor,
-        "insert",
-        tblPermission,
-        inserted.map((after) => ({ after })),
-      );
-    }
-    return { status: "success" as const, count: gone.length + changed.length + added.length };
+    const changes = permissionChanges(before, grid.rows);
+    await writePermissionChanges(tx, empID, before, changes, actor);
+    return { status: "success" as const, count: changes.length };
   });
+}
+
+/**
+ * Writes an employee's permission changes within the caller's transaction, `before` being their
+ * rows as locked: the pages taken away deleted, the changed updated, the new inserted, each audited.
+ */
+export async function writePermissionChanges(
+  tx: Kysely<DB>,
+  empID: number,
+  before: readonly Selectable<TblPermission>[],
+  changes: readonly PermissionChange[],
+  actor: Actor,
+): Promise<void> {
+  const rowOf = new Map(before.map((row) => [row.permissionPageID, row]));
+  const gone = changes
+    .filter((change) => !change.after)
+    .map((change) => rowOf.get(change.permissionPageID))
+    .filter((row) => row !== undefined);
+  const changed = changes.filter((change) => change.before && change.after);
+  const added = changes.flatMap((change) => (change.before || !change.after ? [] : [change.after]));
+
+  if (gone.length > 0) {
+    await tx
+      .deleteFrom("tblPermission")
+      .where(
+        "permissionID",
+        "in",
+        gone.map((row) => row.permissionID),
+      )
+      .execute();
+    await audit(
+      tx,
+      actor,
+      "delete",
+      tblPermission,
+      gone.map((row) => ({ before: row })),
+    );
+  }
+  for (const change of changed) {
+    const row = rowOf.get(change.permissionPageID) as Selectable<TblPermission>;
+    const next = change.after as PermissionRow;
+    const after = await tx
+      .updateTable("tblPermission")
+      .set(Object.fromEntries(FLAG_COLUMNS.map((column) => [column, next[column]])))
+      .where("permissionID", "=", row.permissionID)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(tx, actor, "update", tblPermission, [{ before: row, after }]);
+  }
+  if (added.length > 0) {
+    const inserted = await tx
+      .insertInto("tblPermission")
+      .values(added.map((row) => ({ ...row, empID })))
+      .returningAll()
+      .execute();
+    await audit(
+      tx,
+      actor,
+      "insert",
+      tblPermission,
+      inserted.map((after) => ({ after })),
+    );
+  }
 }

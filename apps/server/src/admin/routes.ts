@@ -1,4 +1,4 @@
-import { permissionRowsAnswer } from "@office/core";
+import { GRID_FLAGS, permissionRowsAnswer } from "@office/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
@@ -12,6 +12,7 @@ import type { DB } from "../db/schema.js";
 import { beyondTheSchemas } from "../http/openapi.js";
 import { served } from "../http/operations.js";
 import { auditChanges } from "./audit-changes.js";
+import { bulkPermissions } from "./bulk-permissions.js";
 import { readPermissionGrid, savePermissionGrid } from "./permission-grid.js";
 import { readSignIn, saveSignIn } from "./sign-in.js";
 import { startViewingAs } from "./view-as.js";
@@ -19,6 +20,27 @@ import { startViewingAs } from "./view-as.js";
 const savedAnswer = z.object({ status: z.literal("success"), count: z.number().int().min(0) });
 const signInAnswer = z.object({
   data: z.object({ username: z.string(), disabled: z.boolean(), passwordChangedTS: z.iso.datetime() }).nullable(),
+});
+const permissionRow = z.object({
+  permissionPageID: z.number().int(),
+  ...Object.fromEntries(GRID_FLAGS.map((f) => [f.column, z.number().int().min(0).max(1)])),
+});
+const bulkAnswer = z.object({
+  applied: z.boolean(),
+  employees: z.array(
+    z.object({
+      empID: z.number().int(),
+      empName: z.string(),
+      changes: z.array(
+        z.object({
+          permissionPageID: z.number().int(),
+          before: permissionRow.nullable(),
+          after: permissionRow.nullable(),
+        }),
+      ),
+    }),
+  ),
+  count: z.number().int().min(0),
 });
 const statusAnswer = z.object({ status: z.literal("success") });
 const auditPage = z.object({
@@ -91,6 +113,22 @@ export async function adminRoutes(
     }),
     // A filter by table or days over a large trail may scan it: a read, within the read budget.
     handler: async (request) => asRead(() => auditChanges(db, request.query)),
+  });
+  app.route({
+    ...served("bulkPermissions", {
+      description: beyondTheSchemas(
+        "an employee that does not exist, or the one copied from among those copied to",
+        "applied, a result that would leave no administrator (409)",
+      ),
+      response: { 200: bulkAnswer },
+    }),
+    handler: async (request) => {
+      const answer = await bulkPermissions(db, request.body, actorOf(request));
+      // As for the grid: each employee changed has their new rights at their next call.
+      if (answer.applied)
+        for (const { empID, changes } of answer.employees) if (changes.length) sessions.changed(empID);
+      return answer;
+    },
   });
   app.route({
     ...served("viewAs", {

@@ -1,5 +1,7 @@
 import type { PermissionRow } from "../access.js";
+import { BULK_PERMISSION_TARGETS, type BulkPermissionsAnswer } from "../administration.js";
 import type { SignedInUser } from "../auth.js";
+import type { BulkPermissionsBody } from "../bodies.js";
 import type { AuditEntry } from "./administration.js";
 import { operation } from "./operation.js";
 
@@ -72,5 +74,14 @@ export const ADMIN_TOOL_OPERATIONS = {
     grant: "administrators",
     reads: ["tblEmployee", "tblPermission"],
     changes: [],
+  }),
+  bulkPermissions: operation<BulkPermissionsBody, BulkPermissionsAnswer>({
+    method: "POST",
+    path: "/API/Permissions/Bulk",
+    summary: `Copies one employee's permissions to others, or sets one page's rights for many, up to ${BULK_PERMISSION_TARGETS} employees (administrators): each employee with the pages it changes, before and after. Previewed unless \`apply\`; applied, all of it in one transaction, audited, or none (409 if it would leave no administrator).`,
+    tag,
+    grant: "administrators",
+    reads: ["tblEmployee", "tblPermission"],
+    changes: ["tblPermission"],
   }),
 } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   approvalCodeBody,
+  bulkPermissionsBody,
   cardDecisionBody,
   cardRequestBody,
   changeEventBody,
@@ -148,6 +149,7 @@ export const OPERATION_INPUTS = {
     }),
   },
   viewAs: { body: z.strictObject({ empID: z.number().int().min(1).max(INT4.max) }) },
+  bulkPermissions: { body: bulkPermissionsBody },
   changeSetting: {
     body: z.strictObject({
       key: z.enum(SETTING_LIST.map((def) => def.key) as [SettingKey, ...SettingKey[]], { error: "is not a setting" }),

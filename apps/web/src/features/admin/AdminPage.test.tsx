@@ -91,4 +91,48 @@ describe("Administration", () => {
     });
     expect(api.calls.length).toBe(before);
   });
+
+  it("previews a bulk change of permissions, a department's employees added at once, and applies just that", async () => {
+    const api = installFakeApi();
+    api.table("vwEmployeeDirectory", [
+      { empID: 2, empName: "Taylor, Sam", empActive: 1, empDepartment: 7 },
+      { empID: 5, empName: "Lee, Jo", empActive: 1, empDepartment: 8 },
+      { empID: 6, empName: "Kim, Ana", empActive: 1, empDepartment: 8 },
+      { empID: 9, empName: "Gone, Al", empActive: 0, empDepartment: 8 },
+    ]);
+    api.table("tblAppLookup", [{ appLookupID: 8, appLookupParentID: 135, appLookupValue: "Design", appLookupSort: 1 }]);
+    const sent: Array<Record<string, unknown>> = [];
+    const view = { permissionPageID: 33, permissionView: 1, permissionAdd: 0, permissionChange: 0, permissionDel: 0 };
+    api.operation(OPERATIONS.bulkPermissions, (body) => {
+      sent.push(body);
+      return {
+        applied: body.apply,
+        count: 1,
+        employees: [
+          { empID: 5, empName: "Lee, Jo", changes: [{ permissionPageID: 33, before: null, after: view }] },
+          { empID: 6, empName: "Kim, Ana", changes: [] },
+        ],
+      };
+    });
+    const { user } = renderWithApp(<AdminPage />, { api, path: "/admin?tab=permissions" });
+    await user.click(await screen.findByRole("textbox", { name: "Copy from" }));
+    await user.click(await screen.findByRole("option", { name: "Taylor, Sam" }));
+    expect(screen.getByRole("button", { name: "Preview" }).hasAttribute("disabled")).toBe(true);
+    await user.click(screen.getByRole("textbox", { name: "Add a department's employees" }));
+    await user.click(await screen.findByRole("option", { name: "Design" }));
+    const chosen = await screen.findByRole("list", { name: "Copy to chosen" });
+    await waitFor(() => expect(within(chosen).getAllByRole("listitem")).toHaveLength(2));
+    await user.click(screen.getByRole("button", { name: "Preview" }));
+    const changes = await screen.findByRole("table", { name: "Changes to make" });
+    expect(within(changes).getByRole("row", { name: /Lee, Jo/ }).textContent).toContain("NoneView");
+    expect(screen.getByText(/1 employee already has these permissions/)).toBeTruthy();
+    expect(sent).toEqual([{ kind: "copy", from: 2, to: [5, 6], apply: false }]);
+    await user.click(screen.getByRole("button", { name: "Apply 1 change" }));
+    await waitFor(() => expect(sent.at(-1)).toEqual({ kind: "copy", from: 2, to: [5, 6], apply: true }));
+    expect(await screen.findByRole("table", { name: "Changes made" })).toBeTruthy();
+    // A changed form drops the preview: nothing can be applied that was not previewed.
+    await user.click(within(chosen).getByRole("button", { name: "Remove Kim, Ana" }));
+    expect(screen.queryByRole("table", { name: /Changes/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Apply/ })).toBeNull();
+  });
 });

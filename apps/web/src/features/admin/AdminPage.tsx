@@ -3,32 +3,40 @@ import { useSearchParams } from "react-router";
 import { PageFrame } from "../../widgets/PageFrame";
 import { PageHeading } from "../../widgets/PageHeading";
 import { AuditTrail } from "./AuditTrail";
+import { BulkPermissions } from "./BulkPermissions";
 import { ViewAsPanel } from "./ViewAsPanel";
 
+const TABS = ["audit", "view-as", "permissions"] as const;
+type Tab = (typeof TABS)[number];
+
 /**
- * Administration (page 40; docs/decisions.md#administration): the audit trail browser and View
- * as, each a tab in the address (`?tab=view-as`).
+ * Administration (page 40; docs/decisions.md#administration): the audit trail browser, View as
+ * and bulk permissions, each a tab in the address (`?tab=view-as`).
  */
 export function AdminPage() {
   const [search, setSearch] = useSearchParams();
-  const tab = search.get("tab") === "view-as" ? "view-as" : "audit";
+  const tab = TABS.find((name) => name === search.get("tab")) ?? "audit";
   return (
     <PageFrame>
       <PageHeading path="/admin" />
       <Tabs
         value={tab}
-        onChange={(next) => setSearch(next === "view-as" ? { tab: "view-as" } : {})}
+        onChange={(next) => setSearch(next && next !== "audit" ? { tab: next as Tab } : {})}
         keepMounted={false}
       >
         <Tabs.List>
           <Tabs.Tab value="audit">Audit trail</Tabs.Tab>
           <Tabs.Tab value="view-as">View as</Tabs.Tab>
+          <Tabs.Tab value="permissions">Bulk permissions</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="audit" pt="md">
           <AuditTrail />
         </Tabs.Panel>
         <Tabs.Panel value="view-as" pt="md">
           <ViewAsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="permissions" pt="md">
+          <BulkPermissions />
         </Tabs.Panel>
       </Tabs>
     </PageFrame>

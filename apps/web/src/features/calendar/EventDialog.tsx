@@ -34,10 +34,10 @@ import { call } from "../../api/operations";
 import { useAccess } from "../../services/access";
 import { operationQuery, useOperation } from "../../services/operations";
 import { ConfirmDelete } from "../../widgets/ConfirmDelete";
+import { EmployeesField } from "../../widgets/EmployeesField";
 import { DateField } from "../../widgets/form/DateField";
 import { FieldInput } from "../../widgets/form/FieldInput";
 import { RecordDialog } from "../../widgets/record/RecordDialog";
-import { AttendeesField } from "./AttendeesField";
 import { type DayOff, DaysOffQuestion } from "./DaysOffQuestion";
 import { changedToast, type EditScope, ScopeQuestion } from "./ScopeQuestion";
 
@@ -313,7 +313,9 @@ export function EventDialog({ calendar, target, onClose }: EventDialogProps) {
                     )}
                   </Group>
                 )}
-                <AttendeesField
+                <EmployeesField
+                  label="Attendees"
+                  addLabel="Add an attendee"
                   value={form.attendees}
                   readOnly={readOnly}
                   error={serverErrors.attendees}
