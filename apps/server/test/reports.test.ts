@@ -354,7 +354,18 @@ describe.each(ENGINES)("reports on $name", (engine) => {
       const projects = await ok("timeInStatus", { by: "project", ...RANGE });
       expect(projects.meta.TotalRecords).toBe(new Set(spent.map((s) => s.projectID)).size);
       expect(isOrdered(projects, "total")).toBe(true);
+      const projectNames = await t.db
+        .selectFrom("tblProject")
+        .select(["projectID", "projectName"])
+        .where(
+          "projectID",
+          "in",
+          projects.data.map((row) => Number(row.key)),
+        )
+        .execute();
       for (const row of projects.data) {
+        // Each project of the page is named (named after the page is chosen).
+        expect(row.label).toBe(projectNames.find((p) => p.projectID === row.key)?.projectName);
         const periods = spent.filter((s) => s.projectID === row.key);
         expect(Number(row.total)).toBeCloseTo(
           periods.reduce((n, p) => n + p.days, 0),

@@ -193,6 +193,11 @@ export async function daysInStatus(
     };
   }
   const { table, key, label } = by.record;
+  // The records are summed by their key alone; by name, each is named before the page is cut
+  // (thousands of names, not a name on every period), else only the page's records are named.
+  const byName = order === "label";
+  const recordNames = (of: RawBuilder<unknown>) =>
+    sql`left join (select ${sql.ref(key)} as key, ${sql.ref(label)} as label from ${sql.table(table)}) r on r.key = ${of}`;
   // The page's records are chosen by the select's own columns, and kept in that order after.
   const recordOrder = (of = "") =>
     order === "label"
@@ -210,17 +215,18 @@ export async function daysInStatus(
     status_rank: number | null;
     status_days: string;
   }>`
-    ${spent}, top as (
-      select s.record, r.label, sum(s.days) as days, (count(*) over ())::int as groups
-      from spent s left join (select ${sql.ref(key)} as key, ${sql.ref(label)} as label from ${sql.table(table)}) r
-        on r.key = s.record
-      group by s.record, r.label order by ${recordOrder()} limit ${limit}
+    ${spent}, records as (
+      select record, sum(days) as days from spent group by record
+    ), top as (
+      select g.record, ${byName ? sql`r.label` : sql`null::text as label`}, g.days, (count(*) over ())::int as groups
+      from records g ${byName ? recordNames(sql`g.record`) : sql``} order by ${recordOrder()} limit ${limit}
     )
-    select top.record as key, top.label, round(top.days::numeric, 2) as total, top.groups, overall.records,
+    select top.record as key, ${byName ? sql`top.label` : sql`r.label`} as label, round(top.days::numeric, 2) as total, top.groups, overall.records,
       overall.days, s.status, n.label as status_label, n.rank as status_rank,
       round(sum(s.days)::numeric, 2) as status_days
     from top join spent s on s.record = top.record cross join overall ${names}
-    group by top.record, top.label, top.days, top.groups, overall.records, overall.days, s.status, n.label, n.rank
+      ${byName ? sql`` : recordNames(sql`top.record`)}
+    group by 1, 2, top.days, top.groups, overall.records, overall.days, s.status, n.label, n.rank
     order by ${recordOrder("top.")}, n.rank nulls last, s.status`.execute(db);
   const data = new Map<number, ReportRow & { values: Record<string, number> }>();
   for (const row of rows) {

@@ -61,7 +61,8 @@ export const vwProjectNoteSearch = withCard(
     {
       sum: "ProjectNotesMinutes",
       by: { empID: "empName", projectID: "projectName", projectNoteCategory: "categoryName" },
-      names: { projectID: "tblProject" },
+      // Grouped by their keys alone, the notes are named after grouping: the view's joins are left out.
+      names: { projectID: "tblProject", empID: "vwEmployeeDirectory" },
     },
   ),
   // On a phone: the project, the time, who logged it and when.

@@ -22,6 +22,7 @@ import * as calendarFeed from "./0020_calendar_feed.js";
 import * as shipments from "./0021_shipments.js";
 import * as settings from "./0022_settings.js";
 import * as adminTools from "./0023_admin_tools.js";
+import * as noteSearchJoins from "./0024_note_search_joins.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0021_shipments": shipments,
   "0022_settings": settings,
   "0023_admin_tools": adminTools,
+  "0024_note_search_joins": noteSearchJoins,
 };
