@@ -86,6 +86,7 @@ const BEYOND_THE_SCHEMAS: Record<string, RegExp> = {
   "POST /API/Delete/": either(WHERE_LANGUAGE, "matches more than"),
   "POST /API/Restore/": /Only a deleted record/,
   "PUT /API/Permissions/{empID}": /names a page twice/,
+  "POST /API/Permissions/Bulk": /names no employee|names the employee copied from/,
   "PUT /API/SignIn/{empID}": /needs a password/,
   "POST /API/CreditCard/Requests": either(REFERENCES),
   "POST /API/CreditCard/Charges": /Approval Code is not valid|is more than the .* approved/,

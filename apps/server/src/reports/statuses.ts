@@ -181,11 +181,13 @@ export async function daysInStatus(
       records: number;
       days: string;
     }>`
-      ${spent}
-      select s.status as key, min(n.label) as label, count(distinct s.record)::int as count,
-        round(sum(s.days)::numeric, 2) as total, min(overall.records) as records, min(overall.days) as days
-      from spent s cross join overall ${names}
-      group by s.status order by ${byOrder(order)}`.execute(db);
+      ${spent}, g as (
+        select status, count(distinct record)::int as count, sum(days) as days from spent group by status
+      )
+      -- Grouped first, then named: a name joined to each status, not to each period.
+      select g.status as key, n.label, g.count, round(g.days::numeric, 2) as total, overall.records, overall.days
+      from g cross join overall ${namesJoin(statusNames(statuses.history), sql`g.status`)}
+      order by ${byOrder(order)}`.execute(db);
     return {
       data: rows.map((row) => ({ key: row.key, label: row.label, count: row.count, total: Number(row.total) })),
       series: [],
