@@ -1,0 +1,63 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import pg from "pg";
+import type { Config } from "../../config.js";
+import { holdDataDirLock } from "../data-dir-lock.js";
+import { openDatabase } from "../database.js";
+import { prepareDatabase } from "../migrate.js";
+import { copyCompany, holdsCompany, type TableMoved } from "./move.js";
+
+export type MoveConfig = Pick<
+  Config,
+  "dataDir" | "uploadDir" | "poolSize" | "statementTimeoutMs" | "poolAcquireTimeoutMs" | "companyTimeZone"
+>;
+
+/** Brings a database's schema up to our latest migration (the source's too: both must match). */
+async function migrated(config: MoveConfig, databaseUrl: string | undefined) {
+  // A move takes as long as it takes: no statement is cut short.
+  const database = await openDatabase({ ...config, databaseUrl, statementTimeoutMs: 0 });
+  try {
+    await prepareDatabase(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Moves the embedded company under `config.dataDir` into the empty PostgreSQL database at
+ * `url`. The embedded one is left as it was (and locked meanwhile, so no server writes to it).
+ * Refuses a target that already holds a company. Answers each table compared.
+ */
+export async function moveToPostgres(
+  config: MoveConfig,
+  url: string,
+  log: (line: string) => void = () => {},
+): Promise<TableMoved[]> {
+  const files = join(config.dataDir, "pglite");
+  if (!existsSync(files)) throw new Error(`There is no embedded database in ${config.dataDir} (DATA_DIR).`);
+  const target = new pg.Client({ connectionString: url, application_name: "office-move" });
+  await target.connect();
+  try {
+    if (await holdsCompany(target)) {
+      throw new Error("The target database already holds a company: move into an empty database.");
+    }
+    log("bringing both databases to the latest migration");
+    await migrated(config, undefined);
+    await migrated(config, url);
+    const release = holdDataDirLock(config.dataDir);
+    try {
+      const source = await PGlite.create(files, { extensions: { pg_trgm } });
+      try {
+        return await copyCompany(source, target, log);
+      } finally {
+        await source.close();
+      }
+    } finally {
+      release();
+    }
+  } finally {
+    await target.end();
+  }
+}

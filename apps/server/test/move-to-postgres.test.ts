@@ -1,0 +1,109 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/database.js";
+import { moveToPostgres } from "../src/db/move/to-postgres.js";
+import { appOver, tokenOf } from "./support/app.js";
+import { ENGINE_DEFAULTS, migrateAndSeed } from "./support/demo-seed.js";
+import { SERVER_ENGINES, seededPgliteDataDir } from "./support/engines.js";
+
+/** A DATA_DIR holding the embedded demo company: the run's template, or seeded now. */
+async function embeddedCompany(): Promise<string> {
+  const copied = await seededPgliteDataDir();
+  if (copied) return copied;
+  const dataDir = mkdtempSync(join(tmpdir(), "office-move-"));
+  const database = await openDatabase({ ...ENGINE_DEFAULTS, databaseUrl: undefined, dataDir });
+  try {
+    await migrateAndSeed(database.db);
+  } finally {
+    await database.close();
+  }
+  return dataDir;
+}
+
+/** What the embedded database holds, read straight from its files (the move must leave it so). */
+async function embedded(dataDir: string, text: string) {
+  const db = await PGlite.create(join(dataDir, "pglite"), { extensions: { pg_trgm } });
+  try {
+    return (await db.query<Record<string, unknown>>(text)).rows;
+  } finally {
+    await db.close();
+  }
+}
+
+const FIGURES = `select (select count(*)::int from "tblProjectNotes") as notes,
+  (select sum("ProjectNotesMinutes")::int from "tblProjectNotes") as minutes,
+  (select max("vendorID")::int from "tblVendor") as "lastVendor",
+  (select count(*)::int from "auditLog") as audits,
+  (select string_agg("username", ',' order by "username") from "authAccount") as usernames`;
+
+describe.each(SERVER_ENGINES)("moving the embedded company into $name", (engine) => {
+  it("copies every table, equal in count and checksum, and the app runs on the copy", {
+    timeout: 180_000,
+  }, async () => {
+    const dataDir = await embeddedCompany();
+    const target = await engine.create();
+    try {
+      const before = await embedded(dataDir, FIGURES);
+      const config = {
+        ...ENGINE_DEFAULTS,
+        dataDir,
+        uploadDir: join(dataDir, "uploads"),
+      };
+      const lines: string[] = [];
+      const moved = await moveToPostgres(config, target.url as string, (line) => lines.push(line));
+
+      // Every table of the company, none of the migrations' own, each the same on both sides.
+      const names = moved.map((m) => m.table);
+      expect(names).toEqual(expect.arrayContaining(["tblEmployee", "tblProjectNotes", "auditLog", "upload"]));
+      expect(names.some((name) => name.startsWith("kysely_"))).toBe(false);
+      expect(moved.filter((m) => !m.same)).toEqual([]);
+      expect(moved.find((m) => m.table === "tblProjectNotes")?.rows).toBeGreaterThan(100);
+      expect(lines).toContain(`copied tblEmployee: ${moved.find((m) => m.table === "tblEmployee")?.rows} rows`);
+
+      // The same figures read on each side by other means than the move's own checksums.
+      const copy = target.database.db;
+      const { rows } = await sql<Record<string, unknown>>`${sql.raw(FIGURES)}`.execute(copy);
+      expect(rows).toEqual(before);
+      // The embedded company is left as it was.
+      expect(await embedded(dataDir, FIGURES)).toEqual(before);
+
+      // The app runs on the copy: sign in, read, and a new record takes a key past the copied ones.
+      const { app } = await appOver(target);
+      try {
+        const token = await tokenOf(app, "admin");
+        const headers = { authorization: `Bearer ${token}` };
+        const projects = await app.inject({ method: "GET", url: "/API/Query/?table=tblProject&rowLimit=1", headers });
+        expect(projects.statusCode).toBe(200);
+        expect(projects.json().data).toHaveLength(1);
+        const added = await app.inject({
+          method: "POST",
+          url: "/API/Insert/",
+          headers,
+          payload: { table: "tblVendor", fields: { vendorName: "After the move" } },
+        });
+        expect(added.statusCode).toBe(200);
+        expect(added.json().id).toBeGreaterThan(Number(before[0]?.lastVendor));
+      } finally {
+        await app.close();
+      }
+
+      // A target holding a company is refused, and left as it is.
+      await expect(moveToPostgres(config, target.url as string)).rejects.toThrow(
+        "The target database already holds a company: move into an empty database.",
+      );
+      // (The app closed the database it was given: opened again.)
+      const again = await target.reopen();
+      const vendors = await sql<{ n: number }>`select count(*)::int as n from "tblVendor"`.execute(again.db);
+      expect(vendors.rows[0]?.n).toBe(
+        Number((await embedded(dataDir, `select count(*)::int as n from "tblVendor"`))[0]?.n) + 1,
+      );
+    } finally {
+      await target.dispose();
+    }
+  });
+});
