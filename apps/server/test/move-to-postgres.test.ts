@@ -1,39 +1,11 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../src/db/database.js";
 import { moveToPostgres } from "../src/db/move/to-postgres.js";
 import { appOver, tokenOf } from "./support/app.js";
-import { ENGINE_DEFAULTS, migrateAndSeed } from "./support/demo-seed.js";
-import { SERVER_ENGINES, seededPgliteDataDir } from "./support/engines.js";
-
-/** A DATA_DIR holding the embedded demo company: the run's template, or seeded now. */
-async function embeddedCompany(): Promise<string> {
-  const copied = await seededPgliteDataDir();
-  if (copied) return copied;
-  const dataDir = mkdtempSync(join(tmpdir(), "office-move-"));
-  const database = await openDatabase({ ...ENGINE_DEFAULTS, databaseUrl: undefined, dataDir });
-  try {
-    await migrateAndSeed(database.db);
-  } finally {
-    await database.close();
-  }
-  return dataDir;
-}
-
-/** What the embedded database holds, read straight from its files (the move must leave it so). */
-async function embedded(dataDir: string, text: string) {
-  const db = await PGlite.create(join(dataDir, "pglite"), { extensions: { pg_trgm } });
-  try {
-    return (await db.query<Record<string, unknown>>(text)).rows;
-  } finally {
-    await db.close();
-  }
-}
+import { ENGINE_DEFAULTS } from "./support/demo-seed.js";
+import { embeddedCompany, onEmbedded } from "./support/embedded.js";
+import { SERVER_ENGINES } from "./support/engines.js";
 
 const FIGURES = `select (select count(*)::int from "tblProjectNotes") as notes,
   (select sum("ProjectNotesMinutes")::int from "tblProjectNotes") as minutes,
@@ -48,7 +20,7 @@ describe.each(SERVER_ENGINES)("moving the embedded company into $name", (engine)
     const dataDir = await embeddedCompany();
     const target = await engine.create();
     try {
-      const before = await embedded(dataDir, FIGURES);
+      const before = await onEmbedded(dataDir, FIGURES);
       const config = {
         ...ENGINE_DEFAULTS,
         dataDir,
@@ -70,7 +42,7 @@ describe.each(SERVER_ENGINES)("moving the embedded company into $name", (engine)
       const { rows } = await sql<Record<string, unknown>>`${sql.raw(FIGURES)}`.execute(copy);
       expect(rows).toEqual(before);
       // The embedded company is left as it was.
-      expect(await embedded(dataDir, FIGURES)).toEqual(before);
+      expect(await onEmbedded(dataDir, FIGURES)).toEqual(before);
 
       // The app runs on the copy: sign in, read, and a new record takes a key past the copied ones.
       const { app } = await appOver(target);
@@ -100,7 +72,7 @@ describe.each(SERVER_ENGINES)("moving the embedded company into $name", (engine)
       const again = await target.reopen();
       const vendors = await sql<{ n: number }>`select count(*)::int as n from "tblVendor"`.execute(again.db);
       expect(vendors.rows[0]?.n).toBe(
-        Number((await embedded(dataDir, `select count(*)::int as n from "tblVendor"`))[0]?.n) + 1,
+        Number((await onEmbedded(dataDir, `select count(*)::int as n from "tblVendor"`))[0]?.n) + 1,
       );
     } finally {
       await target.dispose();

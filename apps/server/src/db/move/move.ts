@@ -3,6 +3,17 @@ import { pipeline } from "node:stream/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import {
+  columnsOf,
+  fingerprintOf,
+  orderOf,
+  pgliteSide,
+  postgresSide,
+  quoted,
+  type Side,
+  type TableSum,
+  tablesOf,
+} from "../fingerprint.js";
 
 /*
  * The embedded company moved into PostgreSQL (`npm run move-to-postgres -- <DATABASE_URL>`):
@@ -12,8 +23,6 @@ import { from as copyFrom } from "pg-copy-streams";
  * value, and each table is then compared on both sides: its rows counted and checksummed.
  */
 
-/** The tables our migrations keep to themselves: the target has its own. */
-const OWN = /^kysely_/;
 /** Rows read from PGlite and written to PostgreSQL at a time: a table of millions never sits whole in memory. */
 export const MOVE_CHUNK_ROWS = 100_000;
 
@@ -24,65 +33,6 @@ export interface TableMoved {
   same: boolean;
   source: { rows: number; checksum: string };
   target: { rows: number; checksum: string };
-}
-
-/** Asks either side: PGlite, or a PostgreSQL client. */
-interface Side {
-  rows<T>(text: string, params?: unknown[]): Promise<T[]>;
-}
-
-const pgliteSide = (db: PGlite): Side => ({
-  rows: async <T>(text: string, params: unknown[] = []) => (await db.query<T>(text, params)).rows,
-});
-const postgresSide = (client: pg.ClientBase): Side => ({
-  rows: async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],
-});
-
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-/** The company's tables of a side, by name. */
-async function tablesOf(side: Side): Promise<string[]> {
-  const rows = await side.rows<{ name: string }>(
-    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
-  );
-  return rows.map((row) => row.name).filter((name) => !OWN.test(name));
-}
-
-/** A table's columns that hold values (not computed ones), in order. */
-async function columnsOf(side: Side, table: string): Promise<string[]> {
-  const rows = await side.rows<{ name: string }>(
-    `select attname as name from pg_attribute
-     where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = ''
-     order by attnum`,
-    [quoted(table)],
-  );
-  return rows.map((row) => row.name);
-}
-
-/** The order rows are read in, chunk by chunk: the primary key's, else every column's. */
-async function orderOf(side: Side, table: string, columns: string[]): Promise<string> {
-  const key = await side.rows<{ name: string }>(
-    `select a.attname as name from pg_index i
-     join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-     where i.indrelid = $1::regclass and i.indisprimary order by array_position(i.indkey, a.attnum)`,
-    [quoted(table)],
-  );
-  return (key.length > 0 ? key.map((row) => row.name) : columns).map(quoted).join(", ");
-}
-
-/**
- * A table's rows counted, and checksummed whatever their order: the sum of each row's hash
- * (its text in UTC, as both sides print it). Equal on both sides: the same rows went across.
- */
-async function checksumOf(side: Side, table: string, columns: string[]) {
-  const row = columns.map((column) => `t.${quoted(column)}`).join(", ");
-  const [answer] = await side.rows<{ rows: string | number; checksum: string }>(
-    `select count(*)::int as rows,
-       coalesce(sum(('x' || left(md5(row(${row})::text), 15))::bit(60)::bigint), 0)::text as checksum
-     from ${quoted(table)} t`,
-  );
-  return { rows: Number(answer?.rows ?? 0), checksum: String(answer?.checksum ?? "0") };
 }
 
 /** Whether the target already holds a company: moving into it would mix two. */
@@ -146,19 +96,21 @@ export async function copyCompany(
     throw error;
   }
 
-  const moved: TableMoved[] = [];
-  for (const table of tables) {
-    const columns = await columnsOf(from, table);
-    const [source, target] = [await checksumOf(from, table, columns), await checksumOf(to, table, columns)];
-    moved.push({
+  return compared(await fingerprintOf(from), await fingerprintOf(to));
+}
+
+/** Each table of one copy against the other's: its counts and checksums on both. */
+export function compared(source: readonly TableSum[], target: readonly TableSum[]): TableMoved[] {
+  return source.map(({ table, rows, checksum }) => {
+    const other = target.find((sum) => sum.table === table) ?? { rows: 0, checksum: "missing" };
+    return {
       table,
-      rows: source.rows,
-      same: source.rows === target.rows && source.checksum === target.checksum,
-      source,
-      target,
-    });
-  }
-  return moved;
+      rows,
+      same: rows === other.rows && checksum === other.checksum,
+      source: { rows, checksum },
+      target: { rows: other.rows, checksum: other.checksum },
+    };
+  });
 }
 
 /** Every sequence owned by a column set past that column's largest value, so new rows get new keys. */

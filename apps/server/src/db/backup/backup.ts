@@ -1,0 +1,142 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import pg from "pg";
+import { holdDataDirLock } from "../data-dir-lock.js";
+import { fingerprintOf, pgliteSide, postgresSide, type TableSum } from "../fingerprint.js";
+
+/*
+ * A backup is a directory of its own: the database (PostgreSQL's `pg_dump -Fc`, or PGlite's data
+ * directory as its tarball), the uploaded files as a tar, and a manifest of what it holds (each
+ * table counted and checksummed, the files counted) that a restore is compared with.
+ */
+
+export type BackupEngine = "postgres" | "pglite";
+
+export interface Manifest {
+  engine: BackupEngine;
+  createdTS: string;
+  /** The database's file in the backup's directory. */
+  database: string;
+  tables: TableSum[];
+  uploads: { files: number; bytes: number };
+}
+
+export interface BackupPlace {
+  /** PostgreSQL's URL, or none for the embedded database under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  uploadDir: string;
+}
+
+export const MANIFEST = "manifest.json";
+export const UPLOADS = "uploads.tar";
+const DUMP = { postgres: "database.dump", pglite: "pglite.tar.gz" } as const;
+
+/** Runs a program to its end; its error output is the error's message. */
+export function run(program: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { env, stdio: ["ignore", "ignore", "pipe"] });
+    let said = "";
+    child.stderr.on("data", (chunk) => {
+      said += String(chunk);
+    });
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${program} failed (${code}): ${said.trim().slice(0, 2_000)}`)),
+    );
+  });
+}
+
+/** PostgreSQL's client programs: PG_BIN_DIR's, else the PATH's. */
+export const pgProgram = (name: string) => (process.env.PG_BIN_DIR ? join(process.env.PG_BIN_DIR, name) : name);
+
+/** The files under a directory, counted with their bytes. */
+export function filesUnder(dir: string): { files: number; bytes: number } {
+  if (!existsSync(dir)) return { files: 0, bytes: 0 };
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files++;
+    bytes += statSync(join(entry.parentPath, entry.name)).size;
+  }
+  return { files, bytes };
+}
+
+/** A backup's directory name: its time, to the second, sortable. */
+const nameFor = (at: Date) => `office-${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z`;
+
+/**
+ * Backs the company up into a new directory under `into`: the database, the uploaded files,
+ * and the manifest, written last (a directory without one is no backup). Answers its path.
+ * PGlite's database is read with the server stopped (its directory is locked meanwhile).
+ */
+export async function backUp(place: BackupPlace, into: string, at = new Date()): Promise<string> {
+  const dir = join(into, nameFor(at));
+  mkdirSync(dir, { recursive: true });
+  const engine: BackupEngine = place.databaseUrl ? "postgres" : "pglite";
+  const database = DUMP[engine];
+  const tables = place.databaseUrl
+    ? await dumpPostgres(place.databaseUrl, join(dir, database))
+    : await dumpPglite(place.dataDir, join(dir, database));
+  mkdirSync(place.uploadDir, { recursive: true });
+  await run("tar", ["-C", place.uploadDir, "-cf", join(dir, UPLOADS), "."]);
+  const manifest: Manifest = {
+    engine,
+    createdTS: at.toISOString(),
+    database,
+    tables,
+    uploads: filesUnder(place.uploadDir),
+  };
+  writeFileSync(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  return dir;
+}
+
+/**
+ * PostgreSQL: the fingerprint and the dump taken in one snapshot (the dump's, exported by a
+ * transaction that stays open until it is done), so the manifest says what the dump holds.
+ */
+async function dumpPostgres(url: string, file: string): Promise<TableSum[]> {
+  const client = new pg.Client({ connectionString: url, application_name: "office-backup" });
+  await client.connect();
+  try {
+    await client.query("begin isolation level repeatable read read only");
+    const [{ snapshot }] = (await client.query("select pg_export_snapshot() as snapshot")).rows;
+    const tables = await fingerprintOf(postgresSide(client));
+    await run(pgProgram("pg_dump"), ["-Fc", "--no-owner", `--snapshot=${snapshot}`, "-f", file, url]);
+    await client.query("commit");
+    return tables;
+  } finally {
+    await client.end();
+  }
+}
+
+/** PGlite: its data directory as a tarball, and its fingerprint, with no server writing to it. */
+async function dumpPglite(dataDir: string, file: string): Promise<TableSum[]> {
+  const files = join(dataDir, "pglite");
+  if (!existsSync(files)) throw new Error(`There is no embedded database in ${dataDir} (DATA_DIR).`);
+  const release = holdDataDirLock(dataDir);
+  try {
+    const db = await PGlite.create(files, { extensions: { pg_trgm } });
+    try {
+      const tables = await fingerprintOf(pgliteSide(db));
+      const tarball = await db.dumpDataDir("gzip");
+      writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+      return tables;
+    } finally {
+      await db.close();
+    }
+  } finally {
+    release();
+  }
+}
+
+/** A backup's manifest, or why the directory is no backup. */
+export function manifestOf(dir: string): Manifest {
+  const file = join(dir, MANIFEST);
+  if (!existsSync(file)) throw new Error(`${dir} is no backup: it has no ${MANIFEST}.`);
+  return JSON.parse(readFileSync(file, "utf8")) as Manifest;
+}
