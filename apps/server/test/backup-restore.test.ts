@@ -62,6 +62,12 @@ describe.each(ENGINES)("backups on $name", (engine) => {
 
       // A place holding a company is not restored over unless asked to.
       await expect(restore(place, dir)).rejects.toThrow(/already holds .* restore with --replace/);
+      // Refused for its files alone, nothing is changed either: the database keeps the later vendor.
+      const emptyPlace = { ...place, uploadDir: join(backups, "elsewhere") };
+      mkdirSync(emptyPlace.uploadDir);
+      writeFileSync(join(emptyPlace.uploadDir, "x"), "x");
+      await expect(restore(emptyPlace, dir)).rejects.toThrow("already holds files: restore with --replace.");
+      expect(await ask(FIGURES)).not.toEqual(before);
       const restored = await restore(place, dir, true, new Date("2026-11-29T04:00:00Z"));
       expect(restored.same).toBe(true);
       expect(restored.tables.filter((table) => !table.same)).toEqual([]);

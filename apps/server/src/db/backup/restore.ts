@@ -36,13 +36,16 @@ export async function restore(place: BackupPlace, backup: string, replace = fals
       `This backup is of ${manifest.engine === "postgres" ? "PostgreSQL" : "the embedded database"}: restore it with ${manifest.engine === "postgres" ? "DATABASE_URL set" : "DATABASE_URL unset"}.`,
     );
   }
+  // Every refusal before any change: the files are looked at before the database is touched.
+  if (!replace && holdsFiles(place.uploadDir)) {
+    throw new Error(`${place.uploadDir} (UPLOAD_DIR) already holds files: restore with --replace.`);
+  }
   const keptAside: string[] = [];
   const tables = place.databaseUrl
     ? await restorePostgres(place.databaseUrl, join(backup, manifest.database), replace)
     : await restorePglite(place.dataDir, join(backup, manifest.database), replace, at, keptAside);
 
   if (holdsFiles(place.uploadDir)) {
-    if (!replace) throw new Error(`${place.uploadDir} (UPLOAD_DIR) already holds files: restore with --replace.`);
     renameSync(place.uploadDir, aside(place.uploadDir, at));
     keptAside.push(aside(place.uploadDir, at));
   }
