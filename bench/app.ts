@@ -3,29 +3,17 @@
  * given scale), a token for a demo user, Debian's Chromium, and a page signed in through the
  * token in local storage.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
-import { root, startProcess, stop } from "./processes.js";
+import { root, seedDemo, startProcess, stop } from "./processes.js";
 
 export interface App {
   base: string;
   /** The fresh data directory (the server's database; benches may drop files in it too). */
   dataDir: string;
   close(): Promise<void>;
-}
-
-function seed(dataDir: string, scale: number): Promise<void> {
-  const args = [join(root, "apps/server/dist/db/seed-cli.js"), "--scale", String(scale)];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`seed --scale ${scale} exited ${code}`))));
-  });
 }
 
 /**
@@ -42,7 +30,7 @@ export async function startApp(name: string, port: number, scale = 1): Promise<A
   const dataDir = mkdtempSync(join(tmpdir(), `office-bench-${name}-`));
   const base = `http://127.0.0.1:${port}`;
   try {
-    if (scale !== 1) await seed(dataDir, scale);
+    if (scale !== 1) await seedDemo({ DATA_DIR: dataDir, DATABASE_URL: "" }, scale);
     const server = await startProcess(
       [join(root, "apps/server/dist/main.js")],
       { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" },

@@ -6,31 +6,16 @@
  * Markdown for bench/RESULTS.md: each step's time and the backup's size on disk.
  */
 
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { type BackupPlace, backUp, manifestOf } from "../apps/server/dist/db/backup/backup.js";
 import { restore } from "../apps/server/dist/db/backup/restore.js";
+import { onServer, seedDemo } from "./processes.js";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 20);
 const adminUrl = process.env.DATABASE_URL;
-const seedCli = new URL("../apps/server/dist/db/seed-cli.js", import.meta.url).pathname;
 const rows: string[][] = [];
-
-function seed(env: Record<string, string>): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [seedCli, "--scale", String(SCALE)], {
-      env: { ...process.env, ...env },
-      stdio: "inherit",
-    });
-    child.on("exit", (code) =>
-      code === 0 ? resolve(performance.now() - started) : reject(new Error(`seed exited ${code}`)),
-    );
-  });
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const sizeOf = (dir: string) =>
@@ -63,27 +48,22 @@ async function measure(engine: string, place: BackupPlace, seeded: number) {
 const dataDir = mkdtempSync(join(tmpdir(), "office-bench-backup-"));
 try {
   const place = { databaseUrl: undefined, dataDir, uploadDir: join(dataDir, "uploads") };
-  await measure("PGlite", place, await seed({ DATA_DIR: dataDir, DATABASE_URL: "" }));
+  await measure("PGlite", place, await seedDemo({ DATA_DIR: dataDir, DATABASE_URL: "" }, SCALE));
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
 if (adminUrl) {
   const name = `office_bench_backup_${Date.now()}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
+  await onServer(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const uploads = mkdtempSync(join(tmpdir(), "office-bench-backup-uploads-"));
   try {
     const place = { databaseUrl: url.toString(), dataDir: uploads, uploadDir: uploads };
-    await measure("PostgreSQL", place, await seed({ DATABASE_URL: url.toString(), UPLOAD_DIR: uploads }));
+    await measure("PostgreSQL", place, await seedDemo({ DATABASE_URL: url.toString(), UPLOAD_DIR: uploads }, SCALE));
   } finally {
-    await admin(`drop database if exists ${name} with (force)`);
+    await onServer(adminUrl, `drop database if exists ${name} with (force)`);
     rmSync(uploads, { recursive: true, force: true });
   }
 }

@@ -6,50 +6,24 @@
  * each step and the process's peak memory.
  */
 
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { moveToPostgres } from "../apps/server/dist/db/move/to-postgres.js";
+import { onServer, seedDemo } from "./processes.js";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 20);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) throw new Error("DATABASE_URL names the PostgreSQL server to move into");
-const seedCli = new URL("../apps/server/dist/db/seed-cli.js", import.meta.url).pathname;
-
-function seed(dataDir: string): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [seedCli, "--scale", String(SCALE)], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-      stdio: "inherit",
-    });
-    child.on("exit", (code) =>
-      code === 0 ? resolve(performance.now() - started) : reject(new Error(`seed exited ${code}`)),
-    );
-  });
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), "office-bench-move-"));
 const rows: string[][] = [];
 try {
-  const seeded = await seed(dataDir);
+  const seeded = await seedDemo({ DATA_DIR: dataDir, DATABASE_URL: "" }, SCALE);
   rows.push([`seed --scale ${SCALE} into PGlite`, `${(seeded / 1000).toFixed(1)} s`]);
   for (let run = 1; run <= RUNS; run++) {
     const name = `office_bench_move_${Date.now()}`;
-    await admin(`create database ${name}`);
+    await onServer(adminUrl, `create database ${name}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     try {
@@ -82,7 +56,7 @@ try {
         slowest.map(([line, ms]) => `${line.replace(/^copied /, "")} ${(ms / 1000).toFixed(1)} s`).join("; "),
       ]);
     } finally {
-      await admin(`drop database if exists ${name} with (force)`);
+      await onServer(adminUrl, `drop database if exists ${name} with (force)`);
     }
   }
   rows.push(["peak memory of the process (RSS)", `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`]);

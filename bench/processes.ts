@@ -75,16 +75,38 @@ export async function timedCalls<T>(
   return { answer, times };
 }
 
-/** Seeds the demo company at `scale` into the PostgreSQL database at `url` (the seed command, migrations first). */
-export function seedPostgres(url: string, scale: number): Promise<void> {
+/**
+ * Seeds the demo company at `scale` with the seed command (migrations first) into the database
+ * `env` names (DATA_DIR with DATABASE_URL "", or DATABASE_URL). Answers how long it took, in ms.
+ */
+export function seedDemo(env: Record<string, string>, scale: number): Promise<number> {
   const args = [join(root, "apps/server/dist/db/seed-cli.js"), "--scale", String(scale)];
+  const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" },
+      env: { ...process.env, LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "inherit", "inherit"],
     });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`seed --scale ${scale} exited ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`seed --scale ${scale} exited ${code}`)),
+    );
   });
+}
+
+/** Seeds the demo company at `scale` into the PostgreSQL database at `url`. */
+export async function seedPostgres(url: string, scale: number): Promise<void> {
+  await seedDemo({ DATABASE_URL: url }, scale);
+}
+
+/** Runs one statement on a PostgreSQL server (a database made or dropped). */
+export async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 /**

@@ -10,10 +10,9 @@ import { request } from "node:http";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { median, root, stop } from "./processes.js";
+import { median, root, seedDemo, stop } from "./processes.js";
 
 const server = join(root, "apps/server/dist/main.js");
-const seedCli = join(root, "apps/server/dist/db/seed-cli.js");
 const port = 3300;
 const base = `http://127.0.0.1:${port}`;
 const rows: Array<[string, string]> = [];
@@ -113,22 +112,9 @@ async function startBenchmarks() {
   rows.push(["failed sign-in, unknown user (median of 12 on each of 3 servers)", `${median(unknown).toFixed(0)} ms`]);
 }
 
-function runSeed(env: Record<string, string>, scale: number): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [seedCli, "--scale", String(scale)], {
-      env: { ...process.env, ...env },
-      stdio: "inherit",
-    });
-    child.on("exit", (code) =>
-      code === 0 ? resolve(performance.now() - started) : reject(new Error(`seed exited ${code}`)),
-    );
-  });
-}
-
 async function seedBenchmarks(scale: number) {
   const dataDir = mkdtempSync(join(tmpdir(), "office-bench-seed-"));
-  const pglite = await runSeed({ DATA_DIR: dataDir, DATABASE_URL: "" }, scale);
+  const pglite = await seedDemo({ DATA_DIR: dataDir, DATABASE_URL: "" }, scale);
   rmSync(dataDir, { recursive: true, force: true });
   rows.push([`seed --scale ${scale} on PGlite (about ${scale * 50_000} notes)`, `${(pglite / 1000).toFixed(1)} s`]);
 
@@ -141,7 +127,7 @@ async function seedBenchmarks(scale: number) {
   try {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const ms = await runSeed({ DATABASE_URL: url.toString() }, scale);
+    const ms = await seedDemo({ DATABASE_URL: url.toString() }, scale);
     rows.push([`seed --scale ${scale} on PostgreSQL`, `${(ms / 1000).toFixed(1)} s`]);
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);

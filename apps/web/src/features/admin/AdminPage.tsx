@@ -1,29 +1,23 @@
 import { Tabs } from "@mantine/core";
-import { useSearchParams } from "react-router";
 import { PageFrame } from "../../widgets/PageFrame";
 import { PageHeading } from "../../widgets/PageHeading";
+import { useTabInAddress } from "../../widgets/table/list-address";
 import { AuditTrail } from "./AuditTrail";
 import { BulkPermissions } from "./BulkPermissions";
 import { ViewAsPanel } from "./ViewAsPanel";
 
 const TABS = ["audit", "view-as", "permissions"] as const;
-type Tab = (typeof TABS)[number];
 
 /**
  * Administration (page 40; docs/decisions.md#administration): the audit trail browser, View as
  * and bulk permissions, each a tab in the address (`?tab=view-as`).
  */
 export function AdminPage() {
-  const [search, setSearch] = useSearchParams();
-  const tab = TABS.find((name) => name === search.get("tab")) ?? "audit";
+  const [tab, setTab] = useTabInAddress(TABS);
   return (
     <PageFrame>
       <PageHeading path="/admin" />
-      <Tabs
-        value={tab}
-        onChange={(next) => setSearch(next && next !== "audit" ? { tab: next as Tab } : {})}
-        keepMounted={false}
-      >
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="audit">Audit trail</Tabs.Tab>
           <Tabs.Tab value="view-as">View as</Tabs.Tab>
