@@ -20,6 +20,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, queryRows } from "../../api/client";
 import { call } from "../../api/operations";
+import { reportFailure } from "../../services/failures";
 import { useChange, useOperation } from "../../services/operations";
 import { EmployeesField } from "../../widgets/EmployeesField";
 import { EmployeeTypeahead } from "../../widgets/EmployeeTypeahead";
@@ -74,6 +75,9 @@ function DepartmentAdder({ onAdd }: { onAdd: (ids: number[]) => void }) {
         rowLimit: BULK_PERMISSION_TARGETS,
       });
       onAdd(found.data.map((row) => Number(row.empID)));
+    } catch (error) {
+      // As every read of the app: a failure is said (the error page, or a toast for a 500).
+      reportFailure(error);
     } finally {
       setAdding(false);
     }
