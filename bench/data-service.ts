@@ -9,6 +9,8 @@
  * at BENCH_SCALE (default 20: a million notes). BENCH_ENGINES=postgres or pglite runs one;
  * BENCH_SEEDED_URL names an already seeded PostgreSQL database to use instead of seeding one
  * (processes.ts, onSeededEngines). BENCH_ROUNDS runs every call that many times in turn.
+ * Then a further page of two searches already counted, against the same page from the app
+ * keeping no searches (KNOWN_SEARCHES=0, issue 38), and the type-ahead at one and ten connections.
  */
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -19,6 +21,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 const APP_PORT = 3400;
 const FLOOR_PORT = 3401;
+/** The same app keeping no searches (KNOWN_SEARCHES=0): every page counted afresh. */
+const AFRESH_PORT = 3402;
 
 interface Figures {
   rps: number;
@@ -28,8 +32,8 @@ interface Figures {
   errors: number;
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  const result = await autocannon({ url, connections: 10, duration: seconds, headers });
+async function load(url: string, headers: Record<string, string> = {}, connections = 10): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -143,9 +147,84 @@ async function measure(engine: string, env: Record<string, string>) {
         );
       }
     }
+    await furtherPages(engine, env, base, auth, calls["project search"] as string);
   } finally {
     await stop(app);
     await stop(floor);
+  }
+}
+
+/** A month of notes three months back: a search of about 5,000 of the million notes. */
+function monthBack(now = new Date()): { from: string; to: string } {
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return {
+    from: day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 1))),
+    to: day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1))),
+  };
+}
+
+/**
+ * A further page (the second) of a search already counted, against the same page from the same
+ * app keeping no searches (counted afresh every time); and the header's type-ahead alone (one
+ * connection: one person typing) and among ten.
+ */
+async function furtherPages(
+  engine: string,
+  env: Record<string, string>,
+  base: string,
+  auth: Record<string, string>,
+  typeAhead: string,
+) {
+  const afresh = await startProcess(
+    [join(root, "apps/server/dist/main.js")],
+    { ...env, PORT: String(AFRESH_PORT), HOST: "127.0.0.1", SEED_DEMO: "false", KNOWN_SEARCHES: "0" },
+    `http://127.0.0.1:${AFRESH_PORT}/readyz`,
+  );
+  try {
+    const month = monthBack();
+    const second: Record<string, Record<string, string>> = {
+      "tblProject, name fragment, page 2": {
+        table: "tblProject",
+        fields: "projectID,projectName,projectFirstSourceNumber,projectSecondSourceNumber",
+        where: `projectName LIKE '%${FRAGMENT}%'`,
+        order: "projectName",
+      },
+      "notes of a month with a phrase, page 2": {
+        table: "vwProjectNoteSearch",
+        fields: "projectNotesID,projectName,empName,ProjectNotesDesc,ProjectNotesMinutes,createdTS",
+        where: `ProjectNotesDesc LIKE '%shop drawings%' AND createdTS >= '${month.from}' AND createdTS < '${month.to}'`,
+        order: "createdTS DESC",
+      },
+    };
+    console.log(
+      `\n| engine | further page | matches | reused req/s | p50 ms | p99 ms | afresh req/s | p50 ms | p99 ms | reused/afresh | errors |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |`,
+    );
+    for (const [name, params] of Object.entries(second)) {
+      const path = `/API/Query/?${new URLSearchParams({ ...params, rowLimit: "50", offset: "50" })}`;
+      const answer = (await (await fetch(`${base}${path}`, { headers: auth })).json()) as {
+        meta: { TotalRecords: number };
+      };
+      for (let round = 1; round <= rounds; round++) {
+        const reused = await load(`${base}${path}`, auth);
+        const counted = await load(`http://127.0.0.1:${AFRESH_PORT}${path}`, auth);
+        console.log(
+          `| ${engine} | ${name} | ${answer.meta.TotalRecords} | ${reused.rps.toFixed(0)} | ${reused.p50} | ${reused.p99} | ${counted.rps.toFixed(0)} | ${counted.p50} | ${counted.p99} | ${(reused.rps / counted.rps).toFixed(1)}× | ${reused.errors + counted.errors} |`,
+        );
+      }
+    }
+    console.log(
+      `\n| engine | type-ahead | connections | req/s | p50 ms | p99 ms | errors |\n| --- | --- | --- | --- | --- | --- | --- |`,
+    );
+    // Each keystroke is a search not seen before: asked of the app that keeps none.
+    const typed = typeAhead.replace(base, `http://127.0.0.1:${AFRESH_PORT}`);
+    for (const connections of [1, 10]) {
+      const figures = await load(typed, auth, connections);
+      console.log(
+        `| ${engine} | project search, never seen before | ${connections} | ${figures.rps.toFixed(0)} | ${figures.p50} | ${figures.p99} | ${figures.errors} |`,
+      );
+    }
+  } finally {
+    await stop(afresh);
   }
 }
 

@@ -49,6 +49,15 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    // No nightly backup: a suite run between 02:30 and 08:30 in New York would otherwise start one
+    // (a slot missed by under six hours runs at start), pausing the embedded database for its dump.
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      BACKUP_DAILY_AT: "off",
+    },
   },
 });

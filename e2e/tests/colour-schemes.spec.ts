@@ -26,6 +26,7 @@ const RECORDS = [
   // Administration's other tabs.
   "/admin?tab=view-as",
   "/admin?tab=permissions",
+  "/admin?tab=backups",
 ];
 const PAGES = [...ROUTES.filter((r) => !r.disabled && !SPECIAL.includes(r.path)).map((r) => r.path), ...RECORDS];
 const CHUNKS = 4;

@@ -607,6 +607,8 @@ const REFUSED_INPUTS: Record<OperationName, { inputs: RefusedInput[]; before?: P
   myNotifications: { inputs: [] },
   colleaguesOutOfOffice: { inputs: [] },
   clientAddress: { inputs: [] },
+  backups: { inputs: [] },
+  backUpNow: { inputs: [] },
   trackShipments: { inputs: [] },
   settings: { inputs: [] },
   report: {

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import { holidayDays, LIVE_HEARTBEAT_MS } from "@office/core";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
+import { backupRoutes } from "./admin/backups.js";
 import { adminRoutes } from "./admin/routes.js";
 import { viewedEmployee } from "./admin/view-as.js";
 import { authRoutes } from "./auth/routes.js";
@@ -15,9 +17,11 @@ import { outOfOfficeRoutes } from "./calendar/out-of-office.js";
 import { calendarRoutes } from "./calendar/routes.js";
 import type { Config } from "./config.js";
 import { creditCardRoutes } from "./credit-cards/routes.js";
+import { KnownSearches, pruneTableChanges } from "./data/known-searches.js";
 import { readGateFor } from "./data/read-gate.js";
 import { dataRoutes } from "./data/routes.js";
 import { uploadRoutes } from "./data/uploads.js";
+import { backupJob } from "./db/backup/nightly.js";
 import type { Database } from "./db/database.js";
 import { registerAccess } from "./http/access.js";
 import { appConfigRoutes } from "./http/app-config.js";
@@ -30,7 +34,7 @@ import { securityHeaders } from "./http/security.js";
 import { validatorCompiler } from "./http/validate.js";
 import { inlineScriptSources, webAppRoutes } from "./http/web-app.js";
 import { createJobs, JOB_DEFAULTS, type JobOptions, type Jobs } from "./jobs/runner.js";
-import { createLiveHub } from "./live/hub.js";
+import { createLiveHub, LIVE_CHANNEL } from "./live/hub.js";
 import { LIVE_RECHECK_MS, liveRoutes } from "./live/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { projectRoutes } from "./projects/routes.js";
@@ -46,7 +50,18 @@ export type AppConfig = Pick<
   "jwtSecret" | "logLevel" | "trustProxy" | "bodyLimit" | "webDist" | "uploadDir" | "uploadLimit"
 > &
   // The data service's reads take turns by these (data/read-gate.ts); tests may leave them out.
-  Partial<Pick<Config, "poolSize" | "poolAcquireTimeoutMs" | "pgliteReadTimeoutMs">> & {
+  Partial<
+    Pick<
+      Config,
+      | "poolSize"
+      | "poolAcquireTimeoutMs"
+      | "pgliteReadTimeoutMs"
+      | "knownSearches"
+      | "databaseUrl"
+      | "dataDir"
+      | "backups"
+    >
+  > & {
     /** Where logs go; standard output by default. */
     logStream?: NodeJS.WritableStream;
     /** Event streams: how often they ping, and check their session again (tests shorten these). */
@@ -73,6 +88,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   lifecycle: Lifecycle;
   jobs: Jobs;
+  /** The searches this process has counted (data/known-searches.ts). */
+  searches: KnownSearches;
 }
 
 /**
@@ -160,7 +177,16 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
     config.poolAcquireTimeoutMs ?? 5_000,
     config.pgliteReadTimeoutMs,
   );
-  await app.register(dataRoutes, { db: database.db, timeZone, reads, sessions });
+  // The searches this process has counted, good while no write since touched what they read.
+  const searches = new KnownSearches({ maxSearches: config.knownSearches });
+  const stopPruning = pruneTableChanges(database.db);
+  // The listening connection lost means the database may have restarted, emptying the unlogged `tableChange`.
+  const unlisten = await database.listen(LIVE_CHANNEL, { onPayload: () => {}, onGap: () => searches.clear() });
+  app.addHook("onClose", async () => {
+    stopPruning();
+    unlisten();
+  });
+  await app.register(dataRoutes, { db: database.db, timeZone, reads, sessions, searches });
   await app.register(reportRoutes, { db: database.db, timeZone, reads });
   await app.register(uploadRoutes, { db: database.db, dir: config.uploadDir, limit: config.uploadLimit });
   await app.register(adminRoutes, { db: database.db, sessions });
@@ -194,10 +220,33 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
     ...(config.trackingDailyAt ? { dailyAt: config.trackingDailyAt } : {}),
     holidays: () => new Set(holidays().map((day) => day.date)),
   });
-  const jobs = createJobs(database, app.log, timeZone, [tracking], config.jobs ?? { ...JOB_DEFAULTS, runner: false });
+  // The nightly backup of what this process serves: its database (through it, for PGlite) and files.
+  const backupPlace = {
+    databaseUrl: database.engine === "postgres" ? config.databaseUrl : undefined,
+    dataDir: config.dataDir ?? "",
+    uploadDir: config.uploadDir,
+  };
+  const backupSchedule = {
+    dir: config.backups?.dir ?? join(config.dataDir ?? config.uploadDir, "backups"),
+    dailyAt: config.backups?.dailyAt ?? null,
+    keepDays: config.backups?.keepDays ?? 14,
+  };
+  const backups = backupJob(backupPlace, database, {
+    into: backupSchedule.dir,
+    keepDays: backupSchedule.keepDays,
+    ...(backupSchedule.dailyAt ? { dailyAt: backupSchedule.dailyAt } : {}),
+  });
+  const jobs = createJobs(
+    database,
+    app.log,
+    timeZone,
+    [tracking, backups],
+    config.jobs ?? { ...JOB_DEFAULTS, runner: false },
+  );
   // Runs in progress are let go before the database closes: another server (or the next start) takes them over.
   app.addHook("preClose", () => jobs.stop());
   await app.register(shippingRoutes, { jobs, waitMs: config.trackingWaitMs ?? 50_000 });
+  await app.register(backupRoutes, { db: database.db, jobs, schedule: backupSchedule });
   await app.register(webAppRoutes, { root: config.webDist });
-  return { app, lifecycle, jobs };
+  return { app, lifecycle, jobs, searches };
 }

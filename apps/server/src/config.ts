@@ -27,6 +27,7 @@ const envSchema = z.object({
   PGLITE_READ_TIMEOUT_MS: int(100, 600_000).default(3_000),
   DB_PREPARED_STATEMENTS: int(0, 10_000).default(100),
   POOL_ACQUIRE_TIMEOUT_MS: int(50, 600_000).default(5_000),
+  KNOWN_SEARCHES: int(0, 100_000).default(5_000),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(20_000),
   SEED_DEMO: flag.default(true),
   WEB_DIST: z.string().min(1).optional(),
@@ -59,6 +60,13 @@ const envSchema = z.object({
     .regex(/^\d{1,19}$/, "BOARD_ID must be the board's number")
     .optional(),
   BOARD_TIMEOUT_MS: int(1_000, 60_000).default(10_000),
+  // The nightly backup and its restore drill (issue 38).
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_DAILY_AT: z
+    .string()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, "BACKUP_DAILY_AT must be a time such as 02:30, or off")
+    .default("02:30"),
+  BACKUP_KEEP_DAYS: int(1, 3_650).default(14),
   JOBS_RUNNER: flag.default(true),
   JOBS_LEASE_MS: int(5_000, 3_600_000).default(60_000),
 });
@@ -93,6 +101,8 @@ export interface Config {
   /** PostgreSQL: the statement texts each connection keeps prepared (0: none). */
   preparedStatements: number;
   poolAcquireTimeoutMs: number;
+  /** Searches whose totals (and short ones' keys) each process keeps (data/known-searches.ts); 0: none. */
+  knownSearches: number;
   shutdownTimeoutMs: number;
   seedDemo: boolean;
   webDist: string;
@@ -112,6 +122,8 @@ export interface Config {
   /** The nightly tracking run's wall-clock time in the company's zone. */
   trackingDailyAt: string;
   jobs: JobOptions;
+  /** The nightly backup: where backups are kept, when it runs (null: only when asked), how many days are kept. */
+  backups: { dir: string; dailyAt: string | null; keepDays: number };
   /** How long the board service may take to answer. */
   boardTimeoutMs: number;
 }
@@ -145,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteReadTimeoutMs: e.PGLITE_READ_TIMEOUT_MS,
     preparedStatements: e.DB_PREPARED_STATEMENTS,
     poolAcquireTimeoutMs: e.POOL_ACQUIRE_TIMEOUT_MS,
+    knownSearches: e.KNOWN_SEARCHES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ? here(e.WEB_DIST) : join(REPOSITORY, "apps/web/dist"),
@@ -158,6 +171,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trackingWaitMs: e.TRACKING_WAIT_MS,
     trackingDailyAt: e.TRACKING_DAILY_AT,
+    backups: {
+      dir: e.BACKUP_DIR ? here(e.BACKUP_DIR) : join(dataDir, "backups"),
+      dailyAt: e.BACKUP_DAILY_AT === "off" ? null : e.BACKUP_DAILY_AT,
+      keepDays: e.BACKUP_KEEP_DAYS,
+    },
     jobs: { ...JOB_DEFAULTS, runner: e.JOBS_RUNNER, leaseMs: e.JOBS_LEASE_MS },
     boardTimeoutMs: e.BOARD_TIMEOUT_MS,
   };

@@ -46,7 +46,7 @@ describe.each(ENGINES)("backups on $name", (engine) => {
     const backups = mkdtempSync(join(tmpdir(), "office-backups-"));
     try {
       const before = await ask(FIGURES);
-      const dir = await backUp(place, backups, new Date("2026-11-29T03:00:00Z"));
+      const dir = await backUp(place, backups, { at: new Date("2026-11-29T03:00:00Z") });
       expect(dir).toBe(join(backups, "office-2026-11-29T03-00-00Z"));
       const manifest = manifestOf(dir);
       expect(manifest).toMatchObject({ engine: engine.name, uploads: { files: 2, bytes: 14 } });

@@ -3,6 +3,7 @@ export * from "./administration.js";
 export * from "./areas/index.js";
 export * from "./auth.js";
 export * from "./availability.js";
+export * from "./backups.js";
 export * from "./board.js";
 export * from "./bodies.js";
 export * from "./calendar/event-form.js";

@@ -78,6 +78,13 @@ export const TOASTS = {
   trackingRunning: { kind: "info", message: "The process is running!", ms: TOAST_MS.tracking } as Toast,
   trackingCompleted: { kind: "success", message: "Process Completed", ms: TOAST_MS.tracking } as Toast,
   trackingFailed: (why: string) => failure("Tracking Failed", why),
+  /** Ours: a backup asked for on Administration's Backups tab, or one already under way. */
+  backupStarted: success(
+    "Backup Started",
+    "The company is being backed up, then restored into a scratch database and compared.",
+  ),
+  backupRunning: { kind: "info", message: "A backup is already under way.", ms: TOAST_MS.tracking } as Toast,
+  backupFailed: (why: string) => failure("Failed Backup", why),
   /** An API answer of 500: an error with code 500 shows as a toast, not the error page. */
   applicationError: (message: string) => failure("Application Error", message),
 } as const;

@@ -22,6 +22,7 @@ import { type AuditRow, auditEntry, auditRecord } from "./audit-answer.js";
 import { actorOf, resourceOf } from "./context.js";
 import { languageText, REFUSED, updatable } from "./inputs.js";
 import { streamAnswer } from "./json-stream.js";
+import type { KnownSearches } from "./known-searches.js";
 import { NAMED_QUERY_RUNS } from "./named-queries.js";
 import { type BatchTurn, queryInput, runQuery } from "./query.js";
 import type { ReadGate } from "./read-gate.js";
@@ -131,7 +132,14 @@ export async function dataRoutes(
     timeZone,
     reads,
     sessions,
-  }: { db: Kysely<DB>; timeZone: () => string; reads: ReadGate; sessions: Pick<Sessions, "changed"> },
+    searches,
+  }: {
+    db: Kysely<DB>;
+    timeZone: () => string;
+    reads: ReadGate;
+    sessions: Pick<Sessions, "changed">;
+    searches?: KnownSearches;
+  },
 ) {
   const afterWrite = <T>(table: string, fields: object | undefined, answer: T): T => {
     if (changesSignIns(table, fields)) sessions.changed();
@@ -162,7 +170,9 @@ export async function dataRoutes(
       // A load's later batches are reads of their own, each in a heavy turn: between them the
       // turns go to others, and their time counts to the caller (read-gate.ts).
       const batchTurn: BatchTurn = (read) => reads.run(key, read, { heavy: true, waitMs: BATCH_WAIT_MS });
-      const result = await reads.run(key, () => runQuery(db, resourceOf(input.table), input, actor, batchTurn));
+      const result = await reads.run(key, () =>
+        runQuery(db, resourceOf(input.table), input, actor, batchTurn, searches),
+      );
       if (!result.batches) return { data: zoneTimes(result.data, timeZone()), meta: result.meta } as never;
       // A stream is sent as it is: the schema documents what it writes.
       return reply.type("application/json").send(streamAnswer(result.batches, result.meta, timeZone()) as never);

@@ -4,6 +4,7 @@ import { CompiledQuery, type DatabaseConnection, Kysely, type LogConfig, Postgre
 import pg from "pg";
 import type { Config } from "../config.js";
 import { holdDataDirLock } from "./data-dir-lock.js";
+import type { Side } from "./fingerprint.js";
 import { pgListener } from "./pg-listener.js";
 import { pglitePool } from "./pglite-pool.js";
 import { startPgliteWorker } from "./pglite-worker-client.js";
@@ -34,6 +35,13 @@ export interface Database {
    * each connection takes it before its next use.
    */
   setTimeZone(zone: string): void;
+  /**
+   * PGlite: `read` runs on the one connection, then the data directory is written to `file` as
+   * a gzipped tarball, no other statement in between: the file holds what `read` saw (a
+   * backup's manifest and its dump, taken while the server runs). Every other call waits
+   * meanwhile. PostgreSQL has none: pg_dump reads a snapshot of its own.
+   */
+  dumpTo?<T>(file: string, read: (side: Side) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -179,6 +187,24 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
         zone.set(next);
         thread.companyTimeZone = next;
       },
+      dumpTo: (file, read) =>
+        exclusively(async () => {
+          const side: Side = {
+            rows: async <T>(text: string, params: unknown[] = []) => (await pglite.query(text, params)).rows as T[],
+          };
+          // In a transaction rolled back: what `read` sets (a fingerprint's UTC) ends with it,
+          // and the one session goes on in the company's zone.
+          await side.rows("begin read only");
+          try {
+            const result = await read(side);
+            await side.rows("rollback");
+            await pglite.dump(file);
+            return result;
+          } catch (error) {
+            await side.rows("rollback").catch(() => {});
+            throw error;
+          }
+        }),
       async close() {
         await db.destroy();
         releaseLock();

@@ -7,8 +7,11 @@ import type pg from "pg";
  * in its manifest to compare a restore with).
  */
 
-/** The tables our migrations keep to themselves: each database has its own. */
-const OWN = /^kysely_/;
+/**
+ * The tables each database keeps to itself: the migrations' own, and which transactions
+ * changed which table (migration 0025: its transaction ids mean nothing elsewhere).
+ */
+const OWN = /^(kysely_|tableChange$)/;
 
 /** Asks a database: PGlite, or a PostgreSQL client. */
 export interface Side {

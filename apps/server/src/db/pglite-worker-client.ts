@@ -17,6 +17,8 @@ export interface PgliteWorker {
   query(text: string, params: unknown[], budgetMs?: number): Promise<Result>;
   /** Resolves once listening, with the function that stops. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Writes the data directory to `file` as a gzipped tarball; the caller keeps every statement out meanwhile. */
+  dump(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,9 @@ export async function startPgliteWorker(options: PgliteThreadOptions): Promise<P
         listeners.delete(listenID);
         await current.call({ op: "unlisten", listenID });
       };
+    },
+    async dump(file) {
+      await current.call({ op: "dump", file });
     },
     async close() {
       closing = true;

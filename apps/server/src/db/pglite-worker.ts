@@ -1,3 +1,4 @@
+import { writeFile } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -20,6 +21,7 @@ export type ThreadRequest =
   | { id: number; op: "query"; text: string; params: unknown[] }
   | { id: number; op: "listen"; channel: string }
   | { id: number; op: "unlisten"; listenID: number }
+  | { id: number; op: "dump"; file: string }
   | { id: number; op: "close" };
 
 /** Id 0 answers the start-up; a notification names the id of the listen that asked for it. */
@@ -71,6 +73,12 @@ async function perform(db: PGlite, request: ThreadRequest): Promise<unknown> {
       await stops.get(request.listenID)?.();
       stops.delete(request.listenID);
       return null;
+    case "dump": {
+      // The data directory as PGlite tars it (the server's pool holds its one connection meanwhile).
+      const tarball = await db.dumpDataDir("gzip");
+      await writeFile(request.file, Buffer.from(await tarball.arrayBuffer()));
+      return null;
+    }
     case "close":
       await db.close();
       return null;

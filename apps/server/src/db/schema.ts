@@ -455,6 +455,16 @@ export interface JobRun {
   error: string | null;
 }
 
+/**
+ * Which transactions wrote which table (migration 0025): a search a process knows is used only
+ * while none that committed since it was counted wrote what it reads (data/known-searches.ts).
+ */
+export interface TableChange {
+  xid: Generated<string>;
+  table: string;
+  seen: Timestamp | null;
+}
+
 export interface DB {
   tblAppLookup: TblAppLookup;
   tblEmployee: TblEmployee;
@@ -494,4 +504,5 @@ export interface DB {
   idempotencyKey: IdempotencyKey;
   upload: Upload;
   notification: Notification;
+  tableChange: TableChange;
 }

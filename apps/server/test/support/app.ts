@@ -66,8 +66,8 @@ export async function appOver(
       done();
     },
   });
-  const { app, lifecycle } = await buildApp({ ...testConfig(), logStream, ...config }, database);
-  return { app, lifecycle, logs };
+  const { app, lifecycle, searches } = await buildApp({ ...testConfig(), logStream, ...config }, database);
+  return { app, lifecycle, searches, logs };
 }
 
 export interface TestAppOptions {

@@ -244,6 +244,8 @@ const READ_AS: Record<string, readonly string[]> = {
   "character varying": ["string"],
   character: ["string"],
   uuid: ["string"],
+  // A transaction id (tableChange): its digits, as neither engine makes it a number.
+  xid8: ["string"],
   boolean: ["boolean"],
   // A calendar date stays its text; Date is accepted where a type says what it may be written as.
   date: ["string", "Date"],

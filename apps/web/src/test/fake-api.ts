@@ -238,6 +238,13 @@ export class FakeApi {
     this.operation(OPERATIONS.myNotifications, () => ({ data: [], unread: 0 }));
     // The colleagues' list reads who is out of office beside it: nobody unless a test says otherwise.
     this.operation(OPERATIONS.colleaguesOutOfOffice, () => ({ data: [] }));
+    // Administration reads the backups above every tab: proved and quiet unless a test says otherwise.
+    this.operation(OPERATIONS.backups, () => ({
+      schedule: { dailyAt: "02:30", keepDays: 14, dir: "/data/backups" },
+      runs: [],
+      verified: null,
+      warning: null,
+    }));
     this.operation(OPERATIONS.settings, () => this.settings);
     // One's own settings are kept as the server keeps them; a company setting's change is a test's to answer.
     this.operation(OPERATIONS.changeSetting, ({ key, values }) => {

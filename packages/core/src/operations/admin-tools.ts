@@ -1,6 +1,7 @@
 import type { PermissionRow } from "../access.js";
 import { BULK_PERMISSION_TARGETS, type BulkPermissionsAnswer } from "../administration.js";
 import type { SignedInUser } from "../auth.js";
+import type { BackupStatus } from "../backups.js";
 import type { BulkPermissionsBody } from "../bodies.js";
 import type { AuditEntry } from "./administration.js";
 import { operation } from "./operation.js";
@@ -83,5 +84,25 @@ export const ADMIN_TOOL_OPERATIONS = {
     grant: "administrators",
     reads: ["tblEmployee", "tblPermission"],
     changes: ["tblPermission"],
+  }),
+  backups: operation<void, BackupStatus>({
+    method: "GET",
+    path: "/API/Admin/Backups",
+    summary:
+      "The nightly backup (administrators): its schedule, the latest runs with what each backed up and what its restore drill found, the last verified restore, and a warning when it is missing, old or failed.",
+    tag,
+    grant: "administrators",
+    reads: ["jobRun"],
+    changes: [],
+  }),
+  backUpNow: operation<void, { runID: number; started: boolean }>({
+    method: "POST",
+    path: "/API/Admin/Backups",
+    summary:
+      "Backs the company up now and proves the backup restores, as the nightly run does (administrators): the run started, or the one already under way (`started` false). Its result is read with GET.",
+    tag,
+    grant: "administrators",
+    reads: [],
+    changes: ["jobRun"],
   }),
 } as const;

@@ -150,6 +150,9 @@ export const OPERATION_INPUTS = {
   },
   viewAs: { body: z.strictObject({ empID: z.number().int().min(1).max(INT4.max) }) },
   bulkPermissions: { body: bulkPermissionsBody },
+  backups: {},
+  // Nothing to send: a body, if any, holds nothing.
+  backUpNow: { body: z.strictObject({}).nullish() },
   changeSetting: {
     body: z.strictObject({
       key: z.enum(SETTING_LIST.map((def) => def.key) as [SettingKey, ...SettingKey[]], { error: "is not a setting" }),

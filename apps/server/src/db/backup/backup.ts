@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { holdDataDirLock } from "../data-dir-lock.js";
+import type { Database } from "../database.js";
 import { fingerprintOf, pgliteSide, postgresSide, type TableSum } from "../fingerprint.js";
 
 /*
@@ -72,16 +73,24 @@ const nameFor = (at: Date) => `office-${at.toISOString().slice(0, 19).replaceAll
 /**
  * Backs the company up into a new directory under `into`: the database, the uploaded files,
  * and the manifest, written last (a directory without one is no backup). Answers its path.
- * PGlite's database is read with the server stopped (its directory is locked meanwhile).
+ * PGlite's database is read through the server's own `running` database (the nightly job),
+ * else with the server stopped (its directory is locked meanwhile).
  */
-export async function backUp(place: BackupPlace, into: string, at = new Date()): Promise<string> {
+export async function backUp(
+  place: BackupPlace,
+  into: string,
+  { at = new Date(), running }: { at?: Date; running?: Pick<Database, "dumpTo"> } = {},
+): Promise<string> {
   const dir = join(into, nameFor(at));
   mkdirSync(dir, { recursive: true });
   const engine: BackupEngine = place.databaseUrl ? "postgres" : "pglite";
   const database = DUMP[engine];
+  const file = join(dir, database);
   const tables = place.databaseUrl
-    ? await dumpPostgres(place.databaseUrl, join(dir, database))
-    : await dumpPglite(place.dataDir, join(dir, database));
+    ? await dumpPostgres(place.databaseUrl, file)
+    : running?.dumpTo
+      ? await running.dumpTo(file, fingerprintOf)
+      : await dumpPglite(place.dataDir, file);
   mkdirSync(place.uploadDir, { recursive: true });
   await run("tar", ["-C", place.uploadDir, "-cf", join(dir, UPLOADS), "."]);
   const manifest: Manifest = {
@@ -106,7 +115,15 @@ async function dumpPostgres(url: string, file: string): Promise<TableSum[]> {
     await client.query("begin isolation level repeatable read read only");
     const [{ snapshot }] = (await client.query("select pg_export_snapshot() as snapshot")).rows;
     const tables = await fingerprintOf(postgresSide(client));
-    await run(pgProgram("pg_dump"), ["-Fc", "--no-owner", `--snapshot=${snapshot}`, "-f", file, url]);
+    await run(pgProgram("pg_dump"), [
+      "-Fc",
+      "--no-owner",
+      `--snapshot=${snapshot}`,
+      '--exclude-table-data="tableChange"',
+      "-f",
+      file,
+      url,
+    ]);
     await client.query("commit");
     return tables;
   } finally {

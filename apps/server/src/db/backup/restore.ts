@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
+import { gunzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
@@ -17,6 +19,8 @@ export interface Restored {
   /** Where what was there before was put aside (PGlite's directory, the files), if anything was. */
   keptAside: string[];
 }
+
+const unzipped = promisify(gunzip);
 
 const aside = (path: string, at: Date) =>
   `${path}.before-restore-${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z`;
@@ -94,7 +98,8 @@ async function restorePglite(dataDir: string, tarball: string, replace: boolean,
       renameSync(files, aside(files, at));
       keptAside.push(aside(files, at));
     }
-    const loadDataDir = new Blob([readFileSync(tarball)]);
+    // Unzipped here: PGlite's own unzipping of a damaged file fails outside any promise it returns.
+    const loadDataDir = new Blob([await unzipped(readFileSync(tarball))]);
     const db = await PGlite.create(files, { loadDataDir, extensions: { pg_trgm } });
     try {
       return await fingerprintOf(pgliteSide(db));

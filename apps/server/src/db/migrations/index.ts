@@ -23,6 +23,7 @@ import * as shipments from "./0021_shipments.js";
 import * as settings from "./0022_settings.js";
 import * as adminTools from "./0023_admin_tools.js";
 import * as noteSearchJoins from "./0024_note_search_joins.js";
+import * as tableChanges from "./0025_table_changes.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0022_settings": settings,
   "0023_admin_tools": adminTools,
   "0024_note_search_joins": noteSearchJoins,
+  "0025_table_changes": tableChanges,
 };

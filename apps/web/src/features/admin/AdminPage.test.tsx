@@ -135,4 +135,84 @@ describe("Administration", () => {
     expect(screen.queryByRole("table", { name: /Changes/ })).toBeNull();
     expect(screen.queryByRole("button", { name: /Apply/ })).toBeNull();
   });
+
+  it("shows the backups, warns above every tab of a failed drill, and backs up now", async () => {
+    const api = installFakeApi();
+    const drill = (same: boolean) => ({
+      backup: "/data/backups/office-2026-11-29T07-30-00Z",
+      at: "2026-11-29T07:31:00.000Z",
+      durationMs: 2_400,
+      same,
+      differences: same ? [] : ["tblVendor: 151 rows backed up, 150 restored"],
+    });
+    const run = (runID: number, same: boolean) => ({
+      runID,
+      state: "done" as const,
+      startedTS: "2026-11-29T07:30:00.000Z",
+      finishedTS: "2026-11-29T07:31:00.000Z",
+      requestedByName: runID === 2 ? "Alex Morgan" : null,
+      error: null,
+      result: {
+        backup: "/data/backups/office-2026-11-29T07-30-00Z",
+        createdTS: "2026-11-29T07:30:00.000Z",
+        durationMs: 1_500,
+        tables: 38,
+        rows: 114_855,
+        bytes: 3 * 1_048_576,
+        files: 2,
+        removed: [],
+        drill: drill(same),
+      },
+    });
+    api.operation(OPERATIONS.backups, () => ({
+      schedule: { dailyAt: "02:30", keepDays: 14, dir: "/data/backups" },
+      runs: [run(2, false), run(1, true)],
+      verified: drill(true),
+      warning: {
+        kind: "failed" as const,
+        why: "The restore drill found differences: tblVendor: 151 rows backed up, 150 restored",
+      },
+    }));
+    let asked = 0;
+    api.operation(OPERATIONS.backUpNow, () => {
+      asked++;
+      return { runID: 3, started: true };
+    });
+    api.operation(OPERATIONS.auditChanges, () => ({ data: [], next: null }));
+    const { user } = renderWithApp(<AdminPage />, { api, path: "/admin" });
+    // Above the audit trail, the first tab.
+    const warning = await screen.findByRole("alert");
+    expect(warning.textContent).toContain("The last backup failed its check");
+    expect(warning.textContent).toContain("tblVendor: 151 rows backed up, 150 restored");
+
+    await user.click(screen.getByRole("tab", { name: "Backups" }));
+    const verified = await screen.findByText(/^Last verified restore: /);
+    expect(verified.textContent).toBe("Last verified restore: 11/29/2026 02:31 am, in 2.4 s, no differences");
+    expect(screen.getByText(/Every night at 02:30, kept 14 days, in \/data\/backups/)).toBeTruthy();
+    const table = screen.getByRole("table", { name: "Latest backups, newest first" });
+    const [, latest, earlier] = within(table).getAllByRole("row");
+    expect(latest?.textContent).toContain("Alex Morgan");
+    expect(latest?.textContent).toContain("38 tables, 114,855 rows, 2 files: 3 MB in 1.5 s");
+    expect(latest?.textContent).toContain("tblVendor: 151 rows backed up, 150 restored");
+    expect(earlier?.textContent).toContain("Schedule");
+    expect(earlier?.textContent).toContain("Restored equal in 2.4 s");
+    await user.click(screen.getByRole("button", { name: "Back up now" }));
+    expect(await screen.findByText("Backup Started")).toBeTruthy();
+    expect(asked).toBe(1);
+  });
+
+  it("warns of nothing when the last backup was proved to restore", async () => {
+    const api = installFakeApi();
+    api.operation(OPERATIONS.backups, () => ({
+      schedule: { dailyAt: null, keepDays: 14, dir: "/data/backups" },
+      runs: [],
+      verified: null,
+      warning: null,
+    }));
+    renderWithApp(<AdminPage />, { api, path: "/admin?tab=backups" });
+    expect(await screen.findByText("No backup has run yet.")).toBeTruthy();
+    expect(screen.getByText("Last verified restore: none yet")).toBeTruthy();
+    expect(screen.getByText(/Only when asked \(BACKUP_DAILY_AT is off\)/)).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
 });
