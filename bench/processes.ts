@@ -349,6 +349,8 @@ export const STAFF_PAGES: GridRow[] = [
   grant(PAGES.notesTimeSearch),
   grant(PAGES.availabilityList),
 ];
+/** Staff who also keep the calendar (the load test's week). */
+export const CALENDAR_STAFF_PAGES: GridRow[] = [...STAFF_PAGES, grant(PAGES.calendar, 1, 1)];
 /** Staff who also import the cards' statements (change on page 47). */
 export const FINANCE_PAGES: GridRow[] = [...STAFF_PAGES, grant(PAGES.creditCardApprovals, 1, 1)];
 
