@@ -260,7 +260,7 @@ async function main() {
   // Staff of their own, made through the administrator's API (as staff-load.ts's).
   const accounts = await makeAccounts(base, await demoToken(base, "admin"), "load", STAFF, CALENDAR_STAFF_PAGES);
 
-  const samples: Array<{ at: number; connections: number; rss: number[] }> = [];
+  const samples: Array<{ at: number; connections: number; streams: number; rss: number[] }> = [];
   const faults: string[] = [];
   const stop = new AbortController();
   began = performance.now();
@@ -277,7 +277,7 @@ async function main() {
         return 0;
       }
     });
-    samples.push({ at: now(), connections: rows[0].n, rss });
+    samples.push({ at: now(), connections: rows[0].n, streams: streamsOpen, rss });
   }, SAMPLE_MS);
 
   const work: Promise<unknown>[] = [];
@@ -310,7 +310,8 @@ async function main() {
           planned.push(later(at, () => act[name](at)));
         }
         await Promise.all(planned);
-        stop.abort();
+        // Kept open to the run's end, as the others' are.
+        await later(end, async () => stop.abort());
         await stream;
       }),
     );
@@ -363,7 +364,7 @@ function report({
   doubled,
 }: {
   faults: string[];
-  samples: Array<{ at: number; connections: number; rss: number[] }>;
+  samples: Array<{ at: number; connections: number; streams: number; rss: number[] }>;
   missing: number;
   doubled: number;
 }) {
@@ -401,12 +402,12 @@ function report({
   );
   const connections = samples.map((sample) => sample.connections);
   console.log(`database connections of the app: at most ${Math.max(...connections)}, last ${connections.at(-1)}`);
-  console.log("\n| at s | connections | RSS MiB per process |\n| --- | --- | --- |");
+  console.log("\n| at s | database connections | streams open | RSS MiB per process |\n| --- | --- | --- | --- |");
   const every = Math.max(1, Math.round(30_000 / SAMPLE_MS));
   for (const [i, sample] of samples.entries()) {
     if (i % every !== every - 1 && i !== samples.length - 1) continue;
     console.log(
-      `| ${(sample.at / 1000).toFixed(0)} | ${sample.connections} | ${sample.rss.map((mb) => mb.toFixed(0)).join(", ")} |`,
+      `| ${(sample.at / 1000).toFixed(0)} | ${sample.connections} | ${sample.streams} | ${sample.rss.map((mb) => mb.toFixed(0)).join(", ")} |`,
     );
   }
 }

@@ -20,6 +20,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 const MAIN = join(here, "../apps/server/dist/main.js");
 const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 const TEMP_DIRS = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"];
+/**
+ * After a reload, nginx's old workers still pass on what they had already read from browsers,
+ * to the old set of servers: a process is told to drain only after this grace. nginx does not
+ * say when an old worker's last such request has gone out (its event streams keep it alive),
+ * so a grace, as a load balancer's deregistration delay, stands for it.
+ */
+const DEREGISTRATION_MS = 2_000;
 
 /** Asks `url` every 100 ms until it answers 200, for at most `ms`. */
 async function until200(url, ms = 120_000) {
@@ -121,6 +128,7 @@ export async function startCluster({ processes = 2, port = 8080, firstPort = 320
       const server = servers[i];
       server.down = true;
       await reload();
+      await new Promise((resolve) => setTimeout(resolve, DEREGISTRATION_MS));
       server.child.kill("SIGTERM");
       await exited(server.child);
       await startServer(server);
