@@ -38,7 +38,7 @@ try {
         poolAcquireTimeoutMs: 10_000,
         companyTimeZone: "America/New_York",
       };
-      const moved = await moveToPostgres(config, url.toString(), (line) => {
+      const { tables: moved } = await moveToPostgres(config, url.toString(), (line) => {
         const now = performance.now();
         steps.push([line, now - last]);
         last = now;

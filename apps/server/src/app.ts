@@ -17,6 +17,7 @@ import { outOfOfficeRoutes } from "./calendar/out-of-office.js";
 import { calendarRoutes } from "./calendar/routes.js";
 import type { Config } from "./config.js";
 import { creditCardRoutes } from "./credit-cards/routes.js";
+import { fileStore } from "./data/file-store.js";
 import { KnownSearches, pruneTableChanges } from "./data/known-searches.js";
 import { readGateFor } from "./data/read-gate.js";
 import { dataRoutes } from "./data/routes.js";
@@ -60,6 +61,7 @@ export type AppConfig = Pick<
       | "databaseUrl"
       | "dataDir"
       | "backups"
+      | "uploadStore"
     >
   > & {
     /** Where logs go; standard output by default. */
@@ -188,7 +190,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   });
   await app.register(dataRoutes, { db: database.db, timeZone, reads, sessions, searches });
   await app.register(reportRoutes, { db: database.db, timeZone, reads });
-  await app.register(uploadRoutes, { db: database.db, dir: config.uploadDir, limit: config.uploadLimit });
+  // The files' bytes: where the configuration says (tests: UPLOAD_DIR unless they ask for the database).
+  const store = fileStore(config.uploadStore ?? "directory", config.uploadDir);
+  await app.register(uploadRoutes, { db: database.db, store, limit: config.uploadLimit });
   await app.register(adminRoutes, { db: database.db, sessions });
   await app.register(projectRoutes, { db: database.db });
   await app.register(creditCardRoutes, { db: database.db, timeZone, reads, company });

@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isTimeZone, SETTING_LIST, type SettingKey, type SettingValues } from "@office/core";
 import { z } from "zod";
+import type { FileStoreKind } from "./data/file-store.js";
 import { JOB_DEFAULTS, type JobOptions } from "./jobs/runner.js";
 import type { SettingsFromEnv } from "./settings/company.js";
 import type { CarrierSettings } from "./shipping/carriers/index.js";
@@ -33,6 +34,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   UPLOAD_DIR: z.string().min(1).optional(),
   UPLOAD_LIMIT_BYTES: int(1_024, 1_073_741_824).default(10_485_760),
+  UPLOAD_STORE: z.enum(["database", "directory"]).optional(),
   TIME_CLOCK_URL: z.url({ protocol: /^https?$/ }).optional(),
   COMPANY_TIME_ZONE: z
     .string()
@@ -76,14 +78,20 @@ const PGLITE_REOPEN_ALLOWANCE_MS = 2_000;
 
 // On PGlite a stopped read holds the one connection for its budget and the reopening: a light
 // call that waits longer than POOL_ACQUIRE_TIMEOUT_MS for it answers 503 instead.
-const settingsSchema = envSchema.refine(
-  (e) =>
-    e.DATABASE_URL !== undefined || e.PGLITE_READ_TIMEOUT_MS + PGLITE_REOPEN_ALLOWANCE_MS <= e.POOL_ACQUIRE_TIMEOUT_MS,
-  {
-    path: ["PGLITE_READ_TIMEOUT_MS"],
-    message: `PGLITE_READ_TIMEOUT_MS plus ${PGLITE_REOPEN_ALLOWANCE_MS} ms (reopening the database) must not exceed POOL_ACQUIRE_TIMEOUT_MS`,
-  },
-);
+const settingsSchema = envSchema
+  .refine((e) => e.UPLOAD_STORE !== "database" || e.DATABASE_URL !== undefined, {
+    path: ["UPLOAD_STORE"],
+    message: "UPLOAD_STORE=database needs DATABASE_URL: the embedded database keeps the files in UPLOAD_DIR",
+  })
+  .refine(
+    (e) =>
+      e.DATABASE_URL !== undefined ||
+      e.PGLITE_READ_TIMEOUT_MS + PGLITE_REOPEN_ALLOWANCE_MS <= e.POOL_ACQUIRE_TIMEOUT_MS,
+    {
+      path: ["PGLITE_READ_TIMEOUT_MS"],
+      message: `PGLITE_READ_TIMEOUT_MS plus ${PGLITE_REOPEN_ALLOWANCE_MS} ms (reopening the database) must not exceed POOL_ACQUIRE_TIMEOUT_MS`,
+    },
+  );
 
 export interface Config {
   port: number;
@@ -108,6 +116,8 @@ export interface Config {
   webDist: string;
   uploadDir: string;
   uploadLimit: number;
+  /** Where the files' bytes are kept: in PostgreSQL (its default), or in `uploadDir` (PGlite's, always). */
+  uploadStore: FileStoreKind;
   /** The company's time zone the database's sessions open in: COMPANY_TIME_ZONE, else the setting's initial one. */
   companyTimeZone: string;
   /**
@@ -163,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? here(e.WEB_DIST) : join(REPOSITORY, "apps/web/dist"),
     uploadDir: e.UPLOAD_DIR ? here(e.UPLOAD_DIR) : join(dataDir, "uploads"),
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
+    uploadStore: e.UPLOAD_STORE ?? (e.DATABASE_URL ? "database" : "directory"),
     companyTimeZone: e.COMPANY_TIME_ZONE,
     settingsFromEnv: settingsFromEnv(given),
     carriers: {

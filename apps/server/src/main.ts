@@ -1,5 +1,6 @@
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
+import { adoptFiles } from "./data/file-store.js";
 import { openDatabase } from "./db/database.js";
 import { prepareDatabase } from "./db/migrate.js";
 import { hasCompanyData, isDemoCompany, seedDemo } from "./db/seed/index.js";
@@ -11,11 +12,20 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   let seeded = false;
+  let adopted = 0;
   await prepareDatabase(database.db, async (conn) => {
     if (config.seedDemo && !(await hasCompanyData(conn))) {
-      await seedDemo(conn, { scale: 1, uploadDir: config.uploadDir, timeZone: config.companyTimeZone });
+      await seedDemo(conn, {
+        scale: 1,
+        uploadDir: config.uploadDir,
+        uploadStore: config.uploadStore,
+        timeZone: config.companyTimeZone,
+      });
       seeded = true;
     }
+    // Files a PostgreSQL company kept in UPLOAD_DIR before they were kept in the database: under
+    // the start-up's lock, so servers starting together copy each once.
+    if (config.uploadStore === "database") adopted = await adoptFiles(conn, config.uploadDir);
   });
   const demoCarrier = config.carriers.demo === "auto" ? await isDemoCompany(database.db) : config.carriers.demo;
   const { app, lifecycle } = await buildApp(
@@ -30,7 +40,7 @@ async function main() {
   );
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { engine: database.engine, seeded, startMs: Math.round(performance.now() - started) },
+    { engine: database.engine, seeded, adoptedFiles: adopted, startMs: Math.round(performance.now() - started) },
     "Office is ready",
   );
 

@@ -1,5 +1,7 @@
+import { ERROR_MESSAGES } from "@office/core";
 import { describe, expect, it } from "vitest";
 import { DatabaseUnavailableError, isDatabaseUnavailable, isOverloaded } from "../src/db/errors.js";
+import { classify } from "../src/http/error-handler.js";
 
 const withCode = (code: string) => Object.assign(new Error("x"), { code });
 
@@ -21,5 +23,13 @@ describe("a database error as the log and the answer see it", () => {
     expect(overloaded.map(isOverloaded)).toEqual(overloaded.map(() => true));
     expect(unreachable.map(isOverloaded)).toEqual(unreachable.map(() => false));
     expect(isOverloaded(withCode("23505"))).toBe(false);
+  });
+
+  it("answers a full disk, ours or the database's, 507: nothing kept, and the administrator to be told", () => {
+    for (const code of ["ENOSPC", "EDQUOT", "53100"]) {
+      expect(classify(withCode(code)), code).toEqual({ statusCode: 507, message: ERROR_MESSAGES.storageFull });
+    }
+    // Another shortage of the database's (too many connections) is one of "not now": 503.
+    expect(classify(withCode("53300")).statusCode).toBe(503);
   });
 });

@@ -244,7 +244,7 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
     streams.push(await openUntilOpen(base, token));
   });
 
-  it("ends its streams when the server drains, instead of waiting on them until the shutdown timeout", async () => {
+  it("ends its streams when the server drains, with a hint to come back in a second, instead of waiting on them until the shutdown timeout", async () => {
     const closing = await testApp(engine);
     try {
       const url = await listening(closing.app);
@@ -254,6 +254,8 @@ describe.each(ENGINES)("live availability on $name", (engine) => {
       await closing.lifecycle.shutdown(closing.app, 20_000);
       await stream.ended;
       expect(Date.now() - started).toBeLessThan(5_000);
+      // Its last words: reconnect (behind a proxy, to another process) after a second.
+      expect(stream.text().endsWith("retry: 1000\n\n")).toBe(true);
     } finally {
       await closing.close();
     }

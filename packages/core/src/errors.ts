@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable",
+  // Ours (issue 38): the disk or the database that keeps the data is full.
+  507: "Insufficient Storage",
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_STATUS;
@@ -28,6 +30,7 @@ export const ERROR_MESSAGES = {
   internal: "An unexpected error occurred.",
   unavailable: "The service is temporarily unavailable. Try again shortly.",
   shuttingDown: "The server is shutting down.",
+  storageFull: "The server's storage is full: nothing of this was kept. Tell your administrator.",
 } as const;
 
 /** The one error body every failing call answers with. */

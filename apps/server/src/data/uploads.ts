@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -17,13 +17,14 @@ import { streamedBody, validate } from "../http/validate.js";
 import { type Actor, may, requireAccess, requireReach } from "./actor.js";
 import { audit, UPLOAD_TABLE } from "./audit.js";
 import { actorOf, resourceOf } from "./context.js";
+import type { FileStore } from "./file-store.js";
 import { fileTypeOf } from "./file-types.js";
 import { readableRows, writableRows } from "./row-scope.js";
 
 interface UploadDeps {
   db: Kysely<DB>;
-  /** Where the files live: outside the web root, under DATA_DIR by default. */
-  dir: string;
+  /** Where the files are received, and kept (file-store.ts): outside the web root. */
+  store: FileStore;
   /** The largest file accepted, in bytes. */
   limit: number;
 }
@@ -136,11 +137,12 @@ async function ownerRecord(db: Kysely<DB>, actor: Actor, table: string, key: str
 
 /**
  * Files attached to records (the generic upload, docs/product-rules.md#calls): multipart with one file, a size limit
- * and an allowlist of types checked against the content, stored under UPLOAD_DIR, served
+ * and an allowlist of types checked against the content, kept by the store (the database or
+ * UPLOAD_DIR) in the transaction that records it, served
  * back only to those who may view the record.
  */
-export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }: UploadDeps) {
-  await mkdir(dir, { recursive: true });
+export async function uploadRoutes(instance: FastifyInstance, { db, store, limit }: UploadDeps) {
+  await mkdir(store.dir, { recursive: true });
   await instance.register(multipart, {
     limits: { fileSize: limit, files: 1, fields: 4, fieldSize: 200, parts: 6, headerPairs: 50 },
   });
@@ -175,7 +177,7 @@ export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }
       if (!type) throw new AppError(415, "Files of this type are not accepted.");
 
       const uploadID = randomUUID();
-      const partial = join(dir, `${uploadID}.part`);
+      const partial = join(store.dir, `${uploadID}.part`);
       const hash = createHash("sha256");
       let size = 0;
       let head = Buffer.alloc(0);
@@ -210,7 +212,7 @@ export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }
             .returningAll()
             .executeTakeFirstOrThrow();
           await audit(tx, actor, "insert", UPLOAD_TABLE, [{ after: row }]);
-          await rename(partial, join(dir, uploadID));
+          await store.keep(tx, uploadID, partial);
         });
       } catch (error) {
         await rm(partial, { force: true });
@@ -276,13 +278,17 @@ export async function uploadRoutes(instance: FastifyInstance, { db, dir, limit }
       const upload = await db.selectFrom("upload").selectAll().where("uploadID", "=", uploadID).executeTakeFirst();
       if (!upload) throw new AppError(404, "No such file.");
       await ownerRecord(db, actorOf(request), upload.tableName, upload.recordKey, "view");
+      if (!(await store.has(db, upload.uploadID))) {
+        request.log.warn({ uploadID: upload.uploadID }, "a file's bytes are missing");
+        throw new AppError(404, "The file's content is missing.");
+      }
       return (
         reply
           .type(upload.contentType)
           .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(upload.fileName)}`)
           .header("cache-control", "private, no-store")
           // A stream is sent as it is: the schema documents the file it writes.
-          .send(createReadStream(join(dir, upload.uploadID)) as never)
+          .send(store.read(db, upload.uploadID) as never)
       );
     },
   });

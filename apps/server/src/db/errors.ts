@@ -35,6 +35,12 @@ const UNAVAILABLE_MESSAGES = [
   /cannot use a pool after calling end/i,
 ];
 
+/** The disk under UPLOAD_DIR is full (or over quota), or the database's is (disk_full). */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "ENOSPC" || code === "EDQUOT" || code === "53100";
+}
+
 /** Whether an error from the driver means the database is unreachable or overloaded. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof DatabaseUnavailableError) return true;

@@ -13,7 +13,7 @@ async function main() {
   // The source is the embedded database whatever the environment says.
   const config = loadConfig({ ...process.env, DATABASE_URL: "" });
   const started = performance.now();
-  const moved = await moveToPostgres(config, url, (line) => console.log(line));
+  const { tables: moved, files } = await moveToPostgres(config, url, (line) => console.log(line));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const width = Math.max(...moved.map((m) => m.table.length));
   for (const m of moved) {
@@ -28,7 +28,7 @@ async function main() {
   console.log(`
 Moved ${moved.length} tables, ${rows.toLocaleString("en-US")} rows, in ${seconds} s: every table's count and checksum equal.
 Next: set DATABASE_URL=${url.replace(/:[^:@/]*@/, ":…@")} and start the server (npm start).
-Uploaded files stay in ${config.uploadDir}: keep DATA_DIR (or UPLOAD_DIR) pointing there.
+Attached files: ${files.files} (${files.bytes.toLocaleString("en-US")} bytes) copied from ${config.uploadDir} into the database, where PostgreSQL keeps them${files.missing.length > 0 ? `; ${files.missing.length} listed but not in ${config.uploadDir} (already lost): ${files.missing.slice(0, 10).join(", ")}` : ""}.
 The embedded database in ${config.dataDir} is left as it was; remove it once the server runs on PostgreSQL.`);
 }
 

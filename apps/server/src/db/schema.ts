@@ -465,6 +465,13 @@ export interface TableChange {
   seen: Timestamp | null;
 }
 
+/** A chunk of an attached file's bytes (migration 0026), where the files are kept in the database. */
+export interface UploadChunk {
+  uploadID: string;
+  n: number;
+  bytes: Uint8Array;
+}
+
 export interface DB {
   tblAppLookup: TblAppLookup;
   tblEmployee: TblEmployee;
@@ -505,4 +512,5 @@ export interface DB {
   upload: Upload;
   notification: Notification;
   tableChange: TableChange;
+  uploadChunk: UploadChunk;
 }

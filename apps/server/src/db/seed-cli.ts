@@ -24,7 +24,12 @@ async function main() {
       if (await hasCompanyData(conn)) {
         throw new Error("The database already holds data: use a new DATA_DIR or database, or --reset.");
       }
-      await seedDemo(conn, { scale, uploadDir: config.uploadDir, timeZone: config.companyTimeZone });
+      await seedDemo(conn, {
+        scale,
+        uploadDir: config.uploadDir,
+        uploadStore: config.uploadStore,
+        timeZone: config.companyTimeZone,
+      });
     });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`seeded the demo company at scale ${scale} into ${database.engine} in ${seconds} s`);

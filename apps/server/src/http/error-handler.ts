@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, type ErrorBody, statusText } from "@office/core";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from "fastify-type-provider-zod";
-import { isDatabaseUnavailable, isOverloaded, sqlState } from "../db/errors.js";
+import { isDatabaseUnavailable, isOverloaded, isStorageFull, sqlState } from "../db/errors.js";
 import { AppError } from "./app-error.js";
 import { fieldErrorsOf, headerAsWritten, PART_NAMES, sentQuery } from "./validate.js";
 
@@ -60,6 +60,8 @@ export function classify(error: unknown): Classified {
   if (hasZodFastifySchemaValidationErrors(error)) {
     return invalidPart((error as { validationContext?: string }).validationContext ?? "", error.validation);
   }
+  // Nothing of the request is kept (an upload's partial file goes, a transaction rolls back).
+  if (isStorageFull(error)) return { statusCode: 507, message: ERROR_MESSAGES.storageFull };
   if (isDatabaseUnavailable(error)) return { statusCode: 503, message: ERROR_MESSAGES.unavailable };
   // A named constraint of ours answers in its form's words where the data service knows the
   // table it wrote (data/constraint-messages.ts); here, by SQLSTATE alone.

@@ -19,6 +19,11 @@ export const LIVE_RECHECK_MS = 5 * 60_000;
 export const MAX_UNSENT_BYTES = 1_048_576;
 /** How long an ended stream's client has to take the rest before its connection is cut. */
 const END_GRACE_MS = 5_000;
+/**
+ * What an ended stream says before it ends (a draining server's, an expired session's): come
+ * back in a second, as the web app's first reconnect does (behind nginx, to another process).
+ */
+const RETRY_HINT = "retry: 1000\n\n";
 
 const actorOfUser = (user: SessionUser): Actor => ({
   kind: "employee",
@@ -114,7 +119,7 @@ export async function liveRoutes(
         if (!writing) return;
         writing = false;
         unsubscribe?.();
-        stream.end();
+        stream.end(RETRY_HINT);
         cutOff = setTimeout(() => socket.destroy(), END_GRACE_MS);
         cutOff.unref();
       };

@@ -231,7 +231,11 @@ function collectKinds(checker: ts.TypeChecker, type: ts.Type, kinds: Set<string>
     // Kysely's ColumnType<Select, Insert, Update> (and Generated<T>): what it reads as.
     const select = type.getProperty("__select__");
     if (select) collectKinds(checker, checker.getTypeOfSymbol(select), kinds);
-    else kinds.add(type.getSymbol()?.name === "Date" ? "Date" : checker.typeToString(type));
+    else {
+      // A class by its name (Date, Uint8Array), whatever its type arguments.
+      const name = type.getSymbol()?.name;
+      kinds.add(name === "Date" || name === "Uint8Array" ? name : checker.typeToString(type));
+    }
   }
 }
 
@@ -246,6 +250,7 @@ const READ_AS: Record<string, readonly string[]> = {
   uuid: ["string"],
   // A transaction id (tableChange): its digits, as neither engine makes it a number.
   xid8: ["string"],
+  bytea: ["Uint8Array"],
   boolean: ["boolean"],
   // A calendar date stays its text; Date is accepted where a type says what it may be written as.
   date: ["string", "Date"],

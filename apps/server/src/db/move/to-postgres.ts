@@ -6,7 +6,9 @@ import pg from "pg";
 import type { Config } from "../../config.js";
 import { holdDataDirLock } from "../data-dir-lock.js";
 import { openDatabase } from "../database.js";
+import { pgliteSide } from "../fingerprint.js";
 import { prepareDatabase } from "../migrate.js";
+import { type FilesMoved, moveFiles } from "./files.js";
 import { copyCompany, holdsCompany, type TableMoved } from "./move.js";
 
 export type MoveConfig = Pick<
@@ -27,14 +29,15 @@ async function migrated(config: MoveConfig, databaseUrl: string | undefined) {
 
 /**
  * Moves the embedded company under `config.dataDir` into the empty PostgreSQL database at
- * `url`. The embedded one is left as it was (and locked meanwhile, so no server writes to it).
- * Refuses a target that already holds a company. Answers each table compared.
+ * `url`, and the attached files from UPLOAD_DIR into its `uploadChunk`. The embedded one is
+ * left as it was (and locked meanwhile, so no server writes to it). Refuses a target that
+ * already holds a company. Answers each table compared, and the files moved.
  */
 export async function moveToPostgres(
   config: MoveConfig,
   url: string,
   log: (line: string) => void = () => {},
-): Promise<TableMoved[]> {
+): Promise<{ tables: TableMoved[]; files: FilesMoved }> {
   const files = join(config.dataDir, "pglite");
   if (!existsSync(files)) throw new Error(`There is no embedded database in ${config.dataDir} (DATA_DIR).`);
   const target = new pg.Client({ connectionString: url, application_name: "office-move" });
@@ -50,7 +53,12 @@ export async function moveToPostgres(
     try {
       const source = await PGlite.create(files, { extensions: { pg_trgm } });
       try {
-        return await copyCompany(source, target, log);
+        const tables = await copyCompany(source, target, log);
+        log("moving the attached files into the database");
+        const files = await moveFiles(pgliteSide(source), config.uploadDir, target).catch((error: Error) => {
+          throw new Error(`The files could not be moved (${error.message}): drop the target database and move again.`);
+        });
+        return { tables, files };
       } finally {
         await source.close();
       }

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type Kysely, sql } from "kysely";
 import { hashPassword } from "../../auth/passwords.js";
+import type { FileStoreKind } from "../../data/file-store.js";
 import type { DB } from "../schema.js";
 import { bulkInsert } from "./bulk-insert.js";
 import { RECEIPT_PDF } from "./demo-cards.js";
@@ -22,6 +23,8 @@ export interface SeedOptions {
    * it (the tests' seeds), no receipt is attached.
    */
   uploadDir?: string;
+  /** Where the files' bytes are kept (UPLOAD_STORE): the receipts go there; UPLOAD_DIR by default. */
+  uploadStore?: FileStoreKind;
   /** The company's time zone (COMPANY_TIME_ZONE): the demo calendar's events are on its clock. */
   timeZone?: string;
 }
@@ -74,7 +77,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<vo
     await bulkInsert(tx, "tblCCStatement", company.cardStatements);
     await bulkInsert(tx, "tblCCCharge", company.cardCharges);
     if (options.uploadDir) {
-      await writeReceipts(options.uploadDir, company.cardReceipts);
+      if (options.uploadStore === "database") await keepReceipts(tx, company.cardReceipts);
+      else await writeReceipts(options.uploadDir, company.cardReceipts);
       await bulkInsert(tx, "upload", company.cardReceipts);
     }
     await bulkInsert(tx, "tblVendor", directory.vendors);
@@ -103,6 +107,16 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<vo
 }
 
 /** The demo receipts' files, one small PDF each, named by their upload ids as uploads are. */
+/** The receipts' bytes as rows of `uploadChunk`, a statement per 500 (each receipt is one chunk). */
+async function keepReceipts(tx: Kysely<DB>, receipts: DemoCompany["cardReceipts"]): Promise<void> {
+  for (let at = 0; at < receipts.length; at += 500) {
+    const rows = receipts
+      .slice(at, at + 500)
+      .map((receipt) => ({ uploadID: String(receipt.uploadID), n: 0, bytes: RECEIPT_PDF }));
+    await tx.insertInto("uploadChunk").values(rows).execute();
+  }
+}
+
 async function writeReceipts(dir: string, receipts: DemoCompany["cardReceipts"]): Promise<void> {
   await mkdir(dir, { recursive: true });
   for (const receipt of receipts) await writeFile(join(dir, String(receipt.uploadID)), RECEIPT_PDF, { mode: 0o600 });
