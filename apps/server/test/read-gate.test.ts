@@ -137,6 +137,9 @@ describe("the read gate", () => {
   it("with one turn (PGlite), gives the next to the employee that has held turns the least time", async () => {
     const { log, noisy, quiet, endAll } = await noisyThenQuiet(1, 4);
     expect(log).toEqual(["noisy 0"]);
+    // The noisy one's read held its turn 50 ms, the quiet one's earlier read none: said, not
+    // timed. On a busy machine both can read 0 ms, and a tie goes to who waited first (CI, once).
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 50 });
     noisy[0]?.finish();
     await settle();
     // Neither has a read running now; the noisy one's reads waited first, the quiet one goes.
