@@ -185,7 +185,10 @@ describe("Administration", () => {
     expect(warning.textContent).toContain("The last backup failed its check");
     expect(warning.textContent).toContain("tblVendor: 151 rows backed up, 150 restored");
 
-    await user.click(screen.getByRole("tab", { name: "Backups" }));
+    // It leads to the Backups tab, where it no longer needs to.
+    await user.click(within(warning).getByRole("link", { name: "Open Backups" }));
+    expect(await screen.findByRole("tab", { name: "Backups", selected: true })).toBeTruthy();
+    expect(within(screen.getByRole("alert")).queryByRole("link")).toBeNull();
     const verified = await screen.findByText(/^Last verified restore: /);
     expect(verified.textContent).toBe("Last verified restore: 11/29/2026 02:31 am, in 2.4 s, no differences");
     expect(screen.getByText(/Every night at 02:30, kept 14 days, in \/data\/backups/)).toBeTruthy();

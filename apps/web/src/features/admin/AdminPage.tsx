@@ -19,7 +19,7 @@ export function AdminPage() {
   return (
     <PageFrame>
       <PageHeading path="/admin" />
-      <BackupWarning />
+      <BackupWarning onBackupsTab={tab === "backups"} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="audit">Audit trail</Tabs.Tab>

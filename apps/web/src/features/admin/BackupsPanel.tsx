@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import {
   ADMIN_TOOL_OPERATIONS,
   type BackupRunState,
@@ -11,6 +11,7 @@ import {
 } from "@office/core";
 import { IconDatabaseExport } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
 import { operationQuery, useOperation } from "../../services/operations";
 import { appConfigQuery } from "../../services/session";
 import { StatusPill } from "../../widgets/StatusPill";
@@ -36,13 +37,21 @@ export function useBackupStatus() {
 }
 
 /** The warning the administrator's page shows above its tabs: no verified restore, an old one, or a failed run. */
-export function BackupWarning() {
+export function BackupWarning({ onBackupsTab }: { onBackupsTab: boolean }) {
   const { data } = useBackupStatus();
   if (!data?.warning) return null;
   const { title, body } = backupWarningText(data.warning);
   return (
     <Alert color={data.warning.kind === "failed" ? "red" : "orange"} title={title} mb="md" role="alert">
       {body}
+      {onBackupsTab ? null : (
+        <>
+          {" "}
+          <Anchor component={Link} to="/admin?tab=backups">
+            Open Backups
+          </Anchor>
+        </>
+      )}
     </Alert>
   );
 }
