@@ -17,6 +17,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { OPERATIONS } from "@office/core";
 import pg from "pg";
 import { startCluster } from "../deploy/cluster.mjs";
 import {
@@ -24,6 +25,7 @@ import {
   BENCH_PASSWORD,
   bearer,
   CALENDAR_STAFF_PAGES,
+  databaseUrl,
   demoToken,
   makeAccounts,
   onServer,
@@ -54,10 +56,9 @@ async function database(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!server) throw new Error("Set DATABASE_URL (a PostgreSQL server) or BENCH_SEEDED_URL (a seeded database).");
   const name = `office_load_${Date.now()}`;
   await onServer(server, `create database "${name}"`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  await seedPostgres(url.toString(), SCALE);
-  return { url: url.toString(), drop: () => onServer(server, `drop database "${name}" with (force)`) };
+  const url = databaseUrl(server, name);
+  await seedPostgres(url, SCALE);
+  return { url, drop: () => onServer(server, `drop database "${name}" with (force)`) };
 }
 
 // --- what is measured -------------------------------------------------------------------------
@@ -179,14 +180,8 @@ function actions(base: string, person: Person, projects: number[]) {
     async calendar(at: number) {
       const from = new Date();
       const to = new Date(from.getTime() + 7 * 86_400_000);
-      await timed("calendar week", at, () =>
-        fetch(
-          `${base}/API/Calendar/Occurrences?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString() })}`,
-          {
-            headers: headers(),
-          },
-        ),
-      );
+      const range = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() });
+      await get("calendar week", at, `${OPERATIONS.calendarOccurrences.path}?${range}`);
     },
   };
 }

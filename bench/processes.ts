@@ -98,16 +98,8 @@ export async function seedPostgres(url: string, scale: number): Promise<void> {
   await seedDemo({ DATABASE_URL: url }, scale);
 }
 
-/** Runs one statement on a PostgreSQL server (a database made or dropped). */
-export async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+/** Runs one statement on a PostgreSQL server (a database made or dropped): the server's own. */
+export { databaseUrl, onServer } from "../apps/server/dist/db/on-server.js";
 
 /**
  * A bench's own database on the PostgreSQL server of DATABASE_URL: its name (BENCH_DATABASE, or

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import pg from "pg";
 import { type Database, openDatabase } from "../../src/db/database.js";
+import { databaseUrl, onServer } from "../../src/db/on-server.js";
 import { ENGINE_DEFAULTS, migrateAndSeed } from "./demo-seed.js";
 import { copyPgliteTemplate, pgliteTemplateDir, postgresTemplate } from "./templates.js";
 
@@ -130,14 +130,13 @@ export function postgresEngine(adminUrl: string): TestEngine {
   async function createFrom(template: string | undefined, options?: EngineOptions): Promise<TestDatabase> {
     const name = `office_test_${randomBytes(6).toString("hex")}`;
     await admin(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const open = (o?: EngineOptions) => openDatabase({ ...defaults, ...o, databaseUrl: url.toString(), dataDir: "" });
+    const url = databaseUrl(adminUrl, name);
+    const open = (o?: EngineOptions) => openDatabase({ ...defaults, ...o, databaseUrl: url, dataDir: "" });
     const database = await open(options);
     const opened = [database];
     return {
       database,
-      url: url.toString(),
+      url,
       async reopen(o) {
         const again = await open(o);
         opened.push(again);
@@ -151,15 +150,7 @@ export function postgresEngine(adminUrl: string): TestEngine {
   }
 }
 
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (url: string, statement: string) => onServer(url, statement, "office-test");
 
 /** PGlite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
 export const ENGINES: TestEngine[] = process.env.DATABASE_URL

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
+import { databaseUrl as onSameServer, onServer } from "../on-server.js";
 import type { BackupPlace } from "./backup.js";
 import { restore } from "./restore.js";
 
@@ -14,17 +14,6 @@ export interface Drill {
   same: boolean;
   /** Each table or the files that came back otherwise, or why the restore failed. */
   differences: string[];
-}
-
-/** Runs one statement on the server of `url` (a database made or dropped). */
-async function onServer(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, application_name: "office-drill" });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -42,11 +31,9 @@ export async function drill(backup: string, place: Pick<BackupPlace, "databaseUr
   try {
     let databaseUrl: string | undefined;
     if (place.databaseUrl) {
-      await onServer(place.databaseUrl, `create database "${name}"`);
+      await onServer(place.databaseUrl, `create database "${name}"`, "office-drill");
       made = true;
-      const url = new URL(place.databaseUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
+      databaseUrl = onSameServer(place.databaseUrl, name);
     }
     const restored = await restore(
       { databaseUrl, dataDir: join(scratch, "data"), uploadDir: join(scratch, "uploads") },
