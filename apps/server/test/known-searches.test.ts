@@ -47,6 +47,20 @@ describe("a search's total and keys, kept by the process (unit)", () => {
     expect(known.size).toBe(0);
   });
 
+  it("holds the characters of its searches' own keys within its room: long wheres push out the oldest", () => {
+    const known = new KnownSearches({ maxChars: 10_000 });
+    const long = (name: string) => name.padEnd(4_000, "x");
+    for (const name of ["a", "b", "c"]) known.set(long(name), { total: 1, snapshot: "1:1:" });
+    expect(known.size).toBe(2);
+    expect(known.get(long("a"))).toBeUndefined();
+    expect(known.get(long("c"))?.total).toBe(1);
+    // Forgotten ones give their room back.
+    known.forget(long("b"));
+    known.forget(long("c"));
+    for (const name of ["d", "e"]) known.set(long(name), { total: 2, snapshot: "1:1:" });
+    expect(known.size).toBe(2);
+  });
+
   it("keeps nothing when switched off", () => {
     const known = new KnownSearches({ maxSearches: 0 });
     known.set("a", { total: 1, snapshot: "1:1:" });

@@ -17,9 +17,14 @@ import type { DB } from "../db/schema.js";
 export const KEYS_KEPT_UP_TO = 10_000;
 /** A known search is used for a minute at most: views that read the clock (a month's spending, today's hours) move with it. */
 export const KNOWN_FOR_MS = 60_000;
-/** What the process keeps at most: searches, and keys over all of them (about 8 MB of numbers). */
+/**
+ * What the process keeps at most: searches, keys over all of them (about 8 MB of numbers), and
+ * characters of the searches' own keys (8 MB: a caller sending long wheres, each up to 16,000
+ * characters, pushes out the oldest rather than growing the process).
+ */
 const MAX_SEARCHES = 5_000;
 const MAX_KEYS = 1_000_000;
+const MAX_CHARS = 4_000_000;
 /** Rows of `tableChange` first seen committed this long ago are removed: far past KNOWN_FOR_MS. */
 const CHANGES_KEPT = "10 minutes";
 const PRUNE_EVERY_MS = 60_000;
@@ -48,18 +53,22 @@ export const unchangedSince = (snapshot: string, tables: readonly string[]): Raw
 /** The searches one process has counted, least recently used first out. */
 export class KnownSearches {
   readonly #searches = new Map<string, KnownSearch>();
+  /** Keys held over every search, and characters of the searches' own keys (a where may be long). */
   #keys = 0;
+  #chars = 0;
   readonly #maxSearches: number;
+  readonly #maxChars: number;
   readonly #now: () => number;
   /** Pages answered with what was known, not counted again (tests and benches see the reuse). */
   used = 0;
 
-  constructor(options: { maxSearches?: number; now?: () => number } = {}) {
+  constructor(options: { maxSearches?: number; maxChars?: number; now?: () => number } = {}) {
     this.#maxSearches = options.maxSearches ?? MAX_SEARCHES;
+    this.#maxChars = options.maxChars ?? MAX_CHARS;
     this.#now = options.now ?? Date.now;
   }
 
-  /** Off (TOTALS_KEPT=0): every page counts its search afresh. */
+  /** Off (KNOWN_SEARCHES=0): every page counts its search afresh. */
   get enabled(): boolean {
     return this.#maxSearches > 0;
   }
@@ -71,24 +80,19 @@ export class KnownSearches {
   get(key: string): KnownSearch | undefined {
     const known = this.#searches.get(key);
     if (!known) return undefined;
-    this.#searches.delete(key);
-    if (this.#now() - known.at > KNOWN_FOR_MS) {
-      this.#keys -= known.keys?.list.length ?? 0;
-      return undefined;
-    }
-    this.#searches.set(key, known);
+    this.forget(key);
+    if (this.#now() - known.at > KNOWN_FOR_MS) return undefined;
+    this.#add(key, known);
     return known;
   }
 
   set(key: string, known: Omit<KnownSearch, "at">): void {
     if (!this.enabled) return;
     this.forget(key);
-    this.#searches.set(key, { ...known, at: this.#now() });
-    this.#keys += known.keys?.list.length ?? 0;
-    for (const [oldest, search] of this.#searches) {
-      if (this.#searches.size <= this.#maxSearches && this.#keys <= MAX_KEYS) break;
-      this.#searches.delete(oldest);
-      this.#keys -= search.keys?.list.length ?? 0;
+    this.#add(key, { ...known, at: this.#now() });
+    for (const [oldest] of this.#searches) {
+      if (this.#searches.size <= this.#maxSearches && this.#keys <= MAX_KEYS && this.#chars <= this.#maxChars) break;
+      this.forget(oldest);
     }
   }
 
@@ -96,6 +100,7 @@ export class KnownSearches {
   clear(): void {
     this.#searches.clear();
     this.#keys = 0;
+    this.#chars = 0;
   }
 
   forget(key: string): void {
@@ -103,6 +108,13 @@ export class KnownSearches {
     if (!known) return;
     this.#searches.delete(key);
     this.#keys -= known.keys?.list.length ?? 0;
+    this.#chars -= key.length;
+  }
+
+  #add(key: string, known: KnownSearch): void {
+    this.#searches.set(key, known);
+    this.#keys += known.keys?.list.length ?? 0;
+    this.#chars += key.length;
   }
 }
 
