@@ -17,7 +17,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { OPERATIONS } from "@office/core";
+import { LIVE_PATH, OPERATIONS } from "@office/core";
 import pg from "pg";
 import { startCluster } from "../deploy/cluster.mjs";
 import {
@@ -214,7 +214,7 @@ let streamEnds = 0;
 async function keepStream(base: string, person: Person, until: number, stop: AbortSignal) {
   while (now() < until && !stop.aborted) {
     try {
-      const response = await fetch(`${base}/API/Live/`, {
+      const response = await fetch(`${base}${LIVE_PATH}`, {
         headers: bearer(person.token as string),
         signal: stop,
       });
