@@ -14,7 +14,7 @@
  */
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { demoToken, onSeededEngines, root, startProcess, stop } from "./processes.js";
+import { demoToken, onSeededEngines, projectSearchPath, root, SEARCH_TERMS, startProcess, stop } from "./processes.js";
 
 const scale = Number(process.env.BENCH_SCALE ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -32,8 +32,15 @@ interface Figures {
   errors: number;
 }
 
-async function load(url: string, headers: Record<string, string> = {}, connections = 10): Promise<Figures> {
-  const result = await autocannon({ url, connections, duration: seconds, headers });
+async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  connections = 10,
+  paths?: string[],
+): Promise<Figures> {
+  // With paths, each connection asks them in turn.
+  const requests = paths?.map((path) => ({ path }));
+  const result = await autocannon({ url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -147,7 +154,7 @@ async function measure(engine: string, env: Record<string, string>) {
         );
       }
     }
-    await furtherPages(engine, env, base, auth, calls["project search"] as string);
+    await furtherPages(engine, env, base, auth);
   } finally {
     await stop(app);
     await stop(floor);
@@ -168,13 +175,7 @@ function monthBack(now = new Date()): { from: string; to: string } {
  * app keeping no searches (counted afresh every time); and the header's type-ahead alone (one
  * connection: one person typing) and among ten.
  */
-async function furtherPages(
-  engine: string,
-  env: Record<string, string>,
-  base: string,
-  auth: Record<string, string>,
-  typeAhead: string,
-) {
+async function furtherPages(engine: string, env: Record<string, string>, base: string, auth: Record<string, string>) {
   const afresh = await startProcess(
     [join(root, "apps/server/dist/main.js")],
     { ...env, PORT: String(AFRESH_PORT), HOST: "127.0.0.1", SEED_DEMO: "false", KNOWN_SEARCHES: "0" },
@@ -215,13 +216,19 @@ async function furtherPages(
     console.log(
       `\n| engine | type-ahead | connections | req/s | p50 ms | p99 ms | errors |\n| --- | --- | --- | --- | --- | --- | --- |`,
     );
-    // Each keystroke is a search not seen before: asked of the app that keeps none.
-    const typed = typeAhead.replace(base, `http://127.0.0.1:${AFRESH_PORT}`);
-    for (const connections of [1, 10]) {
-      const figures = await load(typed, auth, connections);
-      console.log(
-        `| ${engine} | project search, never seen before | ${connections} | ${figures.rps.toFixed(0)} | ${figures.p50} | ${figures.p99} | ${figures.errors} |`,
-      );
+    // The load test's keystrokes (load.ts): two letters, three, then the word, of each term,
+    // as the header asks them. Each is a search not seen before: asked of the app that keeps none.
+    const keystrokes = SEARCH_TERMS.flatMap((term) =>
+      [2, 3, term.length].map((n) => projectSearchPath(term.slice(0, n))),
+    );
+    const mixes = { "two letters": keystrokes.filter((_, i) => i % 3 === 0), "every keystroke": keystrokes };
+    for (const [name, paths] of Object.entries(mixes)) {
+      for (const connections of [1, 10]) {
+        const figures = await load(`http://127.0.0.1:${AFRESH_PORT}`, auth, connections, paths);
+        console.log(
+          `| ${engine} | ${name} (${paths.length} searches in turn) | ${connections} | ${figures.rps.toFixed(0)} | ${figures.p50} | ${figures.p99} | ${figures.errors} |`,
+        );
+      }
     }
   } finally {
     await stop(afresh);

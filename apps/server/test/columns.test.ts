@@ -89,7 +89,7 @@ const FAKE_VIEW = resource({
   name: "vwFake",
   kind: "view",
   key: "fakeID",
-  columns: { fakeID: col.integer(), fakeName: col.text(50) },
+  columns: { fakeID: col.integer(), fakeName: col.text(50, { foldedIn: "fakeNameFolded" }) },
   access: readOnly("anyone"),
 });
 
@@ -115,6 +115,7 @@ const FAKE_COLUMNS: DbColumn[] = [
   // information_schema calls every column of a view nullable.
   column("vwFake", "fakeID", "integer", { nullable: true }),
   column("vwFake", "fakeName", "text", { nullable: true }),
+  column("vwFake", "fakeNameFolded", "text", { nullable: true }),
 ];
 
 /** The fake columns with one changed (or, given null, removed). */
@@ -133,6 +134,11 @@ describe("comparing resource declarations with the database", () => {
 
   it.each<[string, DbColumn[], string]>([
     ["a missing column", changed("tblFake", "fakeNote", null), "tblFake.fakeNote: declared, not in the database"],
+    [
+      "a missing lower-cased copy",
+      changed("vwFake", "fakeNameFolded", null),
+      "vwFake.fakeName: searched in fakeNameFolded, not in the database",
+    ],
     [
       "a missing table",
       FAKE_COLUMNS.filter((c) => c.table !== "tblFake"),

@@ -244,6 +244,47 @@ describe.each(ENGINES)("the data service on $name", (engine) => {
       expect(shown.length + excluded.length).toBe(await count("tblProject"));
     });
 
+    it("searches vwProjectSearch's texts in their lower-cased copies: the rows ILIKE finds, none of the copies named", async () => {
+      const { id } = (
+        await admin.insert("tblProject", {
+          projectName: "ÉCOLE Maple Ridge_1",
+          projectFirstSourceNumber: "Po-77%",
+          projectClientID: 1,
+        })
+      ).json();
+      const found = async (where: string) =>
+        (await staff.query({ table: "vwProjectSearch", fields: "projectID", where }))
+          .json()
+          .data.map((r: { projectID: number }) => r.projectID);
+      const ilike = async (where: ReturnType<typeof sql>) =>
+        (
+          await sql<{
+            projectID: number;
+          }>`select "projectID" from "tblProject" where ${where} order by "projectID"`.execute(t.db)
+        ).rows.map((r) => r.projectID);
+      // The letters of any case, with the accent; the wildcards escaped stay literal.
+      expect(await found("projectName LIKE '%école maple%'")).toEqual([id]);
+      expect(await found("projectName LIKE '%RIDGE\\_1'")).toEqual([id]);
+      expect(await found("projectName LIKE '%RIDGE\\_%2'")).toEqual([]);
+      expect(await found("projectFirstSourceNumber LIKE 'PO-77\\%'")).toEqual([id]);
+      const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+      expect(sorted(await found("projectName LIKE '%ma%'"))).toEqual(await ilike(sql`"projectName" ilike '%ma%'`));
+      // A null text matches neither LIKE nor NOT LIKE, as with ILIKE.
+      expect(sorted(await found("projectSecondSourceNumber NOT LIKE '%q%'"))).toEqual(
+        await ilike(sql`"projectSecondSourceNumber" not ilike '%q%'`),
+      );
+      // The copies are the database's: no call names them.
+      for (const column of ["projectNameFolded", "projectFirstSourceFolded"]) {
+        const response = await staff.query({
+          table: "vwProjectSearch",
+          fields: "projectID",
+          where: `${column} LIKE '%a%'`,
+        });
+        expect(response.statusCode).toBe(400);
+        expect((await staff.query({ table: "vwProjectSearch", fields: column })).statusCode).toBe(400);
+      }
+    });
+
     it("serves note categories of group 68 to anyone signed in", async () => {
       const rows = (await staff.query({ table: "vwNoteCategories" })).json().data;
       expect(rows.map((r: { id: number }) => r.id)).toContain(105);

@@ -45,6 +45,17 @@ describe.each(SERVER_ENGINES)("prepared statements on $name", () => {
     expect(await kept(c)).toEqual([]);
   });
 
+  it("never names a text with a LIKE: its plan is made for each pattern", async () => {
+    const c = await connection(10);
+    const text = "select count(*)::int as n from (values ('Roof'), ('Oak')) v(s) where s ilike $1";
+    for (const pattern of ["%oo%", "%o%", "%oak%", "%r%", "%x%", "%oo%", "%o%"]) await run(c, text, [pattern]);
+    expect(await run(c, text, ["%o%"])).toEqual([{ n: 2 }]);
+    expect(await kept(c)).toEqual([]);
+    // A column named like it is no LIKE.
+    await twice(c, 'select $1::int as "likes"', [1]);
+    expect(await kept(c)).toEqual(['select $1::int as "likes"']);
+  });
+
   it("keeps the most recently used texts and deallocates the one it drops", async () => {
     const c = await connection(2);
     await twice(c, "select $1::int as a", [1]);

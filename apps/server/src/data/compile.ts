@@ -32,7 +32,14 @@ export function compileWhere(where: Where, def: Resource): RawBuilder<unknown> {
       const [type, ref] = column(where.column);
       if (type.type !== "text") throw AppError.badRequest(`LIKE needs a text column; ${where.column} is not one.`);
       storable(where.pattern, where.column);
-      // LIKE matches without regard to case, as users of the original product expect.
+      // LIKE matches without regard to case, as users of the original product expect: in the
+      // column's lower-cased copy where the database keeps one.
+      if (type.foldedIn) {
+        const folded = sql.ref(type.foldedIn);
+        return where.negated
+          ? sql`${folded} not like lower(${where.pattern})`
+          : sql`${folded} like lower(${where.pattern})`;
+      }
       return where.negated ? sql`${ref} not ilike ${where.pattern}` : sql`${ref} ilike ${where.pattern}`;
     }
     case "null": {

@@ -3,6 +3,15 @@ import type pg from "pg";
 
 type Query = (...args: unknown[]) => Promise<unknown>;
 
+/**
+ * A LIKE's best plan depends on its pattern: a trigram index for a long fragment, a scan for
+ * two letters, which no trigram narrows. Named, such a text gets one generic plan for every
+ * pattern after its fifth run, and reads the whole index for two letters: the type-ahead
+ * took 90 ms at scale 20 instead of 20 ms planned for its pattern (bench/RESULTS.md, issue 38).
+ * Unnamed, it is planned for its values at every run.
+ */
+const PLANNED_PER_VALUE = /\bi?like\b/i;
+
 /** PostgreSQL's codes of a prepared statement gone stale (a column added or retyped since) or gone. */
 const STALE = new Set(["0A000", "26000"]);
 
@@ -12,7 +21,7 @@ const STALE = new Set(["0A000", "26000"]);
  * the session check and one small statement, that is a third of their cost (bench/RESULTS.md).
  * Only Kysely's calls with parameters are named (`query(text, values)`); anything else runs as
  * sent, and a text without parameters goes by the simple protocol, which a migration's several
- * commands need. A text is named at its second run on a connection (the first goes unnamed, as
+ * commands need; a text with a LIKE is planned for its pattern at every run. A text is named at its second run on a connection (the first goes unnamed, as
  * JDBC's and Npgsql's thresholds do), so a caller who sends ever new wheres prepares nothing and
  * pushes out nobody's statements. A connection keeps its `perConnection` most recently used
  * texts; the one it drops is deallocated at its next call outside a transaction, where a failed
@@ -51,7 +60,13 @@ export function prepareStatements(pool: pg.Pool, perConnection: number): void {
     };
     (client as unknown as { query: Query }).query = (...args: unknown[]) => {
       const [text, values] = args;
-      if (args.length !== 2 || typeof text !== "string" || !Array.isArray(values) || values.length === 0) {
+      if (
+        args.length !== 2 ||
+        typeof text !== "string" ||
+        !Array.isArray(values) ||
+        values.length === 0 ||
+        PLANNED_PER_VALUE.test(text)
+      ) {
         return query(...args);
       }
       const idle = client.getTransactionStatus() === "I";

@@ -130,6 +130,10 @@ export interface TblProject {
   projectLatestStatusCodeID: ColumnType<number | null, never, never>;
   projectLatestStatusTS: ColumnType<Date | null, never, never>;
   projectCreatedTS: GeneratedTimestamp;
+  /** The texts lower-cased, kept by the database: the project type-ahead's LIKE reads these (migration 0027). */
+  projectNameFolded: ColumnType<string | null, never, never>;
+  projectFirstSourceFolded: ColumnType<string | null, never, never>;
+  projectSecondSourceFolded: ColumnType<string | null, never, never>;
 }
 
 export interface TblProjectStatus {

@@ -108,6 +108,8 @@ export function declarationDrift(resources: Iterable<Resource>, columns: readonl
         problems.push(`${where}: declared, not in the database`);
         continue;
       }
+      if (column.foldedIn && !table.has(column.foldedIn))
+        problems.push(`${where}: searched in ${column.foldedIn}, not in the database`);
       if (!SQL_TYPES[column.type].includes(actual.dataType))
         problems.push(`${where}: declared ${column.type}, the database has ${actual.dataType}`);
       else if (column.field?.kind === "date" && actual.dataType !== "date")

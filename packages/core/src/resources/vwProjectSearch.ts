@@ -15,9 +15,14 @@ export const vwProjectSearch = resource({
   reads: ["tblProject", "tblProjectStatus"],
   columns: {
     projectID: col.integer(),
-    projectName: col.text(255, { searchable: true }),
-    projectFirstSourceNumber: col.text(50, { nullable: true, searchable: true }),
-    projectSecondSourceNumber: col.text(50, { nullable: true, searchable: true }),
+    // Searched in their lower-cased copies, which no call reads (migration 0027).
+    projectName: col.text(255, { searchable: true, foldedIn: "projectNameFolded" }),
+    projectFirstSourceNumber: col.text(50, { nullable: true, searchable: true, foldedIn: "projectFirstSourceFolded" }),
+    projectSecondSourceNumber: col.text(50, {
+      nullable: true,
+      searchable: true,
+      foldedIn: "projectSecondSourceFolded",
+    }),
     latestStatusCodeID: col.integer({ nullable: true }),
   },
 });

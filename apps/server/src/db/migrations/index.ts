@@ -25,6 +25,7 @@ import * as adminTools from "./0023_admin_tools.js";
 import * as noteSearchJoins from "./0024_note_search_joins.js";
 import * as tableChanges from "./0025_table_changes.js";
 import * as uploadChunks from "./0026_upload_chunks.js";
+import * as foldedProjectSearch from "./0027_folded_project_search.js";
 
 /** Forward-only migrations, in order. A new area adds its own numbered file here. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0024_note_search_joins": noteSearchJoins,
   "0025_table_changes": tableChanges,
   "0026_upload_chunks": uploadChunks,
+  "0027_folded_project_search": foldedProjectSearch,
 };
