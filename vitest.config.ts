@@ -1,10 +1,28 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const core = fileURLToPath(new URL("packages/core/src/index.ts", import.meta.url));
 const tracking = fileURLToPath(new URL("packages/core/src/shipping/tracking.ts", import.meta.url));
+
+const NODE_TESTS = [
+  "packages/*/src/**/*.test.ts",
+  "apps/server/test/**/*.test.ts",
+  "apps/web/src/**/*.test.ts",
+  "apps/web/*.test.ts",
+  "scripts/*.test.ts",
+];
+
+/**
+ * The node tests that replace a module, a global, the environment or the clock: a replacement
+ * outlives its file where files share their modules, so these keep a module graph each.
+ */
+const STUBBING = ["packages", "apps/server/test", "apps/web", "scripts"]
+  .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => `${dir}/${file}`))
+  .filter((file) => file.endsWith(".test.ts") && !/(^|\/)(node_modules|dist)\//.test(file))
+  .filter((file) => /\bvi\.(?:mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(/.test(readFileSync(file, "utf8")));
 
 export default defineConfig({
   resolve: {
@@ -29,13 +47,19 @@ export default defineConfig({
         test: {
           name: "node",
           globalSetup: ["apps/server/test/support/global-setup.ts"],
-          include: [
-            "packages/*/src/**/*.test.ts",
-            "apps/server/test/**/*.test.ts",
-            "apps/web/src/**/*.test.ts",
-            "apps/web/*.test.ts",
-            "scripts/*.test.ts",
-          ],
+          include: NODE_TESTS,
+          exclude: [...configDefaults.exclude, ...STUBBING],
+          // One module graph per worker, not per file: imports were a sixth of the suite's time
+          // (docs/decisions.md). The files that mock, stub or fake something run apart, below.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "node-isolated",
+          globalSetup: ["apps/server/test/support/global-setup.ts"],
+          include: STUBBING,
         },
       },
       {
