@@ -62,6 +62,7 @@ export type AppConfig = Pick<
       | "dataDir"
       | "backups"
       | "uploadStore"
+      | "s3"
     >
   > & {
     /** Where logs go; standard output by default. */
@@ -191,7 +192,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   await app.register(dataRoutes, { db: database.db, timeZone, reads, sessions, searches });
   await app.register(reportRoutes, { db: database.db, timeZone, reads });
   // The files' bytes: where the configuration says (tests: UPLOAD_DIR unless they ask for the database).
-  const store = fileStore(config.uploadStore ?? "directory", config.uploadDir);
+  const store = fileStore(config.uploadStore ?? "directory", config.uploadDir, config.s3);
   await app.register(uploadRoutes, { db: database.db, store, limit: config.uploadLimit });
   await app.register(adminRoutes, { db: database.db, sessions });
   await app.register(projectRoutes, { db: database.db });
@@ -229,6 +230,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
     databaseUrl: database.engine === "postgres" ? config.databaseUrl : undefined,
     dataDir: config.dataDir ?? "",
     uploadDir: config.uploadDir,
+    ...(config.uploadStore ? { uploadStore: config.uploadStore } : {}),
+    ...(config.s3 ? { s3: config.s3 } : {}),
   };
   const backupSchedule = {
     dir: config.backups?.dir ?? join(config.dataDir ?? config.uploadDir, "backups"),

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { isTimeZone, SETTING_LIST, type SettingKey, type SettingValues } from "@office/core";
 import { z } from "zod";
 import type { FileStoreKind } from "./data/file-store.js";
+import type { S3Place } from "./data/s3-store.js";
 import { JOB_DEFAULTS, type JobOptions } from "./jobs/runner.js";
 import type { SettingsFromEnv } from "./settings/company.js";
 import type { CarrierSettings } from "./shipping/carriers/index.js";
@@ -34,7 +35,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   UPLOAD_DIR: z.string().min(1).optional(),
   UPLOAD_LIMIT_BYTES: int(1_024, 1_073_741_824).default(10_485_760),
-  UPLOAD_STORE: z.enum(["database", "directory"]).optional(),
+  UPLOAD_STORE: z.enum(["database", "directory", "s3"]).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_PREFIX: z.string().max(200).default(""),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   TIME_CLOCK_URL: z.url({ protocol: /^https?$/ }).optional(),
   COMPANY_TIME_ZONE: z
     .string()
@@ -83,6 +88,14 @@ const settingsSchema = envSchema
     path: ["UPLOAD_STORE"],
     message: "UPLOAD_STORE=database needs DATABASE_URL: the embedded database keeps the files in UPLOAD_DIR",
   })
+  .refine((e) => e.UPLOAD_STORE !== "s3" || e.S3_BUCKET !== undefined, {
+    path: ["S3_BUCKET"],
+    message: "UPLOAD_STORE=s3 needs S3_BUCKET, the bucket the files are kept in",
+  })
+  .refine((e) => e.UPLOAD_STORE !== "s3" || e.DATABASE_URL !== undefined, {
+    path: ["UPLOAD_STORE"],
+    message: "UPLOAD_STORE=s3 needs DATABASE_URL: the embedded database keeps the files in UPLOAD_DIR",
+  })
   .refine(
     (e) =>
       e.DATABASE_URL !== undefined ||
@@ -116,8 +129,10 @@ export interface Config {
   webDist: string;
   uploadDir: string;
   uploadLimit: number;
-  /** Where the files' bytes are kept: in PostgreSQL (its default), or in `uploadDir` (PGlite's, always). */
+  /** Where the files' bytes are kept: in PostgreSQL (its default), in `uploadDir` (PGlite's), or in a bucket. */
   uploadStore: FileStoreKind;
+  /** The bucket, where UPLOAD_STORE=s3. */
+  s3?: S3Place;
   /** The company's time zone the database's sessions open in: COMPANY_TIME_ZONE, else the setting's initial one. */
   companyTimeZone: string;
   /**
@@ -174,6 +189,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: e.UPLOAD_DIR ? here(e.UPLOAD_DIR) : join(dataDir, "uploads"),
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     uploadStore: e.UPLOAD_STORE ?? (e.DATABASE_URL ? "database" : "directory"),
+    ...(e.S3_BUCKET
+      ? {
+          s3: {
+            bucket: e.S3_BUCKET,
+            prefix: e.S3_PREFIX,
+            region: e.S3_REGION,
+            ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+          },
+        }
+      : {}),
     companyTimeZone: e.COMPANY_TIME_ZONE,
     settingsFromEnv: settingsFromEnv(given),
     carriers: {

@@ -19,6 +19,7 @@ async function main() {
         scale: 1,
         uploadDir: config.uploadDir,
         uploadStore: config.uploadStore,
+        ...(config.s3 ? { s3: config.s3 } : {}),
         timeZone: config.companyTimeZone,
       });
       seeded = true;

@@ -87,6 +87,23 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ BOARD_ID: "board" })).toThrow(/BOARD_ID/);
   });
 
+  it("keeps the files in a bucket with UPLOAD_STORE=s3, given a bucket and PostgreSQL", () => {
+    const pg = { DATABASE_URL: "postgres://x@localhost/db" };
+    expect(
+      loadConfig({ ...pg, UPLOAD_STORE: "s3", S3_BUCKET: "office-files", S3_ENDPOINT: "http://127.0.0.1:9000" }),
+    ).toMatchObject({
+      uploadStore: "s3",
+      s3: { bucket: "office-files", prefix: "", region: "us-east-1", endpoint: "http://127.0.0.1:9000" },
+    });
+    expect(() => loadConfig({ ...pg, UPLOAD_STORE: "s3" })).toThrow(/UPLOAD_STORE=s3 needs S3_BUCKET/);
+    expect(() => loadConfig({ UPLOAD_STORE: "s3", S3_BUCKET: "office-files" })).toThrow(
+      /UPLOAD_STORE=s3 needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...pg, UPLOAD_STORE: "s3", S3_BUCKET: "b", S3_ENDPOINT: "ftp://x" })).toThrow(
+      /S3_ENDPOINT|S3_BUCKET/,
+    );
+  });
+
   it("refuses bad values, naming the variable", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);

@@ -8,7 +8,7 @@ import { adoptFiles, CHUNK_BYTES } from "../src/data/file-store.js";
 import { appOver, seededDatabase, tokenOf } from "./support/app.js";
 import { dataClient } from "./support/data.js";
 import { SERVER_ENGINES, type TestDatabase } from "./support/engines.js";
-import { form, PDF } from "./support/multipart.js";
+import { attachedAndServed, form, PDF, recordUpload } from "./support/multipart.js";
 
 /*
  * Files kept in PostgreSQL (issue 38, UPLOAD_STORE=database): two server processes, each with an
@@ -48,17 +48,7 @@ describe.each(SERVER_ENGINES)("files kept in the database, shared by two process
     const reader = dataClient(other.app, await tokenOf(other.app, "admin"));
     // Three chunks: two whole and a part.
     const content = Buffer.concat([PDF, randomBytes(2 * CHUNK_BYTES + 123)]);
-    const sent = await uploader.inject({
-      method: "POST",
-      url: "/API/Upload/",
-      ...form({ table: "tblProject", key: "1" }, { name: "plan.pdf", content }),
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
-    const { id } = sent.json();
-    const served = await reader.inject({ method: "GET", url: `/API/Upload/${id}` });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers["content-type"]).toBe("application/pdf");
-    expect(served.rawPayload.equals(content)).toBe(true);
+    const id = await attachedAndServed(uploader, reader, content);
     const { rows } = await sql<{
       n: number;
       bytes: number;
@@ -88,18 +78,7 @@ describe.each(SERVER_ENGINES)("files kept in the database, shared by two process
     const content = Buffer.concat([PDF, randomBytes(1_000)]);
     writeFileSync(join(dirs[0] as string, kept), content);
     for (const uploadID of [kept, lost]) {
-      await testDb.database.db
-        .insertInto("upload")
-        .values({
-          uploadID,
-          tableName: "tblProject",
-          recordKey: "1",
-          fileName: "old.pdf",
-          contentType: "application/pdf",
-          size: content.length,
-          sha256: "x",
-        })
-        .execute();
+      await recordUpload(testDb.database.db, uploadID, content.length);
     }
     expect((await reader.inject({ method: "GET", url: `/API/Upload/${kept}` })).statusCode).toBe(404);
     expect(await adoptFiles(testDb.database.db, dirs[0] as string)).toBe(1);

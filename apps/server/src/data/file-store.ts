@@ -4,17 +4,19 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.js";
+import { type S3Place, s3Store } from "./s3-store.js";
 
 /*
  * Where the bytes of attached files are kept (issue 38). On PostgreSQL by default in the
  * database, as rows of `uploadChunk` (migration 0026): every process and machine reads what any
  * of them received, a backup holds them, and a file is kept in the same transaction as its
- * `upload` row or not at all. On the embedded database, in UPLOAD_DIR, as before. Either way a
+ * `upload` row or not at all. On the embedded database, in UPLOAD_DIR, as before. Or, where
+ * UPLOAD_STORE=s3, in an S3-compatible bucket (s3-store.ts). Either way a
  * file is first received into UPLOAD_DIR (a `.part` file on this process's disk, checked as it
  * arrives), so that no transaction stays open while a slow client sends it.
  */
 
-export type FileStoreKind = "database" | "directory";
+export type FileStoreKind = "database" | "directory" | "s3";
 
 /** The bytes of one row of `uploadChunk`: a 10 MiB file is 40 rows, each read in a statement of its own. */
 export const CHUNK_BYTES = 256 * 1024;
@@ -56,7 +58,11 @@ export async function insertChunks(
   for await (const bytes of chunks) await tx.insertInto("uploadChunk").values({ uploadID, n: n++, bytes }).execute();
 }
 
-export function fileStore(kind: FileStoreKind, dir: string): FileStore {
+export function fileStore(kind: FileStoreKind, dir: string, s3?: S3Place): FileStore {
+  if (kind === "s3") {
+    if (!s3) throw new Error("UPLOAD_STORE=s3 needs S3_BUCKET.");
+    return s3Store(s3, dir);
+  }
   if (kind === "directory") {
     return {
       kind,

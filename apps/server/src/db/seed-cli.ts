@@ -28,6 +28,7 @@ async function main() {
         scale,
         uploadDir: config.uploadDir,
         uploadStore: config.uploadStore,
+        ...(config.s3 ? { s3: config.s3 } : {}),
         timeZone: config.companyTimeZone,
       });
     });

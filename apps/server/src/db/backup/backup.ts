@@ -1,16 +1,29 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
+import type { FileStoreKind } from "../../data/file-store.js";
+import { bucket, type S3Place } from "../../data/s3-store.js";
 import { holdDataDirLock } from "../data-dir-lock.js";
 import type { Database } from "../database.js";
 import { fingerprintOf, pgliteSide, postgresSide, type TableSum } from "../fingerprint.js";
 
 /*
  * A backup is a directory of its own: the database (PostgreSQL's `pg_dump -Fc`, or PGlite's data
- * directory as its tarball), the uploaded files as a tar, and a manifest of what it holds (each
+ * directory as its tarball), the uploaded files as a tar (UPLOAD_DIR's, or a bucket's; those kept
+ * in the database are in its dump), and a manifest of what it holds (each
  * table counted and checksummed, the files counted) that a restore is compared with.
  */
 
@@ -30,7 +43,13 @@ export interface BackupPlace {
   databaseUrl: string | undefined;
   dataDir: string;
   uploadDir: string;
+  /** Where the files are kept when not in UPLOAD_DIR nor the database: a bucket (UPLOAD_STORE=s3). */
+  uploadStore?: FileStoreKind;
+  s3?: S3Place;
 }
+
+/** The bucket a place keeps its files in, if it keeps them in one. */
+export const bucketOf = (place: BackupPlace) => (place.uploadStore === "s3" && place.s3 ? bucket(place.s3) : undefined);
 
 export const MANIFEST = "manifest.json";
 export const UPLOADS = "uploads.tar";
@@ -86,20 +105,22 @@ export async function backUp(
   const engine: BackupEngine = place.databaseUrl ? "postgres" : "pglite";
   const database = DUMP[engine];
   const file = join(dir, database);
-  const tables = place.databaseUrl
-    ? await dumpPostgres(place.databaseUrl, file)
-    : running?.dumpTo
-      ? await running.dumpTo(file, fingerprintOf)
-      : await dumpPglite(place.dataDir, file);
-  mkdirSync(place.uploadDir, { recursive: true });
-  await run("tar", ["-C", place.uploadDir, "-cf", join(dir, UPLOADS), "."]);
-  const manifest: Manifest = {
-    engine,
-    createdTS: at.toISOString(),
-    database,
-    tables,
-    uploads: filesUnder(place.uploadDir),
-  };
+  const objects = bucketOf(place);
+  const { tables, uploadIDs } = place.databaseUrl
+    ? await dumpPostgres(place.databaseUrl, file, objects !== undefined)
+    : { tables: running?.dumpTo ? await running.dumpTo(file, fingerprintOf) : await dumpPglite(place.dataDir, file) };
+  // A bucket's files are fetched, those of the dump's uploads, and kept in the backup as a
+  // directory's would be.
+  const files = objects ? join(dir, "uploads") : place.uploadDir;
+  mkdirSync(files, { recursive: true });
+  for (const uploadID of uploadIDs ?? []) {
+    if (objects && (await objects.has(uploadID))) {
+      await pipeline(objects.get(uploadID), createWriteStream(join(files, uploadID)));
+    }
+  }
+  await run("tar", ["-C", files, "-cf", join(dir, UPLOADS), "."]);
+  const manifest: Manifest = { engine, createdTS: at.toISOString(), database, tables, uploads: filesUnder(files) };
+  if (objects) rmSync(files, { recursive: true, force: true });
   writeFileSync(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return dir;
 }
@@ -108,13 +129,20 @@ export async function backUp(
  * PostgreSQL: the fingerprint and the dump taken in one snapshot (the dump's, exported by a
  * transaction that stays open until it is done), so the manifest says what the dump holds.
  */
-async function dumpPostgres(url: string, file: string): Promise<TableSum[]> {
+async function dumpPostgres(
+  url: string,
+  file: string,
+  listUploads: boolean,
+): Promise<{ tables: TableSum[]; uploadIDs?: string[] }> {
   const client = new pg.Client({ connectionString: url, application_name: "office-backup" });
   await client.connect();
   try {
     await client.query("begin isolation level repeatable read read only");
     const [{ snapshot }] = (await client.query("select pg_export_snapshot() as snapshot")).rows;
     const tables = await fingerprintOf(postgresSide(client));
+    const uploadIDs = listUploads
+      ? (await client.query<{ uploadID: string }>('select "uploadID" from "upload"')).rows.map((row) => row.uploadID)
+      : undefined;
     await run(pgProgram("pg_dump"), [
       "-Fc",
       "--no-owner",
@@ -125,7 +153,7 @@ async function dumpPostgres(url: string, file: string): Promise<TableSum[]> {
       url,
     ]);
     await client.query("commit");
-    return tables;
+    return { tables, ...(uploadIDs ? { uploadIDs } : {}) };
   } finally {
     await client.end();
   }

@@ -1,14 +1,25 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
+import type { Bucket } from "../../data/s3-store.js";
 import { holdDataDirLock } from "../data-dir-lock.js";
 import { fingerprintOf, pgliteSide, postgresSide } from "../fingerprint.js";
 import { compared, holdsCompany, type TableMoved } from "../move/move.js";
-import { type BackupPlace, filesUnder, type Manifest, manifestOf, pgProgram, run, UPLOADS } from "./backup.js";
+import {
+  type BackupPlace,
+  bucketOf,
+  filesUnder,
+  type Manifest,
+  manifestOf,
+  pgProgram,
+  run,
+  UPLOADS,
+} from "./backup.js";
 
 export interface Restored {
   manifest: Manifest;
@@ -41,7 +52,8 @@ export async function restore(place: BackupPlace, backup: string, replace = fals
     );
   }
   // Every refusal before any change: the files are looked at before the database is touched.
-  if (!replace && holdsFiles(place.uploadDir)) {
+  const objects = bucketOf(place);
+  if (!objects && !replace && holdsFiles(place.uploadDir)) {
     throw new Error(`${place.uploadDir} (UPLOAD_DIR) already holds files: restore with --replace.`);
   }
   const keptAside: string[] = [];
@@ -49,13 +61,9 @@ export async function restore(place: BackupPlace, backup: string, replace = fals
     ? await restorePostgres(place.databaseUrl, join(backup, manifest.database), replace)
     : await restorePglite(place.dataDir, join(backup, manifest.database), replace, at, keptAside);
 
-  if (holdsFiles(place.uploadDir)) {
-    renameSync(place.uploadDir, aside(place.uploadDir, at));
-    keptAside.push(aside(place.uploadDir, at));
-  }
-  mkdirSync(place.uploadDir, { recursive: true });
-  await run("tar", ["-C", place.uploadDir, "-xf", join(backup, UPLOADS)]);
-  const uploads = filesUnder(place.uploadDir);
+  const uploads = objects
+    ? await restoreToBucket(objects, backup)
+    : await restoreToDir(place.uploadDir, backup, at, keptAside);
   const compare = compared(manifest.tables, tables);
   const same =
     compare.every((table) => table.same) &&
@@ -63,6 +71,30 @@ export async function restore(place: BackupPlace, backup: string, replace = fals
     uploads.files === manifest.uploads.files &&
     uploads.bytes === manifest.uploads.bytes;
   return { manifest, tables: compare, uploads, same, keptAside };
+}
+
+/** The files into UPLOAD_DIR, what was there put aside. */
+async function restoreToDir(dir: string, backup: string, at: Date, keptAside: string[]) {
+  if (holdsFiles(dir)) {
+    renameSync(dir, aside(dir, at));
+    keptAside.push(aside(dir, at));
+  }
+  mkdirSync(dir, { recursive: true });
+  await run("tar", ["-C", dir, "-xf", join(backup, UPLOADS)]);
+  return filesUnder(dir);
+}
+
+/** The files into the bucket, each as its upload's object (one of the same id is replaced). */
+async function restoreToBucket(objects: Bucket, backup: string) {
+  const staging = mkdtempSync(join(tmpdir(), "office-restore-files-"));
+  try {
+    await run("tar", ["-C", staging, "-xf", join(backup, UPLOADS)]);
+    const uploads = filesUnder(staging);
+    for (const name of readdirSync(staging)) await objects.put(name, join(staging, name));
+    return uploads;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
 }
 
 async function restorePostgres(url: string, dump: string, replace: boolean) {

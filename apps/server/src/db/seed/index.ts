@@ -2,7 +2,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type Kysely, sql } from "kysely";
 import { hashPassword } from "../../auth/passwords.js";
-import type { FileStoreKind } from "../../data/file-store.js";
+import { type FileStore, type FileStoreKind, fileStore } from "../../data/file-store.js";
+import type { S3Place } from "../../data/s3-store.js";
 import type { DB } from "../schema.js";
 import { bulkInsert } from "./bulk-insert.js";
 import { RECEIPT_PDF } from "./demo-cards.js";
@@ -25,6 +26,8 @@ export interface SeedOptions {
   uploadDir?: string;
   /** Where the files' bytes are kept (UPLOAD_STORE): the receipts go there; UPLOAD_DIR by default. */
   uploadStore?: FileStoreKind;
+  /** The bucket, where UPLOAD_STORE=s3. */
+  s3?: S3Place;
   /** The company's time zone (COMPANY_TIME_ZONE): the demo calendar's events are on its clock. */
   timeZone?: string;
 }
@@ -78,7 +81,12 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<vo
     await bulkInsert(tx, "tblCCCharge", company.cardCharges);
     if (options.uploadDir) {
       if (options.uploadStore === "database") await keepReceipts(tx, company.cardReceipts);
-      else await writeReceipts(options.uploadDir, company.cardReceipts);
+      else
+        await sendReceipts(
+          tx,
+          fileStore(options.uploadStore ?? "directory", options.uploadDir, options.s3),
+          company.cardReceipts,
+        );
       await bulkInsert(tx, "upload", company.cardReceipts);
     }
     await bulkInsert(tx, "tblVendor", directory.vendors);
@@ -117,9 +125,14 @@ async function keepReceipts(tx: Kysely<DB>, receipts: DemoCompany["cardReceipts"
   }
 }
 
-async function writeReceipts(dir: string, receipts: DemoCompany["cardReceipts"]): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  for (const receipt of receipts) await writeFile(join(dir, String(receipt.uploadID)), RECEIPT_PDF, { mode: 0o600 });
+/** The receipts into a directory or a bucket, each as an upload is kept (received into the store's directory first). */
+async function sendReceipts(tx: Kysely<DB>, store: FileStore, receipts: DemoCompany["cardReceipts"]): Promise<void> {
+  await mkdir(store.dir, { recursive: true });
+  for (const receipt of receipts) {
+    const partial = join(store.dir, `${receipt.uploadID}.part`);
+    await writeFile(partial, RECEIPT_PDF, { mode: 0o600 });
+    await store.keep(tx, String(receipt.uploadID), partial);
+  }
 }
 
 export function startOfTodayUtc(now = new Date()): Date {
