@@ -15,7 +15,7 @@ import { boardRoutes, boardSettings } from "./board/routes.js";
 import { calendarFeedRoutes } from "./calendar/feed-routes.js";
 import { outOfOfficeRoutes } from "./calendar/out-of-office.js";
 import { calendarRoutes } from "./calendar/routes.js";
-import type { Config } from "./config.js";
+import { type Config, directUrl } from "./config.js";
 import { creditCardRoutes } from "./credit-cards/routes.js";
 import { fileStore } from "./data/file-store.js";
 import { KnownSearches, pruneTableChanges } from "./data/known-searches.js";
@@ -59,6 +59,7 @@ export type AppConfig = Pick<
       | "pgliteReadTimeoutMs"
       | "knownSearches"
       | "databaseUrl"
+      | "databaseDirectUrl"
       | "dataDir"
       | "backups"
       | "uploadStore"
@@ -227,7 +228,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   });
   // The nightly backup of what this process serves: its database (through it, for PGlite) and files.
   const backupPlace = {
-    databaseUrl: database.engine === "postgres" ? config.databaseUrl : undefined,
+    databaseUrl: database.engine === "postgres" ? directUrl(config) : undefined,
     dataDir: config.dataDir ?? "",
     uploadDir: config.uploadDir,
     ...(config.uploadStore ? { uploadStore: config.uploadStore } : {}),

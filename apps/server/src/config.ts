@@ -20,6 +20,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: flag.default(false),
@@ -92,6 +93,10 @@ const settingsSchema = envSchema
     path: ["S3_BUCKET"],
     message: "UPLOAD_STORE=s3 needs S3_BUCKET, the bucket the files are kept in",
   })
+  .refine((e) => e.DATABASE_DIRECT_URL === undefined || e.DATABASE_URL !== undefined, {
+    path: ["DATABASE_DIRECT_URL"],
+    message: "DATABASE_DIRECT_URL goes with DATABASE_URL (a pooler's address): it is PostgreSQL's own",
+  })
   .refine((e) => e.UPLOAD_STORE !== "s3" || e.DATABASE_URL !== undefined, {
     path: ["UPLOAD_STORE"],
     message: "UPLOAD_STORE=s3 needs DATABASE_URL: the embedded database keeps the files in UPLOAD_DIR",
@@ -111,6 +116,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL itself, where DATABASE_URL is a pooler in transaction mode (PgBouncer): the
+   * sessions of their own go here (LISTEN, the start-up's migrations under their lock, backups).
+   */
+  databaseDirectUrl?: string;
   jwtSecret: string | undefined;
   logLevel: string;
   trustProxy: boolean;
@@ -156,6 +166,10 @@ export interface Config {
 /** The repository's root (this file is apps/server/src or apps/server/dist): the default data lives there. */
 const REPOSITORY = fileURLToPath(new URL("../../..", import.meta.url));
 
+/** PostgreSQL's own address: DATABASE_DIRECT_URL behind a pooler, else DATABASE_URL. */
+export const directUrl = (config: Partial<Pick<Config, "databaseUrl" | "databaseDirectUrl">>) =>
+  config.databaseDirectUrl ?? config.databaseUrl;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
   const parsed = settingsSchema.safeParse(given);
@@ -173,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    ...(e.DATABASE_DIRECT_URL ? { databaseDirectUrl: e.DATABASE_DIRECT_URL } : {}),
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -13,7 +13,12 @@ async function main() {
   const database = await openDatabase(config);
   let seeded = false;
   let adopted = 0;
-  await prepareDatabase(database.db, async (conn) => {
+  // Behind a pooler in transaction mode the start-up's lock is a session's: PostgreSQL's own.
+  const { databaseDirectUrl, ...rest } = config;
+  const direct = databaseDirectUrl
+    ? await openDatabase({ ...rest, databaseUrl: databaseDirectUrl, poolSize: 1 })
+    : database;
+  await prepareDatabase(direct.db, async (conn) => {
     if (config.seedDemo && !(await hasCompanyData(conn))) {
       await seedDemo(conn, {
         scale: 1,
@@ -27,7 +32,7 @@ async function main() {
     // Files a PostgreSQL company kept in UPLOAD_DIR before they were kept in the database: under
     // the start-up's lock, so servers starting together copy each once.
     if (config.uploadStore === "database") adopted = await adoptFiles(conn, config.uploadDir);
-  });
+  }).finally(() => (direct === database ? undefined : direct.close()));
   const demoCarrier = config.carriers.demo === "auto" ? await isDemoCompany(database.db) : config.carriers.demo;
   const { app, lifecycle } = await buildApp(
     {

@@ -51,11 +51,13 @@ export interface Database {
  * clients, and Kysely one connection object per client, so what each was set to is kept by
  * it; PGlite has one session whatever object the pool lends (`oneSession`).
  */
-function followedZone(initial: string, oneSession = false) {
+function followedZone(initial: string, { oneSession = false, opensInIt = true } = {}) {
+  // A connection that does not open in the zone (behind a pooler) sets it when first reserved.
+  const openedIn = opensInIt ? initial : undefined;
   let zone = initial;
-  let single = initial;
+  let single = openedIn;
   const zoned = new WeakMap<DatabaseConnection, string>();
-  const zoneOf = (connection: DatabaseConnection) => (oneSession ? single : (zoned.get(connection) ?? initial));
+  const zoneOf = (connection: DatabaseConnection) => (oneSession ? single : (zoned.get(connection) ?? openedIn));
   return {
     set: (next: string) => {
       zone = next;
@@ -74,6 +76,7 @@ type DatabaseOptions = Pick<
   Config,
   "databaseUrl" | "dataDir" | "poolSize" | "statementTimeoutMs" | "poolAcquireTimeoutMs" | "companyTimeZone"
 > &
+  Partial<Pick<Config, "databaseDirectUrl">> &
   Partial<Pick<Config, "pgliteReadTimeoutMs">> & {
     /** PostgreSQL: the texts each connection keeps prepared (Config's); none when not given. */
     preparedStatements?: number;
@@ -98,14 +101,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 function openPostgres(url: string, options: DatabaseOptions): Database {
   // Sessions run in the company's zone: a date in a where ('2026-11-23') is the company's
   // day, and so is today for the availability view's office hours.
-  const session = { connectionString: url, options: `-c TimeZone=${options.companyTimeZone}` };
+  const session = { options: `-c TimeZone=${options.companyTimeZone}` };
+  // Behind a pooler in transaction mode (DATABASE_DIRECT_URL set), a connection of the pool is
+  // a session only for a transaction, and PgBouncer refuses these settings as a session
+  // opens: each connection sets its zone as it is first reserved (a parameter the pooler
+  // keeps for its client, and sets again on whichever server connection serves it), and the
+  // timeouts are the pooler's or the role's (docs/scaling.md).
+  const pooled = options.databaseDirectUrl !== undefined;
   const pool = new pg.Pool({
-    ...session,
+    connectionString: url,
+    ...(pooled
+      ? {}
+      : {
+          ...session,
+          statement_timeout: options.statementTimeoutMs,
+          idle_in_transaction_session_timeout: options.statementTimeoutMs * 2,
+        }),
     max: options.poolSize,
     connectionTimeoutMillis: options.poolAcquireTimeoutMs,
     idleTimeoutMillis: 30_000,
-    statement_timeout: options.statementTimeoutMs,
-    idle_in_transaction_session_timeout: options.statementTimeoutMs * 2,
     application_name: "office",
     // Counts and ids fit a JS number; strings for int8 would leak into every response.
     types: {
@@ -122,13 +136,19 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
   prepareStatements(pool, options.preparedStatements ?? 0);
-  const zone = followedZone(options.companyTimeZone);
+  const zone = followedZone(options.companyTimeZone, { opensInIt: !pooled });
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool, onReserveConnection: zone.onReserveConnection }),
     log: statementLog(options),
   });
+  // LISTEN holds a session of its own: PostgreSQL's, never the pooler's.
   const listener = pgListener(
-    { ...session, application_name: "office-listen", connectionTimeoutMillis: options.poolAcquireTimeoutMs },
+    {
+      ...session,
+      connectionString: options.databaseDirectUrl ?? url,
+      application_name: "office-listen",
+      connectionTimeoutMillis: options.poolAcquireTimeoutMs,
+    },
     options.listenCheckMs,
   );
   return {
@@ -160,7 +180,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     const pglite = await startPgliteWorker(thread);
     // A read over its budget is stopped by opening the data directory again: not in memory.
     const pool = pglitePool(pglite, options.poolAcquireTimeoutMs, dataDir ? options.pgliteReadTimeoutMs : undefined);
-    const zone = followedZone(options.companyTimeZone, true);
+    const zone = followedZone(options.companyTimeZone, { oneSession: true });
     const db = new Kysely<DB>({
       dialect: new PostgresDialect({ pool, onReserveConnection: zone.onReserveConnection }),
       log: statementLog(options),

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { loadConfig } from "../config.js";
+import { directUrl, loadConfig } from "../config.js";
 import { openDatabase } from "./database.js";
 import { prepareDatabase } from "./migrate.js";
 import { hasCompanyData, seedDemo } from "./seed/index.js";
@@ -13,7 +13,9 @@ async function main() {
   const scale = Number(values.scale);
   if (!(scale > 0 && scale <= 100)) throw new Error("--scale takes a number above 0, at most 100");
   const config = loadConfig();
-  const database = await openDatabase(config);
+  // PostgreSQL's own session (not a pooler's): the seed runs under the start-up's lock.
+  const { databaseDirectUrl: _pooler, ...direct } = config;
+  const database = await openDatabase({ ...direct, databaseUrl: directUrl(config) });
   try {
     if (values.reset) {
       await sql`drop schema public cascade`.execute(database.db);
