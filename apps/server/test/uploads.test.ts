@@ -1,13 +1,15 @@
 import { mkdtempSync, readdirSync, renameSync } from "node:fs";
+import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { ERROR_MESSAGES, OPERATIONS, RECORD_FILES_LISTED } from "@office/core";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { testApp, tokenOf } from "./support/app.js";
 import { useTestApp } from "./support/context.js";
 import type { DataClient } from "./support/data.js";
-import { ENGINES } from "./support/engines.js";
+import { ENGINES, ONE_ENGINE } from "./support/engines.js";
 import { expectError } from "./support/errors.js";
 import { form, PDF, PNG } from "./support/multipart.js";
 
@@ -274,5 +276,56 @@ describe.each(ENGINES)("uploads on $name", (engine) => {
       expect(body.fieldErrors, name).toEqual({ file: "is empty" });
     }
     expect(readdirSync(uploadDir).length).toBe(before);
+  });
+});
+
+describe.each(ONE_ENGINE)("an upload refused before its end, over HTTP, on $name", (engine) => {
+  it("closes its connection with the answer, so that no request sent after it on the connection goes unheard", async () => {
+    const { app, close } = await testApp(engine, {
+      config: { uploadDir: mkdtempSync(join(tmpdir(), "office-http-")) },
+    });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const base = await app.listen({ port: 0, host: "127.0.0.1" });
+      const authorization = `Bearer ${await tokenOf(app, "admin")}`;
+      const send = (
+        path: string,
+        method = "GET",
+        { payload, headers }: ReturnType<typeof form> | Partial<ReturnType<typeof form>> = {},
+      ) =>
+        new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+          const call = request(
+            `${base}${path}`,
+            { method, agent, headers: { ...headers, authorization } },
+            (answer) => {
+              answer.resume();
+              answer.on("end", () =>
+                resolve({ status: answer.statusCode ?? 0, connection: answer.headers.connection }),
+              );
+            },
+          );
+          call.on("error", reject);
+          call.end(payload);
+        });
+      // No such record: refused once the fields are read, the file's 256 KiB never.
+      const big = Buffer.concat([PDF, Buffer.alloc(256 * 1024, 0x20)]);
+      const refused = await send(
+        "/API/Upload/",
+        "POST",
+        form({ table: "tblProject", key: "999999" }, { name: "plan.pdf", content: big }),
+      );
+      expect(refused).toEqual({ status: 404, connection: "close" });
+      expect(await send("/readyz")).toEqual({ status: 200, connection: "keep-alive" });
+      // One read to its end keeps its connection.
+      const kept = await send(
+        "/API/Upload/",
+        "POST",
+        form({ table: "tblProject", key: "1" }, { name: "plan.pdf", content: PDF }),
+      );
+      expect(kept).toEqual({ status: 200, connection: "keep-alive" });
+    } finally {
+      agent.destroy();
+      await close();
+    }
   });
 });

@@ -154,6 +154,13 @@ export async function uploadRoutes(instance: FastifyInstance, { db, store, limit
     validatorCompiler: streamedBody,
     // Before any of the body is read (a JSON body's parser would read it all).
     onRequest: async (request: FastifyRequest) => requireSomeTableToChange(request),
+    // Refused before its end (a full disk, a file too large): the rest of the body would stay
+    // unread in the connection, and the next request sent on it never be heard (seen under
+    // load with the disk full: searches waiting 30 s). The connection closes with the answer.
+    onSend: async (request, reply, payload) => {
+      if (!request.raw.complete) reply.header("connection", "close");
+      return payload;
+    },
     handler: async (request) => {
       if (!request.isMultipart()) throw new AppError(415, "An upload is sent as multipart/form-data.");
       const file = await request.file().catch((error: unknown) => {
