@@ -89,6 +89,18 @@ describe.each(ENGINES)("settings on $name", (engine) => {
     );
   });
 
+  it("answers each change at once in the process that saved it, while the last one's notification reloads", async () => {
+    // Each save's notification starts a reload in this process that may still be reading when
+    // the next save asks for its own: that save must wait for a load begun after it.
+    for (let i = 0; i < 25; i++) {
+      const url = `https://clock.example.org/punch/${i}`;
+      expect((await t.admin.operation(change, { key: "timeClock", values: { url } })).statusCode).toBe(200);
+      expect((await t.staff.inject({ method: "GET", url: "/API/AppConfig/" })).json().timeClockUrl, `save ${i}`).toBe(
+        url,
+      );
+    }
+  });
+
   it("moves the company to another time zone at once: the times answered, the database's sessions", async () => {
     const zoneOfSessions = async () =>
       (await sql<{ zone: string }>`select current_setting('TimeZone') as zone`.execute(t.db)).rows[0]?.zone;

@@ -92,21 +92,23 @@ export async function createCompanySettings(database: Database, options: Company
       }
     }
   };
-  // One load at a time; a notification during one loads again after it.
-  let again = false;
+  // One load at a time. A load asked for during one may have to see what was written after it
+  // began (the change just saved, a notification): it is the next load, which callers share.
+  let queued: Promise<void> | undefined;
   const reload = (): Promise<void> => {
-    if (loading) {
-      again = true;
+    if (!loading) {
+      loading = asCaller({ key: SYSTEM }, read).finally(() => {
+        loading = undefined;
+      });
       return loading;
     }
-    loading = asCaller({ key: SYSTEM }, read).finally(() => {
-      loading = undefined;
-      if (again) {
-        again = false;
-        void reload().catch(() => {});
-      }
-    });
-    return loading;
+    queued ??= loading
+      .catch(() => {})
+      .then(() => {
+        queued = undefined;
+        return reload();
+      });
+    return queued;
   };
   await reload();
 
