@@ -25,12 +25,13 @@ export interface FileStore {
   kind: FileStoreKind;
   /** Where files are received (and, for the directory, kept). */
   dir: string;
-  /** Whether the file's bytes are there (a file whose bytes were lost is not served as empty). */
-  has(db: Kysely<DB>, uploadID: string): Promise<boolean>;
   /** Keeps the received file `partial` as `uploadID`, within the transaction `tx` that records it. */
   keep(tx: Kysely<DB>, uploadID: string, partial: string): Promise<void>;
-  /** The file's bytes, read as they are sent. */
-  read(db: Kysely<DB>, uploadID: string): Readable;
+  /**
+   * The file's bytes, read as they are sent; none where they are not there (a file whose bytes
+   * were lost is answered 404, not served as empty). One call finds and opens them.
+   */
+  open(db: Kysely<DB>, uploadID: string): Promise<Readable | undefined>;
 }
 
 /** The chunks of a file from `file`, each `CHUNK_BYTES` but the last. */
@@ -67,36 +68,39 @@ export function fileStore(kind: FileStoreKind, dir: string, s3?: S3Place): FileS
     return {
       kind,
       dir,
-      has: async (_db, uploadID) => existsSync(join(dir, uploadID)),
       keep: (_tx, uploadID, partial) => rename(partial, join(dir, uploadID)),
-      read: (_db, uploadID) => createReadStream(join(dir, uploadID)),
+      open: async (_db, uploadID) =>
+        existsSync(join(dir, uploadID)) ? createReadStream(join(dir, uploadID)) : undefined,
     };
   }
   return {
     kind,
     dir,
-    has: async (db, uploadID) =>
-      (await db.selectFrom("uploadChunk").select("n").where("uploadID", "=", uploadID).limit(1).executeTakeFirst()) !==
-      undefined,
     async keep(tx, uploadID, partial) {
       await insertChunks(tx, uploadID, chunksOf(partial));
       await rm(partial, { force: true });
     },
-    read: (db, uploadID) =>
-      Readable.from(
+    async open(db, uploadID) {
+      const chunk = (n: number) =>
+        db
+          .selectFrom("uploadChunk")
+          .select("bytes")
+          .where("uploadID", "=", uploadID)
+          .where("n", "=", n)
+          .executeTakeFirst();
+      const first = await chunk(0);
+      if (!first) return undefined;
+      return Readable.from(
         (async function* () {
-          for (let n = 0; ; n++) {
-            const chunk = await db
-              .selectFrom("uploadChunk")
-              .select("bytes")
-              .where("uploadID", "=", uploadID)
-              .where("n", "=", n)
-              .executeTakeFirst();
-            if (!chunk) return;
-            yield chunk.bytes;
+          yield first.bytes;
+          for (let n = 1; ; n++) {
+            const next = await chunk(n);
+            if (!next) return;
+            yield next.bytes;
           }
         })(),
-      ),
+      );
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { ERROR_MESSAGES } from "@office/core";
 import { AppError } from "../http/app-error.js";
@@ -24,10 +24,10 @@ type Sdk = typeof import("@aws-sdk/client-s3");
 
 /** A bucket's objects by upload id, under the place's prefix. */
 export interface Bucket {
-  has(uploadID: string): Promise<boolean>;
   /** Sends the file `path` as the upload's object, then removes it. */
   put(uploadID: string, path: string): Promise<void>;
-  get(uploadID: string): Readable;
+  /** The upload's object as it is read, or none where the bucket has none. */
+  get(uploadID: string): Promise<Readable | undefined>;
 }
 
 /** The bucket at `place`. The SDK is loaded only by a process that uses one. */
@@ -50,17 +50,6 @@ export function bucket(place: S3Place): Bucket {
   };
   const object = (uploadID: string) => ({ Bucket: place.bucket, Key: `${place.prefix}${uploadID}` });
   return {
-    async has(uploadID) {
-      const [s3, sdk] = await connect();
-      const found = s3.send(new sdk.HeadObjectCommand(object(uploadID))).then(
-        () => true,
-        (error: { name?: string }) => {
-          if (error.name === "NotFound") return false;
-          throw error;
-        },
-      );
-      return unavailableOnFailure(found);
-    },
     async put(uploadID, path) {
       const [s3, sdk] = await connect();
       const { size } = await stat(path);
@@ -70,14 +59,17 @@ export function bucket(place: S3Place): Bucket {
       );
       await rm(path, { force: true });
     },
-    get: (uploadID) =>
-      Readable.from(
-        (async function* () {
-          const [s3, sdk] = await connect();
-          const answer = await unavailableOnFailure(s3.send(new sdk.GetObjectCommand(object(uploadID))));
-          yield* answer.Body as Readable;
-        })(),
-      ),
+    async get(uploadID) {
+      const [s3, sdk] = await connect();
+      const answer = s3.send(new sdk.GetObjectCommand(object(uploadID))).then(
+        (found) => found.Body as Readable,
+        (error: { name?: string }) => {
+          if (error.name === "NoSuchKey") return undefined;
+          throw error;
+        },
+      );
+      return unavailableOnFailure(answer);
+    },
   };
 }
 
@@ -93,9 +85,8 @@ export function s3Store(place: S3Place, dir: string): FileStore {
   return {
     kind: "s3",
     dir,
-    has: (_db, uploadID) => objects.has(uploadID),
     keep: (_tx, uploadID, partial) => objects.put(uploadID, partial),
-    read: (_db, uploadID) => objects.get(uploadID),
+    open: (_db, uploadID) => objects.get(uploadID),
   };
 }
 

@@ -285,7 +285,8 @@ export async function uploadRoutes(instance: FastifyInstance, { db, store, limit
       const upload = await db.selectFrom("upload").selectAll().where("uploadID", "=", uploadID).executeTakeFirst();
       if (!upload) throw new AppError(404, "No such file.");
       await ownerRecord(db, actorOf(request), upload.tableName, upload.recordKey, "view");
-      if (!(await store.has(db, upload.uploadID))) {
+      const bytes = await store.open(db, upload.uploadID);
+      if (!bytes) {
         request.log.warn({ uploadID: upload.uploadID }, "a file's bytes are missing");
         throw new AppError(404, "The file's content is missing.");
       }
@@ -295,7 +296,7 @@ export async function uploadRoutes(instance: FastifyInstance, { db, store, limit
           .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(upload.fileName)}`)
           .header("cache-control", "private, no-store")
           // A stream is sent as it is: the schema documents the file it writes.
-          .send(store.read(db, upload.uploadID) as never)
+          .send(bytes as never)
       );
     },
   });

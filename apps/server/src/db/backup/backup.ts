@@ -114,9 +114,8 @@ export async function backUp(
   const files = objects ? join(dir, "uploads") : place.uploadDir;
   mkdirSync(files, { recursive: true });
   for (const uploadID of uploadIDs ?? []) {
-    if (objects && (await objects.has(uploadID))) {
-      await pipeline(objects.get(uploadID), createWriteStream(join(files, uploadID)));
-    }
+    const body = await objects?.get(uploadID);
+    if (body) await pipeline(body, createWriteStream(join(files, uploadID)));
   }
   await run("tar", ["-C", files, "-cf", join(dir, UPLOADS), "."]);
   const manifest: Manifest = { engine, createdTS: at.toISOString(), database, tables, uploads: filesUnder(files) };
