@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { OPERATIONS } from "@office/core";
 import pg from "pg";
 import {
   bearer,
@@ -68,7 +69,11 @@ async function attach(token: string, n: number): Promise<Upload> {
   body.append("file", new Blob([content], { type: "application/pdf" }), `plan-${n}.pdf`);
   const start = performance.now();
   try {
-    const answer = await fetch(`${BASE}/API/Upload/`, { method: "POST", headers: bearer(token), body });
+    const answer = await fetch(`${BASE}${OPERATIONS.attachFile.path}`, {
+      method: "POST",
+      headers: bearer(token),
+      body,
+    });
     const json = (await answer.json()) as { id?: string };
     const sha256 = createHash("sha256").update(content).digest("hex");
     return { status: String(answer.status), ms: performance.now() - start, id: json.id, sha256, at: Date.now() };

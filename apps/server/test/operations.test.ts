@@ -5,7 +5,7 @@ import { appOver, seededDatabase, testApp, tokenOf, withToken } from "./support/
 import { useTestApp } from "./support/context.js";
 import { ENGINES, ONE_ENGINE, postgresEngine, SERVER_ENGINES, seededPgliteDataDir } from "./support/engines.js";
 import { PrivatePostgres } from "./support/private-postgres.js";
-import { finished, lineMatching, spawnFixture } from "./support/spawn.js";
+import { finished, lineMatching, listeningAt, spawnFixture } from "./support/spawn.js";
 import { throughProxy } from "./support/tcp-proxy.js";
 
 // Health, headers, logs and routes are the HTTP layer's, whichever the engine.
@@ -235,8 +235,7 @@ describe("SIGTERM on a running server process", () => {
       if (child.exitCode === null) child.kill("SIGKILL");
     });
     const exit = finished(child);
-    const port = Number((await lineMatching(child, /^listening \d+/)).split(" ")[1]);
-    const base = `http://127.0.0.1:${port}`;
+    const base = await listeningAt(child);
     const started = lineMatching(child, /^slow-started/);
     const slow = fetch(`${base}/test/slow`);
     await started;

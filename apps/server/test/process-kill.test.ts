@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { seededDatabase } from "./support/app.js";
 import { SERVER_ENGINES } from "./support/engines.js";
-import { lineMatching, spawnFixture } from "./support/spawn.js";
+import { listeningAt, spawnFixture, tokenOver } from "./support/spawn.js";
 
 /*
  * kill -9 of one of two server processes on one PostgreSQL (issue 38), while ten people write
@@ -21,15 +21,8 @@ describe.each(SERVER_ENGINES)("kill -9 of one of two server processes on $name",
       onTestFinished(() => {
         if (child.exitCode === null) child.kill("SIGKILL");
       });
-      const port = Number((await lineMatching(child, /^listening \d+/)).split(" ")[1]);
-      const base = `http://127.0.0.1:${port}`;
-      const signedIn = await fetch(`${base}/API/Authenticate/`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ username: "staff", password: "demo" }),
-      });
-      const { token } = (await signedIn.json()) as { token: string };
-      return { child, base, token };
+      const base = await listeningAt(child);
+      return { child, base, token: await tokenOver(base, "staff") };
     };
     const [one, other] = await Promise.all([start(), start()]);
     const run = randomBytes(4).toString("hex");

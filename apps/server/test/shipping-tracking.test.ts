@@ -17,7 +17,7 @@ import { dataClient } from "./support/data.js";
 import { countOf, setPermissions } from "./support/db.js";
 import { ENGINES, SERVER_ENGINES, type TestEngine } from "./support/engines.js";
 import { type FakeCarriers, fakeCarriers } from "./support/fake-carriers.js";
-import { lineMatching, spawnFixture } from "./support/spawn.js";
+import { listeningAt, spawnFixture, tokenOver } from "./support/spawn.js";
 
 /*
  * The tracking run (spec 2.4, 4, 7; issue 36): the truck's call, once across every server, its
@@ -403,14 +403,8 @@ describe.each(SERVER_ENGINES as TestEngine[])("two servers on one $name", (engin
       JOBS_LEASE_MS: "5000",
     });
     try {
-      const port = Number((await lineMatching(server, /^listening \d+/)).split(" ")[1]);
-      const base = `http://127.0.0.1:${port}`;
-      const signedIn = await fetch(`${base}/API/Authenticate/`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ username: "admin", password: "demo" }),
-      });
-      const { token } = (await signedIn.json()) as { token: string };
+      const base = await listeningAt(server);
+      const token = await tokenOver(base, "admin");
       // The run starts there and waits on the carriers; then its server dies.
       void fetch(`${base}${track.path}`, { headers: { authorization: `Bearer ${token}` } }).catch(() => {});
       await t.until(() => fake.calls.some((call) => call.kind === "track"));

@@ -60,19 +60,15 @@ export function prepareStatements(pool: pg.Pool, perConnection: number): void {
     };
     (client as unknown as { query: Query }).query = (...args: unknown[]) => {
       const [text, values] = args;
-      if (
-        args.length !== 2 ||
-        typeof text !== "string" ||
-        !Array.isArray(values) ||
-        values.length === 0 ||
-        PLANNED_PER_VALUE.test(text)
-      ) {
+      if (args.length !== 2 || typeof text !== "string" || !Array.isArray(values) || values.length === 0) {
         return query(...args);
       }
       const idle = client.getTransactionStatus() === "I";
       deallocateDropped();
       let name = names.get(text);
       if (name !== undefined) names.delete(text);
+      // Looked for only in a text not named (a named one has no LIKE): not at every call.
+      else if (PLANNED_PER_VALUE.test(text)) return query(text, values);
       else if (!seen.delete(text)) {
         // A text's first run goes unnamed: a where sent once (a caller sending ever new ones)
         // then costs what it did before, and pushes no prepared statement of the others out.

@@ -41,3 +41,19 @@ export function lineMatching(child: ChildProcess, pattern: RegExp): Promise<stri
     child.on("exit", (code) => reject(new Error(`exited (${code}) before printing ${pattern}:\n${buffer}`)));
   });
 }
+
+/** The address of a fixture's server, once it says it listens ("listening <port>"). */
+export async function listeningAt(child: ChildProcess): Promise<string> {
+  const port = Number((await lineMatching(child, /^listening \d+/)).split(" ")[1]);
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A demo account's token from a server in another process, signed in over HTTP. */
+export async function tokenOver(base: string, username: string): Promise<string> {
+  const signedIn = await fetch(`${base}/API/Authenticate/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: "demo" }),
+  });
+  return ((await signedIn.json()) as { token: string }).token;
+}
