@@ -15,7 +15,7 @@ import { boardRoutes, boardSettings } from "./board/routes.js";
 import { calendarFeedRoutes } from "./calendar/feed-routes.js";
 import { outOfOfficeRoutes } from "./calendar/out-of-office.js";
 import { calendarRoutes } from "./calendar/routes.js";
-import { type Config, directUrl } from "./config.js";
+import { type Config, direct } from "./config.js";
 import { creditCardRoutes } from "./credit-cards/routes.js";
 import { fileStore } from "./data/file-store.js";
 import { KnownSearches, pruneTableChanges } from "./data/known-searches.js";
@@ -228,7 +228,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   });
   // The nightly backup of what this process serves: its database (through it, for PGlite) and files.
   const backupPlace = {
-    databaseUrl: database.engine === "postgres" ? directUrl(config) : undefined,
+    databaseUrl: database.engine === "postgres" ? direct(config).databaseUrl : undefined,
     dataDir: config.dataDir ?? "",
     uploadDir: config.uploadDir,
     ...(config.uploadStore ? { uploadStore: config.uploadStore } : {}),

@@ -166,9 +166,16 @@ export interface Config {
 /** The repository's root (this file is apps/server/src or apps/server/dist): the default data lives there. */
 const REPOSITORY = fileURLToPath(new URL("../../..", import.meta.url));
 
-/** PostgreSQL's own address: DATABASE_DIRECT_URL behind a pooler, else DATABASE_URL. */
-export const directUrl = (config: Partial<Pick<Config, "databaseUrl" | "databaseDirectUrl">>) =>
-  config.databaseDirectUrl ?? config.databaseUrl;
+/**
+ * The configuration of PostgreSQL's own sessions (start-up, backups, the commands): its
+ * DATABASE_URL the direct one where a pooler is in front, and no pooler left to go through.
+ */
+export function direct<C extends Partial<Pick<Config, "databaseUrl" | "databaseDirectUrl">>>(
+  config: C,
+): Omit<C, "databaseDirectUrl"> & { databaseUrl: string | undefined } {
+  const { databaseDirectUrl, ...rest } = config;
+  return { ...rest, databaseUrl: databaseDirectUrl ?? config.databaseUrl };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));

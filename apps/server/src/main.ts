@@ -1,5 +1,5 @@
 import { buildApp } from "./app.js";
-import { loadConfig } from "./config.js";
+import { direct, loadConfig } from "./config.js";
 import { adoptFiles } from "./data/file-store.js";
 import { openDatabase } from "./db/database.js";
 import { prepareDatabase } from "./db/migrate.js";
@@ -14,11 +14,8 @@ async function main() {
   let seeded = false;
   let adopted = 0;
   // Behind a pooler in transaction mode the start-up's lock is a session's: PostgreSQL's own.
-  const { databaseDirectUrl, ...rest } = config;
-  const direct = databaseDirectUrl
-    ? await openDatabase({ ...rest, databaseUrl: databaseDirectUrl, poolSize: 1 })
-    : database;
-  await prepareDatabase(direct.db, async (conn) => {
+  const own = config.databaseDirectUrl ? await openDatabase({ ...direct(config), poolSize: 1 }) : database;
+  await prepareDatabase(own.db, async (conn) => {
     if (config.seedDemo && !(await hasCompanyData(conn))) {
       await seedDemo(conn, {
         scale: 1,
@@ -32,7 +29,7 @@ async function main() {
     // Files a PostgreSQL company kept in UPLOAD_DIR before they were kept in the database: under
     // the start-up's lock, so servers starting together copy each once.
     if (config.uploadStore === "database") adopted = await adoptFiles(conn, config.uploadDir);
-  }).finally(() => (direct === database ? undefined : direct.close()));
+  }).finally(() => (own === database ? undefined : own.close()));
   const demoCarrier = config.carriers.demo === "auto" ? await isDemoCompany(database.db) : config.carriers.demo;
   const { app, lifecycle } = await buildApp(
     {

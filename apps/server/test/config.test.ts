@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config.js";
+import { direct, loadConfig } from "../src/config.js";
 
 describe("configuration from the environment", () => {
   it("has working defaults: port 3000, ./data, PGlite", () => {
@@ -101,6 +101,18 @@ describe("configuration from the environment", () => {
     );
     expect(() => loadConfig({ ...pg, UPLOAD_STORE: "s3", S3_BUCKET: "b", S3_ENDPOINT: "ftp://x" })).toThrow(
       /S3_ENDPOINT|S3_BUCKET/,
+    );
+  });
+
+  it("gives PostgreSQL's own sessions DATABASE_DIRECT_URL where a pooler is DATABASE_URL, else DATABASE_URL", () => {
+    const pooled = loadConfig({ DATABASE_URL: "postgres://x@pooler/db", DATABASE_DIRECT_URL: "postgres://x@db/db" });
+    expect(pooled.databaseDirectUrl).toBe("postgres://x@db/db");
+    const own = direct(pooled);
+    expect(own.databaseUrl).toBe("postgres://x@db/db");
+    expect("databaseDirectUrl" in own).toBe(false);
+    expect(direct(loadConfig({ DATABASE_URL: "postgres://x@db/db" })).databaseUrl).toBe("postgres://x@db/db");
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: "postgres://x@db/db" })).toThrow(
+      /DATABASE_DIRECT_URL goes with DATABASE_URL/,
     );
   });
 

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { directUrl, loadConfig } from "../config.js";
+import { direct, loadConfig } from "../config.js";
 import { backUp, manifestOf } from "./backup/backup.js";
 
 /** `npm run backup -- [DIR]`: the database and the uploaded files into a new directory under DIR (DATA_DIR/backups). */
@@ -9,7 +9,7 @@ async function main() {
   const config = loadConfig();
   const into = positionals[0] ?? join(config.dataDir, "backups");
   const started = performance.now();
-  const dir = await backUp({ ...config, databaseUrl: directUrl(config) }, into);
+  const dir = await backUp(direct(config), into);
   const { tables, uploads } = manifestOf(dir);
   const rows = tables.reduce((sum, table) => sum + table.rows, 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

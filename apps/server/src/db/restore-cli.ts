@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { directUrl, loadConfig } from "../config.js";
+import { direct, loadConfig } from "../config.js";
 import { restore } from "./backup/restore.js";
 
 /**
@@ -15,8 +15,7 @@ async function main() {
   const backup = positionals[0];
   if (!backup) throw new Error("Name the backup to restore: npm run restore -- <its directory> [--replace]");
   const started = performance.now();
-  const config = loadConfig();
-  const restored = await restore({ ...config, databaseUrl: directUrl(config) }, backup, values.replace);
+  const restored = await restore(direct(loadConfig()), backup, values.replace);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   for (const table of restored.tables.filter((t) => !t.same)) {
     console.log(

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { directUrl, loadConfig } from "../config.js";
+import { direct, loadConfig } from "../config.js";
 import { openDatabase } from "./database.js";
 import { prepareDatabase } from "./migrate.js";
 import { hasCompanyData, seedDemo } from "./seed/index.js";
@@ -14,8 +14,7 @@ async function main() {
   if (!(scale > 0 && scale <= 100)) throw new Error("--scale takes a number above 0, at most 100");
   const config = loadConfig();
   // PostgreSQL's own session (not a pooler's): the seed runs under the start-up's lock.
-  const { databaseDirectUrl: _pooler, ...direct } = config;
-  const database = await openDatabase({ ...direct, databaseUrl: directUrl(config) });
+  const database = await openDatabase(direct(config));
   try {
     if (values.reset) {
       await sql`drop schema public cascade`.execute(database.db);
